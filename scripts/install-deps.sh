@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs everything T2S on LLVM needs to build, test and benchmark, from Debian's
+# packages. Idempotent: packages already present are left alone. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+  # toolchain (DESIGN.md: LLVM/Clang 19.1 from Debian)
+  llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-rt-19-dev
+  cmake ninja-build make g++ python3 file
+  # tests and benchmarks
+  libgtest-dev libgmock-dev libbenchmark-dev
+  # OpenCL on the CPU and the type checks of emitted kernels
+  pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
+  # pictures of arrays and shuffle graphs
+  graphviz
+  # exact integer sets, reference BLAS for benchmarks
+  libisl-dev libopenblas-dev
+  # LLVM 19's CMake package refers to these libraries
+  zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev libcurl4-openssl-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
