@@ -1,0 +1,304 @@
+//===- PragmaT2S.cpp - libT2SClang.so: the '#pragma t2s' front end --------===//
+//
+// Two cooperating pieces, loaded with clang++-19 -fplugin=libT2SClang.so:
+//
+//  * a pragma handler that parses each '#pragma t2s' line with the directive
+//    grammar (llvm-passes/Directive.h) and reports syntax errors at the
+//    offending token; a good pragma is remembered with its position;
+//  * an AST consumer, run before code generation, that finds the 'for' loop
+//    standing directly below each remembered pragma and marks the loop nest
+//    with 'annotate' attributes on its loop variables (llvm-passes/Markers.h).
+//    Clang emits those as llvm.var.annotation calls, which the pass
+//    t2s-attach-pragmas turns into loop metadata.
+//
+// The plugin also turns on location tracking (like -Rpass does without -g), so
+// the passes' errors and remarks point at source lines; no debug sections are
+// emitted by it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Directive.h"
+#include "Markers.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <string>
+#include <vector>
+
+namespace t2s {
+
+namespace {
+
+/// A parsed '#pragma t2s' line waiting for its loop.
+struct PendingPragma {
+  clang::SourceLocation Hash;      // the '#' of the pragma line
+  clang::SourceLocation Directive; // the directive's name
+  std::string Text;                // canonical directive text
+  bool Claimed = false;
+};
+
+/// Pragmas seen in this translation unit (cc1 compiles one per process, and
+/// pragmas are handled before the consumer sees the function that holds them).
+std::vector<PendingPragma> &pendingPragmas() {
+  static std::vector<PendingPragma> Pragmas;
+  return Pragmas;
+}
+
+unsigned errorID(clang::DiagnosticsEngine &DE) {
+  return DE.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+}
+
+class T2SPragmaHandler : public clang::PragmaHandler {
+public:
+  T2SPragmaHandler() : clang::PragmaHandler("t2s") {}
+
+  void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer,
+                    clang::Token &FirstToken) override {
+    // Join the tokens with single spaces, remembering where each one starts,
+    // so a grammar error's offset maps back to a source token.
+    std::string Text;
+    std::vector<std::pair<size_t, clang::SourceLocation>> TokenStarts;
+    clang::Token Tok;
+    PP.Lex(Tok);
+    clang::SourceLocation DirectiveLoc = Tok.getLocation();
+    while (Tok.isNot(clang::tok::eod)) {
+      if (!Text.empty())
+        Text += ' ';
+      TokenStarts.push_back({Text.size(), Tok.getLocation()});
+      Text += PP.getSpelling(Tok);
+      PP.Lex(Tok);
+    }
+    clang::SourceLocation EndLoc = Tok.getLocation();
+    if (TokenStarts.empty())
+      DirectiveLoc = FirstToken.getLocation();
+
+    llvm::Expected<Directive> D = parseDirective(Text);
+    if (!D) {
+      llvm::handleAllErrors(D.takeError(), [&](const DirectiveError &E) {
+        clang::SourceLocation Loc = EndLoc;
+        for (auto &[Start, TokLoc] : TokenStarts)
+          if (Start <= E.Offset)
+            Loc = TokLoc;
+          else
+            break;
+        if (E.Offset >= Text.size() && !TokenStarts.empty())
+          Loc = EndLoc;
+        std::string Msg = E.Message;
+        if (!E.Hint.empty())
+          Msg += "; " + E.Hint;
+        PP.getDiagnostics().Report(Loc, errorID(PP.getDiagnostics()))
+            << Msg;
+      });
+      return;
+    }
+    pendingPragmas().push_back({Introducer.Loc, DirectiveLoc, D->str()});
+  }
+};
+
+/// True if, from the '#' at \p From to \p To, the buffer holds only this and
+/// further '#pragma t2s' lines, comments and white space.
+bool onlyPragmasBetween(llvm::StringRef Buf, size_t From, size_t To) {
+  auto skipLine = [&](size_t I) {
+    while (I < To && Buf[I] != '\n') {
+      if (Buf[I] == '\\' && I + 1 < To && Buf[I + 1] == '\n')
+        ++I;
+      ++I;
+    }
+    return I;
+  };
+  size_t I = From;
+  while (I < To) {
+    char C = Buf[I];
+    if (llvm::isSpace(C)) {
+      ++I;
+    } else if (Buf.substr(I).starts_with("//")) {
+      I = skipLine(I);
+    } else if (Buf.substr(I).starts_with("/*")) {
+      size_t End = Buf.find("*/", I + 2);
+      if (End == llvm::StringRef::npos || End >= To)
+        return false;
+      I = End + 2;
+    } else if (C == '#') {
+      llvm::StringRef Line = Buf.slice(I + 1, skipLine(I)).ltrim();
+      if (!Line.consume_front("pragma") || Line.empty() ||
+          !llvm::isSpace(Line.front()) || !Line.ltrim().starts_with("t2s"))
+        return false;
+      I = skipLine(I);
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+class NestMarker : public clang::RecursiveASTVisitor<NestMarker> {
+  clang::CompilerInstance &CI;
+
+public:
+  explicit NestMarker(clang::CompilerInstance &CI) : CI(CI) {}
+
+  bool VisitForStmt(clang::ForStmt *S) {
+    llvm::SmallVector<PendingPragma *, 2> Pragmas = pragmasAbove(S);
+    if (Pragmas.empty())
+      return true;
+    clang::VarDecl *Var = markNest(S);
+    if (!Var)
+      return true;
+    clang::SourceManager &SM = CI.getSourceManager();
+    for (PendingPragma *P : Pragmas) {
+      clang::PresumedLoc PL = SM.getPresumedLoc(P->Directive);
+      std::string Marker = (DirectiveMarkerPrefix + llvm::Twine(PL.getLine()) +
+                            ":" + llvm::Twine(PL.getColumn()) + ":" + P->Text)
+                               .str();
+      annotate(Var, Marker, P->Directive);
+    }
+    return true;
+  }
+
+private:
+  void error(clang::SourceLocation Loc, const llvm::Twine &Msg) {
+    clang::DiagnosticsEngine &DE = CI.getDiagnostics();
+    DE.Report(Loc, errorID(DE)) << Msg.str();
+  }
+
+  // The unclaimed pragmas that stand directly above S, claimed now.
+  llvm::SmallVector<PendingPragma *, 2> pragmasAbove(clang::ForStmt *S) {
+    llvm::SmallVector<PendingPragma *, 2> Result;
+    clang::SourceManager &SM = CI.getSourceManager();
+    clang::SourceLocation ForLoc = SM.getExpansionLoc(S->getForLoc());
+    auto [ForFile, ForOffset] = SM.getDecomposedLoc(ForLoc);
+    bool Invalid = false;
+    llvm::StringRef Buf = SM.getBufferData(ForFile, &Invalid);
+    if (Invalid)
+      return Result;
+    for (PendingPragma &P : pendingPragmas()) {
+      if (P.Claimed)
+        continue;
+      auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(P.Hash));
+      if (File != ForFile || Offset >= ForOffset ||
+          !onlyPragmasBetween(Buf, Offset, ForOffset))
+        continue;
+      P.Claimed = true;
+      Result.push_back(&P);
+    }
+    return Result;
+  }
+
+  void annotate(clang::VarDecl *Var, llvm::StringRef Text,
+                clang::SourceLocation Loc) {
+    for (const auto *A : Var->specific_attrs<clang::AnnotateAttr>())
+      if (A->getAnnotation() == Text)
+        return;
+    Var->addAttr(clang::AnnotateAttr::CreateImplicit(
+        CI.getASTContext(), Text, nullptr, 0, clang::SourceRange(Loc)));
+  }
+
+  // Names every loop of the nest rooted at Root; returns Root's variable.
+  clang::VarDecl *markNest(clang::ForStmt *Root) {
+    clang::VarDecl *RootVar = nullptr;
+    llvm::SmallVector<clang::Stmt *, 16> Worklist{Root};
+    while (!Worklist.empty()) {
+      clang::Stmt *S = Worklist.pop_back_val();
+      if (!S)
+        continue;
+      if (auto *For = llvm::dyn_cast<clang::ForStmt>(S)) {
+        clang::VarDecl *Var = loopVariable(For);
+        if (!Var) {
+          error(For->getForLoc(),
+                "every loop of a '#pragma t2s' nest must declare its loop "
+                "variable in the for-init; write it as 'for (int k = 0; k < K; "
+                "++k)'");
+          return nullptr;
+        }
+        annotate(Var, (LoopMarkerPrefix + Var->getName()).str(),
+                 Var->getLocation());
+        if (For == Root)
+          RootVar = Var;
+      } else if (llvm::isa<clang::CXXForRangeStmt, clang::WhileStmt,
+                           clang::DoStmt>(S)) {
+        error(S->getBeginLoc(),
+              "a '#pragma t2s' nest may contain only counted 'for' loops; "
+              "rewrite this loop as 'for (int i = 0; i < N; ++i)'");
+        return nullptr;
+      }
+      for (clang::Stmt *Child : S->children())
+        Worklist.push_back(Child);
+    }
+    return RootVar;
+  }
+
+  static clang::VarDecl *loopVariable(clang::ForStmt *For) {
+    auto *Init = llvm::dyn_cast_or_null<clang::DeclStmt>(For->getInit());
+    if (!Init || Init->decl_begin() == Init->decl_end())
+      return nullptr;
+    return llvm::dyn_cast<clang::VarDecl>(*Init->decl_begin());
+  }
+};
+
+class T2SConsumer : public clang::ASTConsumer {
+  clang::CompilerInstance &CI;
+  NestMarker Marker;
+
+public:
+  explicit T2SConsumer(clang::CompilerInstance &CI) : CI(CI), Marker(CI) {}
+
+  bool HandleTopLevelDecl(clang::DeclGroupRef DG) override {
+    for (clang::Decl *D : DG)
+      Marker.TraverseDecl(D);
+    return true;
+  }
+
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    clang::DiagnosticsEngine &DE = CI.getDiagnostics();
+    for (const PendingPragma &P : pendingPragmas())
+      if (!P.Claimed)
+        DE.Report(P.Directive, errorID(DE))
+            << "'#pragma t2s " + P.Text +
+                   "' is not followed by a 'for' loop; put it directly above "
+                   "the loop nest it applies to (only other '#pragma t2s' "
+                   "lines and comments may stand between)";
+  }
+};
+
+class T2SAction : public clang::PluginASTAction {
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    // Code generation reads these options after every consumer is created.
+    clang::CodeGenOptions &CG = CI.getCodeGenOpts();
+    if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+      CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+    return std::make_unique<T2SConsumer>(CI);
+  }
+
+  bool ParseArgs(const clang::CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    clang::DiagnosticsEngine &DE = CI.getDiagnostics();
+    for (const std::string &Arg : Args)
+      DE.Report(errorID(DE)) << "unknown argument '" + Arg +
+                                    "' for the t2s plugin; it takes none";
+    return Args.empty();
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+
+} // namespace t2s
+
+static clang::PragmaHandlerRegistry::Add<t2s::T2SPragmaHandler>
+    RegisterPragma("t2s", "T2S systolic-array directives");
+static clang::FrontendPluginRegistry::Add<t2s::T2SAction>
+    RegisterAction("t2s", "marks '#pragma t2s' loop nests for the T2S passes");

@@ -1,0 +1,122 @@
+//===- LoopMetadata.cpp - T2S directives on '!llvm.loop' ------------------===//
+
+#include "LoopMetadata.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
+
+namespace t2s {
+
+namespace {
+
+// The operands of L's loop ID that are tuples tagged with Tag.
+llvm::SmallVector<const llvm::MDNode *, 4> taggedOperands(const llvm::Loop &L,
+                                                          llvm::StringRef Tag) {
+  llvm::SmallVector<const llvm::MDNode *, 4> Result;
+  llvm::MDNode *ID = L.getLoopID();
+  if (!ID)
+    return Result;
+  for (const llvm::MDOperand &Op : llvm::drop_begin(ID->operands())) {
+    auto *Node = llvm::dyn_cast_or_null<llvm::MDNode>(Op.get());
+    if (!Node || Node->getNumOperands() == 0)
+      continue;
+    auto *Name = llvm::dyn_cast<llvm::MDString>(Node->getOperand(0));
+    if (Name && Name->getString() == Tag)
+      Result.push_back(Node);
+  }
+  return Result;
+}
+
+llvm::StringRef stringOperand(const llvm::MDNode *N, unsigned I) {
+  if (I >= N->getNumOperands())
+    return "";
+  if (auto *S = llvm::dyn_cast_or_null<llvm::MDString>(N->getOperand(I)))
+    return S->getString();
+  return "";
+}
+
+unsigned intOperand(const llvm::MDNode *N, unsigned I) {
+  if (I >= N->getNumOperands())
+    return 0;
+  if (auto *C = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(
+          N->getOperand(I)))
+    return C->getZExtValue();
+  return 0;
+}
+
+} // namespace
+
+std::optional<std::string> getLoopSourceName(const llvm::Loop &L) {
+  auto Nodes = taggedOperands(L, LoopNameTag);
+  if (Nodes.empty())
+    return std::nullopt;
+  return stringOperand(Nodes.front(), 1).str();
+}
+
+llvm::SmallVector<LocatedDirective, 2> getLoopDirectives(const llvm::Loop &L) {
+  llvm::SmallVector<LocatedDirective, 2> Result;
+  for (const llvm::MDNode *N : taggedOperands(L, DirectiveTag)) {
+    SourceLoc Loc{stringOperand(N, 2).str(), intOperand(N, 3), intOperand(N, 4)};
+    llvm::Expected<Directive> D = parseDirective(stringOperand(N, 1));
+    if (!D) {
+      reportError(*L.getHeader()->getParent(), Loc,
+                  "malformed t2s.directive metadata: " +
+                      llvm::toString(D.takeError()));
+      continue;
+    }
+    Result.push_back({std::move(*D), std::move(Loc)});
+  }
+  return Result;
+}
+
+void addLoopMetadata(llvm::Loop &L, llvm::ArrayRef<llvm::Metadata *> Operands) {
+  llvm::LLVMContext &Ctx = L.getHeader()->getContext();
+  llvm::SmallVector<llvm::Metadata *, 8> Ops;
+  Ops.push_back(nullptr); // the self reference, filled in below
+  if (llvm::MDNode *Old = L.getLoopID())
+    for (const llvm::MDOperand &Op : llvm::drop_begin(Old->operands()))
+      Ops.push_back(Op.get());
+  Ops.append(Operands.begin(), Operands.end());
+  llvm::MDNode *ID = llvm::MDNode::getDistinct(Ctx, Ops);
+  ID->replaceOperandWith(0, ID);
+  L.setLoopID(ID);
+}
+
+llvm::MDNode *makeLoopNameMD(llvm::LLVMContext &Ctx, llvm::StringRef Name) {
+  return llvm::MDNode::get(Ctx, {llvm::MDString::get(Ctx, LoopNameTag),
+                                 llvm::MDString::get(Ctx, Name)});
+}
+
+llvm::MDNode *makeDirectiveMD(llvm::LLVMContext &Ctx, const Directive &D,
+                              const SourceLoc &Loc) {
+  llvm::Type *I32 = llvm::Type::getInt32Ty(Ctx);
+  return llvm::MDNode::get(
+      Ctx, {llvm::MDString::get(Ctx, DirectiveTag),
+            llvm::MDString::get(Ctx, D.str()), llvm::MDString::get(Ctx, Loc.File),
+            llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I32, Loc.Line)),
+            llvm::ConstantAsMetadata::get(
+                llvm::ConstantInt::get(I32, Loc.Column))});
+}
+
+void reportError(const llvm::Function &F, const SourceLoc &Loc,
+                 const llvm::Twine &Message) {
+  // With a subprogram (clang under the T2S plugin always tracks locations) the
+  // error carries a real DILocation, which clang maps back to the source line.
+  llvm::DebugLoc DL;
+  if (llvm::DISubprogram *SP = F.getSubprogram(); SP && Loc.Line)
+    DL = llvm::DILocation::get(F.getContext(), Loc.Line, Loc.Column, SP);
+  std::string Text = Message.str();
+  if (!DL && Loc.Line)
+    Text = (Loc.File + ":" + llvm::Twine(Loc.Line) + ":" +
+            llvm::Twine(Loc.Column) + ": " + Text)
+               .str();
+  F.getContext().diagnose(
+      llvm::DiagnosticInfoUnsupported(F, Text, DL, llvm::DS_Error));
+}
+
+} // namespace t2s

@@ -1,0 +1,80 @@
+//===- LoopMetadata.h - T2S directives on '!llvm.loop' --------*- C++ -*-===//
+//
+// The contract between the front end's markers and every T2S pass. A loop of a
+// marked nest carries, in its loop ID:
+//
+//   !{!"t2s.loop.name", !"k"}                       the source name of its variable
+//   !{!"t2s.directive", !"<text>", !"<file>", i32 <line>, i32 <column>}
+//                                                   one per '#pragma t2s' line, in
+//                                                   source order, on the nest's
+//                                                   outermost loop
+//
+// <text> is the canonical form printed by Directive::str(). Hand-written '.ll'
+// tests use these operands directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_LOOPMETADATA_H
+#define T2S_LOOPMETADATA_H
+
+#include "Directive.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Function;
+class LLVMContext;
+class Loop;
+class MDNode;
+class Metadata;
+class Twine;
+} // namespace llvm
+
+namespace t2s {
+
+inline constexpr llvm::StringLiteral LoopNameTag = "t2s.loop.name";
+inline constexpr llvm::StringLiteral DirectiveTag = "t2s.directive";
+
+/// A position in the user's source, carried without debug info.
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// A directive together with the pragma line it came from.
+struct LocatedDirective {
+  Directive D;
+  SourceLoc Loc;
+};
+
+/// The source name of the loop's variable, if the loop belongs to a marked nest.
+std::optional<std::string> getLoopSourceName(const llvm::Loop &L);
+
+/// The directives attached to \p L, in source order. Operands that do not parse
+/// are reported to \p F's context as errors and skipped.
+llvm::SmallVector<LocatedDirective, 2> getLoopDirectives(const llvm::Loop &L);
+
+/// Appends \p Operands to \p L's loop ID (creating the ID if needed) and keeps
+/// the operands it already had.
+void addLoopMetadata(llvm::Loop &L, llvm::ArrayRef<llvm::Metadata *> Operands);
+
+/// Builds the operand !{!"t2s.loop.name", !"Name"}.
+llvm::MDNode *makeLoopNameMD(llvm::LLVMContext &Ctx, llvm::StringRef Name);
+
+/// Builds the operand !{!"t2s.directive", !"text", !"file", i32 line, i32 col}.
+llvm::MDNode *makeDirectiveMD(llvm::LLVMContext &Ctx, const Directive &D,
+                              const SourceLoc &Loc);
+
+/// Reports a T2S error at \p Loc through the context's diagnostic handler: clang
+/// prints it as "file:line:col: error: ...", opt as an error naming the function.
+void reportError(const llvm::Function &F, const SourceLoc &Loc,
+                 const llvm::Twine &Message);
+
+} // namespace t2s
+
+#endif // T2S_LOOPMETADATA_H

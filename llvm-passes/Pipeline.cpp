@@ -1,0 +1,40 @@
+//===- Pipeline.cpp - The order of the T2S passes -------------------------===//
+
+#include "Pipeline.h"
+#include "AttachPragmas.h"
+
+#include "llvm/Passes/PassBuilder.h"
+
+namespace t2s {
+
+void addSystolicPasses(llvm::FunctionPassManager &FPM) {
+  // 1. '#pragma t2s' markers -> '!llvm.loop' metadata.
+  FPM.addPass(AttachPragmasPass());
+  // Later steps, in the seeds' order: URE extraction and checks, merge_ures,
+  // space-time transform, vectorization, scatter/gather, unrolling.
+}
+
+void registerT2SPasses(llvm::PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
+         llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+#define T2S_FUNCTION_PASS(NAME, CREATE)                                        \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "Passes.def"
+        return false;
+      });
+
+  // The systolic passes must see loops before any canonicalization (at -O0 too,
+  // where PipelineStart is also invoked).
+  PB.registerPipelineStartEPCallback(
+      [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+        llvm::FunctionPassManager FPM;
+        addSystolicPasses(FPM);
+        MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
+      });
+}
+
+} // namespace t2s

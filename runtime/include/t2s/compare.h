@@ -1,0 +1,48 @@
+//===- t2s/compare.h - Checking a design against its reference --*- C++ -*-===//
+//
+// Header-only helpers the examples and tests use to compare the output of a
+// systolic build with the sequential reference: exact for integers, within a
+// stated relative tolerance for floats. They print the first mismatches.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_COMPARE_H
+#define T2S_COMPARE_H
+
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <type_traits>
+
+namespace t2s {
+
+/// Compares Count elements of Got against Want. Integers must be equal; floats
+/// must satisfy |got - want| <= RelTol * max(1, |want|). Prints at most
+/// MaxReports mismatches to stderr under Name and returns the mismatch count.
+template <typename T>
+std::size_t countMismatches(const char *Name, const T *Got, const T *Want,
+                            std::size_t Count, double RelTol = 0.0,
+                            std::size_t MaxReports = 5) {
+  std::size_t Bad = 0;
+  for (std::size_t I = 0; I < Count; ++I) {
+    bool Equal;
+    if constexpr (std::is_floating_point_v<T>) {
+      double G = Got[I], W = Want[I];
+      double Scale = std::fabs(W) > 1.0 ? std::fabs(W) : 1.0;
+      Equal = (G == W) || std::fabs(G - W) <= RelTol * Scale;
+    } else {
+      Equal = Got[I] == Want[I];
+    }
+    if (Equal)
+      continue;
+    if (Bad < MaxReports)
+      std::fprintf(stderr, "%s[%zu]: got %.9g, want %.9g\n", Name, I,
+                   static_cast<double>(Got[I]), static_cast<double>(Want[I]));
+    ++Bad;
+  }
+  return Bad;
+}
+
+} // namespace t2s
+
+#endif // T2S_COMPARE_H

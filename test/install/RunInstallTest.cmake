@@ -1,0 +1,23 @@
+# Installs the T2S build tree into a fresh prefix, then configures, builds and
+# tests the consumer project against it. Run with cmake -P.
+foreach(v T2S_BUILD_DIR T2S_WORK_DIR T2S_CONSUMER_DIR)
+  if(NOT DEFINED ${v})
+    message(FATAL_ERROR "${v} is not set")
+  endif()
+endforeach()
+file(REMOVE_RECURSE "${T2S_WORK_DIR}")
+set(prefix "${T2S_WORK_DIR}/prefix")
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}")
+  endif()
+endfunction()
+
+run(${CMAKE_COMMAND} --install "${T2S_BUILD_DIR}" --prefix "${prefix}")
+run(${CMAKE_COMMAND} -S "${T2S_CONSUMER_DIR}" -B "${T2S_WORK_DIR}/consumer"
+    -DCMAKE_PREFIX_PATH=${prefix})
+run(${CMAKE_COMMAND} --build "${T2S_WORK_DIR}/consumer")
+run(${CMAKE_CTEST_COMMAND} --test-dir "${T2S_WORK_DIR}/consumer" --output-on-failure)
+message(STATUS "the installed T2S package works from ${prefix}")

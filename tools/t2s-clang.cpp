@@ -1,0 +1,154 @@
+//===- t2s-clang.cpp - The T2S compiler driver ----------------------------===//
+//
+// Runs clang++ 19 with both T2S plugins and the runtime headers, forwarding
+// every ordinary clang argument. The plugins and headers are found relative to
+// this executable, so the build tree and an installed tree work the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr llvm::StringLiteral Usage = R"(OVERVIEW: t2s-clang - compile C++ with '#pragma t2s' loop nests into systolic arrays
+
+USAGE: t2s-clang [t2s options] [clang options] <inputs>
+
+Every option t2s-clang does not know goes to clang++ 19 unchanged (-O2, -c, -o,
+-I, -D, -std=..., -Rpass=t2s..., ...). The plugins libT2SClang.so (front end)
+and libT2S.so (passes) are added, and the T2S runtime headers are on the
+include path.
+
+T2S OPTIONS:
+  --help           Print this help and exit
+  --version        Print the T2S and clang versions and exit
+  --dry-run        Print the clang++ command instead of running it
+  --emit-opencl    Emit OpenCL C for Intel FPGAs        (not implemented yet)
+  --emulate        Build the emitted OpenCL for CPU emulation (not implemented yet)
+  --report         Print the design report (text/JSON)  (not implemented yet)
+  --emit-dot       Write a Graphviz picture of the array (not implemented yet)
+
+ENVIRONMENT:
+  T2S_CLANGXX      clang++ to run instead of the one T2S was built with
+
+EXAMPLES:
+  t2s-clang -O2 gemm.cpp -o gemm && ./gemm
+  t2s-clang -O2 -c kernel.cpp -Rpass=t2s
+)";
+
+struct Layout {
+  std::string LibDir;
+  std::string IncludeDir;
+};
+
+Layout findLayout(const char *Argv0) {
+  std::string Exe =
+      llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&findLayout));
+  llvm::SmallString<256> BinDir(llvm::sys::path::parent_path(Exe));
+  llvm::SmallString<256> Lib(BinDir), Include(BinDir);
+  llvm::sys::path::append(Lib, T2S_BIN_TO_LIB);
+  llvm::sys::path::append(Include, T2S_BIN_TO_INCLUDE);
+  llvm::sys::path::remove_dots(Lib, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(Include, /*remove_dot_dot=*/true);
+  return {std::string(Lib), std::string(Include)};
+}
+
+std::string clangPath() {
+  if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("T2S_CLANGXX"))
+    return *Env;
+  return T2S_DEFAULT_CLANGXX;
+}
+
+int fail(const llvm::Twine &Message) {
+  llvm::errs() << "t2s-clang: error: " << Message << "\n";
+  return 2;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+  Layout L = findLayout(Argv[0]);
+  std::string Clang = clangPath();
+
+  bool DryRun = false;
+  std::vector<std::string> Forwarded;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Arg = Argv[I];
+    if (Arg == "--help" || Arg == "-help") {
+      llvm::outs() << Usage;
+      return 0;
+    }
+    if (Arg == "--version") {
+      llvm::outs() << "t2s-clang " << T2S_VERSION_STRING << " (T2S on LLVM)\n"
+                   << "  plugins: " << L.LibDir << "\n"
+                   << "  clang:   " << Clang << "\n";
+      llvm::outs().flush();
+      std::vector<llvm::StringRef> Cmd{Clang, "--version"};
+      return llvm::sys::ExecuteAndWait(Clang, Cmd) == 0 ? 0 : 1;
+    }
+    if (Arg == "--dry-run") {
+      DryRun = true;
+      continue;
+    }
+    if (Arg == "--emit-opencl" || Arg == "--emulate" || Arg == "--report" ||
+        Arg == "--emit-dot")
+      return fail(Arg + " is not implemented yet in T2S " + T2S_VERSION_STRING +
+                  "; only native compilation (no mode flag) is available");
+    if (Arg.starts_with("--") && !Arg.starts_with("--sysroot") &&
+        !Arg.starts_with("--target") && !Arg.starts_with("--gcc-toolchain") &&
+        !Arg.starts_with("--std") && !Arg.starts_with("--config"))
+      return fail("unknown t2s-clang option '" + Arg +
+                  "'; see 't2s-clang --help'");
+    Forwarded.push_back(Arg.str());
+  }
+  if (Forwarded.empty())
+    return fail("no input files; see 't2s-clang --help'");
+
+  llvm::SmallString<256> PassPlugin(L.LibDir), ClangPlugin(L.LibDir);
+  llvm::sys::path::append(PassPlugin, "libT2S.so");
+  llvm::sys::path::append(ClangPlugin, "libT2SClang.so");
+  for (llvm::StringRef P : {PassPlugin.str(), ClangPlugin.str()})
+    if (!llvm::sys::fs::exists(P))
+      return fail("cannot find the plugin " + P +
+                  "; is T2S installed completely?");
+  if (!DryRun && !llvm::sys::fs::can_execute(Clang))
+    return fail("cannot run clang++ at '" + Clang +
+                "'; install clang-19 (scripts/install-deps.sh) or set "
+                "T2S_CLANGXX");
+
+  std::vector<std::string> Cmd{
+      Clang,
+      ("-fplugin=" + ClangPlugin).str(),
+      // Also loaded as a plugin so that -mllvm -t2s-* options exist.
+      ("-fplugin=" + PassPlugin).str(),
+      ("-fpass-plugin=" + PassPlugin).str(),
+      "-I" + L.IncludeDir,
+  };
+  Cmd.insert(Cmd.end(), Forwarded.begin(), Forwarded.end());
+
+  if (DryRun) {
+    for (size_t I = 0; I < Cmd.size(); ++I)
+      llvm::outs() << (I ? " " : "") << Cmd[I];
+    llvm::outs() << "\n";
+    return 0;
+  }
+  std::vector<llvm::StringRef> CmdRefs(Cmd.begin(), Cmd.end());
+  std::string ErrMsg;
+  int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, std::nullopt, {}, 0, 0,
+                                     &ErrMsg);
+  if (RC < 0)
+    return fail("running " + Clang + " failed: " + ErrMsg);
+  return RC;
+}
