@@ -166,17 +166,27 @@ public:
     return true;
   }
 
+  bool VisitCXXForRangeStmt(clang::CXXForRangeStmt *S) {
+    if (!pragmasAbove(S).empty())
+      error(S->getBeginLoc(), CountedLoopsOnly);
+    return true;
+  }
+
 private:
+  static constexpr llvm::StringLiteral CountedLoopsOnly =
+      "a '#pragma t2s' nest may contain only counted 'for' loops; rewrite this "
+      "loop as 'for (int i = 0; i < N; ++i)'";
+
   void error(clang::SourceLocation Loc, const llvm::Twine &Msg) {
     clang::DiagnosticsEngine &DE = CI.getDiagnostics();
     DE.Report(Loc, errorID(DE)) << Msg.str();
   }
 
   // The unclaimed pragmas that stand directly above S, claimed now.
-  llvm::SmallVector<PendingPragma *, 2> pragmasAbove(clang::ForStmt *S) {
+  llvm::SmallVector<PendingPragma *, 2> pragmasAbove(clang::Stmt *S) {
     llvm::SmallVector<PendingPragma *, 2> Result;
     clang::SourceManager &SM = CI.getSourceManager();
-    clang::SourceLocation ForLoc = SM.getExpansionLoc(S->getForLoc());
+    clang::SourceLocation ForLoc = SM.getExpansionLoc(S->getBeginLoc());
     auto [ForFile, ForOffset] = SM.getDecomposedLoc(ForLoc);
     bool Invalid = false;
     llvm::StringRef Buf = SM.getBufferData(ForFile, &Invalid);
@@ -227,9 +237,7 @@ private:
           RootVar = Var;
       } else if (llvm::isa<clang::CXXForRangeStmt, clang::WhileStmt,
                            clang::DoStmt>(S)) {
-        error(S->getBeginLoc(),
-              "a '#pragma t2s' nest may contain only counted 'for' loops; "
-              "rewrite this loop as 'for (int i = 0; i < N; ++i)'");
+        error(S->getBeginLoc(), CountedLoopsOnly);
         return nullptr;
       }
       for (clang::Stmt *Child : S->children())

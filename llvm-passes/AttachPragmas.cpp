@@ -27,8 +27,19 @@ namespace {
 struct Marker {
   llvm::IntrinsicInst *Call;
   llvm::StringRef Text; // the annotation string
-  SourceLoc Loc;        // the annotation's own position
+  SourceLoc Loc;        // the pragma's position, else the annotation's
 };
+
+// Parses "<line>:<col>:<text>" of a directive marker.
+bool splitDirectiveMarker(llvm::StringRef Body, SourceLoc &Loc,
+                          llvm::StringRef &Text) {
+  auto [LineText, Rest] = Body.split(':');
+  auto [ColText, DirText] = Rest.split(':');
+  if (LineText.getAsInteger(10, Loc.Line) || ColText.getAsInteger(10, Loc.Column))
+    return false;
+  Text = DirText;
+  return true;
+}
 
 std::optional<Marker> asMarker(llvm::Instruction &I) {
   auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
@@ -42,7 +53,14 @@ std::optional<Marker> asMarker(llvm::Instruction &I) {
   unsigned Line = 0;
   if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(II->getArgOperand(3)))
     Line = C->getZExtValue();
-  return Marker{II, Text, SourceLoc{File.str(), Line, 0}};
+  Marker M{II, Text, SourceLoc{File.str(), Line, 0}};
+  SourceLoc PragmaLoc = M.Loc;
+  llvm::StringRef DirectiveText;
+  if (Text.starts_with(DirectiveMarkerPrefix) &&
+      splitDirectiveMarker(Text.drop_front(DirectiveMarkerPrefix.size()),
+                           PragmaLoc, DirectiveText))
+    M.Loc = PragmaLoc;
+  return M;
 }
 
 // The loop entered next after the marker: the only loop header reachable from
@@ -69,17 +87,6 @@ llvm::Loop *loopAfter(llvm::Instruction *MarkerCall, llvm::LoopInfo &LI) {
     Worklist.append(llvm::succ_begin(BB), llvm::succ_end(BB));
   }
   return Found.size() == 1 ? Found.front() : nullptr;
-}
-
-// Parses "<line>:<col>:<text>" of a directive marker.
-bool splitDirectiveMarker(llvm::StringRef Body, SourceLoc &Loc,
-                          llvm::StringRef &Text) {
-  auto [LineText, Rest] = Body.split(':');
-  auto [ColText, DirText] = Rest.split(':');
-  if (LineText.getAsInteger(10, Loc.Line) || ColText.getAsInteger(10, Loc.Column))
-    return false;
-  Text = DirText;
-  return true;
 }
 
 void eraseIfDead(llvm::Value *V) {

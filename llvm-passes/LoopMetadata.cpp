@@ -6,6 +6,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
@@ -103,20 +104,41 @@ llvm::MDNode *makeDirectiveMD(llvm::LLVMContext &Ctx, const Directive &D,
                 llvm::ConstantInt::get(I32, Loc.Column))});
 }
 
+namespace {
+
+// An error with a source position but no debug location to carry it: printed
+// as "file:line:col: message".
+class LocatedError : public llvm::DiagnosticInfo {
+  const SourceLoc &Loc;
+  const llvm::Twine &Message;
+
+public:
+  LocatedError(const SourceLoc &Loc, const llvm::Twine &Message)
+      : llvm::DiagnosticInfo(kind(), llvm::DS_Error), Loc(Loc),
+        Message(Message) {}
+  static int kind() {
+    static const int K = llvm::getNextAvailablePluginDiagnosticKind();
+    return K;
+  }
+  void print(llvm::DiagnosticPrinter &DP) const override {
+    DP << Loc.File << ":" << Loc.Line << ":" << Loc.Column << ": " << Message;
+  }
+};
+
+} // namespace
+
 void reportError(const llvm::Function &F, const SourceLoc &Loc,
                  const llvm::Twine &Message) {
-  // With a subprogram (clang under the T2S plugin always tracks locations) the
-  // error carries a real DILocation, which clang maps back to the source line.
-  llvm::DebugLoc DL;
-  if (llvm::DISubprogram *SP = F.getSubprogram(); SP && Loc.Line)
-    DL = llvm::DILocation::get(F.getContext(), Loc.Line, Loc.Column, SP);
-  std::string Text = Message.str();
-  if (!DL && Loc.Line)
-    Text = (Loc.File + ":" + llvm::Twine(Loc.Line) + ":" +
-            llvm::Twine(Loc.Column) + ": " + Text)
-               .str();
+  // With a subprogram (clang under the T2S front end always tracks locations)
+  // the error carries a real DILocation, which clang maps to the source line.
+  llvm::DISubprogram *SP = F.getSubprogram();
+  if (!SP || !Loc.Line) {
+    F.getContext().diagnose(LocatedError(Loc, Message));
+    return;
+  }
+  llvm::DebugLoc DL = llvm::DILocation::get(F.getContext(), Loc.Line, Loc.Column, SP);
   F.getContext().diagnose(
-      llvm::DiagnosticInfoUnsupported(F, Text, DL, llvm::DS_Error));
+      llvm::DiagnosticInfoUnsupported(F, Message, DL, llvm::DS_Error));
 }
 
 } // namespace t2s

@@ -2,8 +2,10 @@
 
 #include "Pipeline.h"
 #include "AttachPragmas.h"
+#include "PrintDirectives.h"
 
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace t2s {
 
