@@ -9,7 +9,17 @@ if(NOT LLVM_ENABLE_RTTI)
   target_compile_options(t2s_llvm_options INTERFACE -fno-rtti)
 endif()
 
+set(T2S_ASAN_RUNTIME "")
 if(T2S_SANITIZE)
+  # The plugins are instrumented but opt and clang are not: whatever loads them
+  # must preload this runtime (the lit config and t2s-clang do).
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so
+    OUTPUT_VARIABLE T2S_ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
   target_compile_options(t2s_llvm_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   target_link_options(t2s_llvm_options INTERFACE -fsanitize=address,undefined)
 endif()
+
+# Each plugin keeps its own copy of the shared code (T2SLanguage) to itself, so
+# libT2S.so and libT2SClang.so can live in one clang process without clashing.
+set(CMAKE_CXX_VISIBILITY_PRESET hidden)
+set(CMAKE_VISIBILITY_INLINES_HIDDEN ON)

@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
+#include <unistd.h> // environ
 #include <string>
 #include <vector>
 
@@ -68,6 +69,34 @@ std::string clangPath() {
   if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("T2S_CLANGXX"))
     return *Env;
   return T2S_DEFAULT_CLANGXX;
+}
+
+// The environment of clang++. In the sanitizer configuration the plugins are
+// instrumented but clang++ is not, so the sanitizer runtime must be preloaded.
+std::optional<llvm::ArrayRef<llvm::StringRef>> childEnvironment() {
+#ifdef T2S_ASAN_RUNTIME
+  static std::vector<std::string> Storage;
+  static std::vector<llvm::StringRef> Env;
+  std::string Preload = T2S_ASAN_RUNTIME;
+  bool HasAsanOptions = false;
+  for (char **E = environ; *E; ++E) {
+    llvm::StringRef Var(*E);
+    if (Var.consume_front("LD_PRELOAD=")) {
+      if (!Var.contains(T2S_ASAN_RUNTIME))
+        Preload += ":" + Var.str();
+      continue;
+    }
+    HasAsanOptions |= Var.starts_with("ASAN_OPTIONS=");
+    Storage.push_back(*E);
+  }
+  Storage.push_back("LD_PRELOAD=" + Preload);
+  if (!HasAsanOptions) // clang -cc1 frees nothing on purpose (-disable-free)
+    Storage.push_back("ASAN_OPTIONS=detect_leaks=0");
+  Env.assign(Storage.begin(), Storage.end());
+  return llvm::ArrayRef<llvm::StringRef>(Env);
+#else
+  return std::nullopt;
+#endif
 }
 
 int fail(const llvm::Twine &Message) {
@@ -146,8 +175,8 @@ int main(int Argc, char **Argv) {
   }
   std::vector<llvm::StringRef> CmdRefs(Cmd.begin(), Cmd.end());
   std::string ErrMsg;
-  int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, std::nullopt, {}, 0, 0,
-                                     &ErrMsg);
+  int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, childEnvironment(), {}, 0,
+                                     0, &ErrMsg);
   if (RC < 0)
     return fail("running " + Clang + " failed: " + ErrMsg);
   return RC;

@@ -69,6 +69,8 @@ struct BadCase {
   const char *Message; // a substring of the message
 };
 
+void PrintTo(const BadCase &C, std::ostream *OS) { *OS << '"' << C.Text << '"'; }
+
 class DirectiveErrors : public testing::TestWithParam<BadCase> {};
 
 TEST_P(DirectiveErrors, ReportsRuleAndPosition) {
@@ -106,7 +108,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"gather(C, i, left)", 13, "must be 'up' or 'down'"},
         BadCase{"kernel(3)", 7, "expects a name"},
         BadCase{"unroll(j) ;", 10, "unexpected character ';'"},
-        BadCase{"ure, ure", 3, "unexpected ','"}));
+        BadCase{"ure, ure", 3, "unexpected ','"}),
+    [](const testing::TestParamInfo<BadCase> &Info) {
+      return "Case" + std::to_string(Info.index);
+    });
 
 TEST(Directive, SuggestsTheClosestName) {
   t2s::DirectiveError E = parseError("vectorise(k)");
