@@ -20,7 +20,9 @@ llvm::PreservedAnalyses PrintDirectivesPass::run(llvm::Function &F,
       OS << "'" << *Name << "'";
     else
       OS << "<unnamed>";
-    OS << " at %" << L->getHeader()->getName() << "\n";
+    OS << " at ";
+    L->getHeader()->printAsOperand(OS, /*PrintType=*/false);
+    OS << "\n";
     for (const LocatedDirective &LD : getLoopDirectives(*L))
       OS.indent(2 * L->getLoopDepth() + 2)
           << "#pragma t2s " << LD.D.str() << "  @ " << LD.Loc.File << ":"

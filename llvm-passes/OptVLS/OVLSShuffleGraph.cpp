@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
+#include <functional>
 #include <string>
 
 namespace t2s {
