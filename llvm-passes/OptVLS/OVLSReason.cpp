@@ -22,6 +22,10 @@ llvm::StringRef OVLSReason::getKindName(OVLSReasonKind Kind) {
     return "overlapping-stores";
   case OVLSReasonKind::CannotMove:
     return "cannot-move";
+  case OVLSReasonKind::NoPartner:
+    return "no-partner";
+  case OVLSReasonKind::NotChosen:
+    return "not-chosen";
   case OVLSReasonKind::EmptyGroup:
     return "empty-group";
   case OVLSReasonKind::UnsupportedType:

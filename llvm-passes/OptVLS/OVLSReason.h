@@ -26,6 +26,8 @@ enum class OVLSReasonKind {
   ExceedsVectorLength,
   OverlappingStores,
   CannotMove,
+  NoPartner,
+  NotChosen,
   // Sequence generation.
   EmptyGroup,
   UnsupportedType,

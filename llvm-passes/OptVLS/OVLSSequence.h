@@ -24,6 +24,7 @@
 #include "OVLSCostModel.h"
 #include "OVLSInstruction.h"
 #include "OVLSReason.h"
+#include "OVLSShuffleGraph.h"
 #include "OVLSTypes.h"
 
 namespace t2s {

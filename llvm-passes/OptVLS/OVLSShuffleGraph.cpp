@@ -365,7 +365,7 @@ unsigned OVLSShuffleGraph::merge(NodeCostFn Cost, uint32_t MaxBits) {
         OVLSGraphNode M(OVLSGraphNode::Shuffle, ~0u,
                         A->getNumBits() + B->getNumBits(), -1);
         M.setEdges(fusedEdges(*A, *B));
-        llvm::SmallVector<OVLSGraphNode *, 8> AffectedUsers = Users[A];
+        llvm::SmallVector<OVLSGraphNode *, 4> AffectedUsers = Users[A];
         for (OVLSGraphNode *U : Users[B])
           if (!llvm::is_contained(AffectedUsers, U))
             AffectedUsers.push_back(U);
@@ -396,7 +396,7 @@ unsigned OVLSShuffleGraph::merge(NodeCostFn Cost, uint32_t MaxBits) {
     OVLSGraphNode *M = addNode(OVLSGraphNode::Shuffle,
                                BestA->getNumBits() + BestB->getNumBits());
     M->setEdges(fusedEdges(*BestA, *BestB));
-    llvm::SmallVector<OVLSGraphNode *, 8> AffectedUsers = Users[BestA];
+    llvm::SmallVector<OVLSGraphNode *, 4> AffectedUsers = Users[BestA];
     for (OVLSGraphNode *U : Users[BestB])
       if (!llvm::is_contained(AffectedUsers, U))
         AffectedUsers.push_back(U);
