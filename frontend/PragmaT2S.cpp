@@ -29,6 +29,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringExtras.h"
@@ -106,9 +107,47 @@ public:
   }
 };
 
-/// True if, from the '#' at \p From to \p To, the buffer holds only this and
-/// further '#pragma t2s' lines, comments and white space.
-bool onlyPragmasBetween(llvm::StringRef Buf, size_t From, size_t To) {
+/// A range of a file that the preprocessor skipped (an inactive #if branch).
+struct SkippedRange {
+  clang::FileID File;
+  unsigned Begin, End;
+};
+
+std::vector<SkippedRange> &skippedRanges() {
+  static std::vector<SkippedRange> Ranges;
+  return Ranges;
+}
+
+class RecordSkippedRanges : public clang::PPCallbacks {
+  clang::SourceManager &SM;
+
+public:
+  explicit RecordSkippedRanges(clang::SourceManager &SM) : SM(SM) {}
+  void SourceRangeSkipped(clang::SourceRange Range,
+                          clang::SourceLocation EndifLoc) override {
+    auto [File, Begin] = SM.getDecomposedLoc(SM.getExpansionLoc(Range.getBegin()));
+    unsigned End = SM.getDecomposedLoc(SM.getExpansionLoc(EndifLoc)).second;
+    skippedRanges().push_back({File, Begin, End});
+  }
+};
+
+/// True if the directive line starting after '#' may stand between a pragma and
+/// its loop: another '#pragma t2s' or a conditional-compilation line.
+bool isTransparentDirective(llvm::StringRef Line) {
+  Line = Line.ltrim();
+  llvm::StringRef Name = Line.take_while([](char C) { return llvm::isAlpha(C); });
+  if (Name == "pragma")
+    return Line.drop_front(Name.size()).ltrim().starts_with("t2s");
+  return llvm::is_contained({"if", "ifdef", "ifndef", "elif", "elifdef",
+                             "elifndef", "else", "endif"},
+                            Name);
+}
+
+/// True if, from the '#' at \p From to \p To in \p File, the buffer holds only
+/// this and further '#pragma t2s' lines, conditional-compilation lines and the
+/// code they exclude, comments and white space.
+bool onlyPragmasBetween(clang::FileID File, llvm::StringRef Buf, size_t From,
+                        size_t To) {
   auto skipLine = [&](size_t I) {
     while (I < To && Buf[I] != '\n') {
       if (Buf[I] == '\\' && I + 1 < To && Buf[I + 1] == '\n')
@@ -120,6 +159,14 @@ bool onlyPragmasBetween(llvm::StringRef Buf, size_t From, size_t To) {
   size_t I = From;
   while (I < To) {
     char C = Buf[I];
+    bool Skipped = false;
+    for (const SkippedRange &R : skippedRanges())
+      if (R.File == File && R.Begin <= I && I < R.End) {
+        I = R.End;
+        Skipped = true;
+      }
+    if (Skipped)
+      continue;
     if (llvm::isSpace(C)) {
       ++I;
     } else if (Buf.substr(I).starts_with("//")) {
@@ -130,9 +177,7 @@ bool onlyPragmasBetween(llvm::StringRef Buf, size_t From, size_t To) {
         return false;
       I = End + 2;
     } else if (C == '#') {
-      llvm::StringRef Line = Buf.slice(I + 1, skipLine(I)).ltrim();
-      if (!Line.consume_front("pragma") || Line.empty() ||
-          !llvm::isSpace(Line.front()) || !Line.ltrim().starts_with("t2s"))
+      if (!isTransparentDirective(Buf.slice(I + 1, skipLine(I))))
         return false;
       I = skipLine(I);
     } else {
@@ -197,7 +242,7 @@ private:
         continue;
       auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(P.Hash));
       if (File != ForFile || Offset >= ForOffset ||
-          !onlyPragmasBetween(Buf, Offset, ForOffset))
+          !onlyPragmasBetween(File, Buf, Offset, ForOffset))
         continue;
       P.Claimed = true;
       Result.push_back(&P);
@@ -287,6 +332,8 @@ protected:
     clang::CodeGenOptions &CG = CI.getCodeGenOpts();
     if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
       CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<RecordSkippedRanges>(CI.getSourceManager()));
     return std::make_unique<T2SConsumer>(CI);
   }
 

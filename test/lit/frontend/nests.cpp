@@ -52,3 +52,17 @@ void twoNests(int *a, int *b) {
 // CHECK-DAG: !{!"t2s.loop.name", !"x"}
 // CHECK-DAG: !{!"t2s.loop.name", !"y"}
 // CHECK-DAG: !{!"t2s.loop.name", !"z"}
+
+// Conditional compilation between a pragma and its loop is transparent.
+void conditional(int *a) {
+  #pragma t2s kernel(cond)
+#if 0
+  this is not code at all;
+#elif defined(NOT_DEFINED)
+  a[0] = 1;
+#endif
+  for (int w = 0; w < 2; ++w)
+    a[w] = w;
+}
+// CHECK-DAG: !{!"t2s.directive", !"kernel(cond)", !"{{.*}}nests.cpp", i32 [[@LINE-9]], i32 15}
+// CHECK-DAG: !{!"t2s.loop.name", !"w"}

@@ -2,6 +2,8 @@
 // -O0 and -O2, with its source position; every loop of the nest is named.
 // RUN: %t2s-clangxx -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefixes=CHECK,O0
 // RUN: %t2s-clangxx -O2 -fno-unroll-loops -S -emit-llvm %s -o - | FileCheck %s
+// The driver runs the same plugins on the same file.
+// RUN: %t2s-clang -O2 -fno-unroll-loops -S -emit-llvm %s -o - | FileCheck %s
 // The markers are consumed: no annotation call or marker string is left.
 // RUN: %t2s-clangxx -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=GONE
 // RUN: %t2s-clangxx -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=GONE
@@ -17,8 +19,8 @@ void scale(float *a, const float *b, int n, int m) {
 // O0: define {{.*}} @_Z5scalePfPKfii
 // CHECK-DAG: !{!"t2s.loop.name", !"i"}
 // CHECK-DAG: !{!"t2s.loop.name", !"j"}
-// CHECK-DAG: !{!"t2s.directive", !"ure", !"{{.*}}pragma-to-metadata.cpp", i32 10, i32 15}
-// CHECK-DAG: !{!"t2s.directive", !"space_time(j) schedule(3) check_time", !"{{.*}}pragma-to-metadata.cpp", i32 11, i32 15}
+// CHECK-DAG: !{!"t2s.directive", !"ure", !"{{.*}}pragma-to-metadata.cpp", i32 12, i32 15}
+// CHECK-DAG: !{!"t2s.directive", !"space_time(j) schedule(3) check_time", !"{{.*}}pragma-to-metadata.cpp", i32 13, i32 15}
 
 // GONE-NOT: llvm.var.annotation(
 // GONE-NOT: c"t2s.
