@@ -162,7 +162,7 @@ bool onlyPragmasBetween(clang::FileID File, llvm::StringRef Buf, size_t From,
     bool Skipped = false;
     for (const SkippedRange &R : skippedRanges())
       if (R.File == File && R.Begin <= I && I < R.End) {
-        I = R.End;
+        I = skipLine(R.End); // the range ends inside the closing directive
         Skipped = true;
       }
     if (Skipped)
