@@ -239,9 +239,10 @@ int64_t getNodeCost(const OVLSGraphNode &N, uint32_t ElementBits,
   int64_t Cost =
       CostModel.getShuffleCost(OVLSType(P.Width, ElementBits), P.Mask);
   if (P.Src2) {
+    // An intermediate source is widened for free by balanceOperandWidths().
     for (const OVLSGraphNode *S : {P.Src1, P.Src2}) {
       uint32_t N = S->getNumBits() / ElementBits;
-      if (N < P.Width)
+      if (N < P.Width && !S->isIntermediate())
         Cost += CostModel.getShuffleCost(OVLSType(N, ElementBits),
                                          widenMask(N, P.Width));
     }
@@ -297,6 +298,7 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
     Graph->split();
     if (Options.MergeNodes)
       Graph->merge(NodeCost, Group.getVectorLengthBytes() * 8);
+    Graph->balanceOperandWidths();
     if (!Graph->verify(Why, /*RequireTwoSources=*/true))
       return false;
     OVLSSequence Candidate;

@@ -6,9 +6,10 @@
 //      when the members have a constant stride) and draw the initial graph;
 //   2. split the graph until every node has at most two sources;
 //   3. merge similar intermediate nodes where the cost model says so;
-//   4. verify the graph, then emit one instruction per node in topological
-//      order, widening a narrower operand when a shuffle's sources differ in
-//      size;
+//   4. widen intermediate nodes that are the narrower operand of a shuffle,
+//      verify the graph, then emit one instruction per node in topological
+//      order (widening a narrower load or scatter value with an extra
+//      shuffle when a shuffle's sources still differ in size);
 //   5. keep the cheapest layout, and give up unless it is cheaper than the
 //      original gathers/scatters.
 //
@@ -50,7 +51,8 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
 /// The cost of computing node \p N of a graph whose elements have
 /// \p ElementBits bits, as emission would produce it: 0 for leaves and for
 /// nodes that are a plain copy of their only source, else the shuffle plus
-/// any widening of a narrower operand. This is the cost merge() minimises.
+/// the widening of a narrower leaf operand (intermediate operands are widened
+/// for free, see balanceOperandWidths()). This is the cost merge() minimises.
 int64_t getNodeCost(const OVLSGraphNode &N, uint32_t ElementBits,
                     const OVLSCostModel &CostModel);
 

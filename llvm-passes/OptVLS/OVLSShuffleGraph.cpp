@@ -7,12 +7,15 @@
 
 #include "OVLSShuffleGraph.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <vector>
 #include <string>
 
 namespace t2s {
@@ -277,23 +280,6 @@ OVLSShuffleGraph::getUsers(const OVLSGraphNode *N) const {
   return Users;
 }
 
-bool OVLSShuffleGraph::reaches(const OVLSGraphNode *From,
-                               const OVLSGraphNode *To) const {
-  // Walk backwards from To along sources.
-  llvm::SmallVector<const OVLSGraphNode *, 16> Work{To};
-  llvm::SmallPtrSet<const OVLSGraphNode *, 16> Seen;
-  while (!Work.empty()) {
-    const OVLSGraphNode *N = Work.pop_back_val();
-    if (N == From)
-      return true;
-    if (!Seen.insert(N).second)
-      continue;
-    for (OVLSGraphNode *S : N->getSources())
-      Work.push_back(S);
-  }
-  return false;
-}
-
 void OVLSShuffleGraph::eraseNode(const OVLSGraphNode *N) {
   auto It = llvm::find_if(Nodes, [N](const auto &P) { return P.get() == N; });
   if (It != Nodes.end())
@@ -332,20 +318,89 @@ llvm::SmallVector<OVLSEdge, 8> rewiredEdges(const OVLSGraphNode &U,
 
 } // namespace
 
+namespace {
+
+using NodePair = std::pair<OVLSGraphNode *, OVLSGraphNode *>;
+using UserMap =
+    llvm::DenseMap<const OVLSGraphNode *, llvm::SmallVector<OVLSGraphNode *, 4>>;
+
+/// Users of any node of \p Fusions, each once, in a stable order.
+llvm::SmallVector<OVLSGraphNode *, 8>
+affectedUsers(llvm::ArrayRef<NodePair> Fusions, const UserMap &Users) {
+  llvm::SmallVector<OVLSGraphNode *, 8> Affected;
+  for (const NodePair &P : Fusions)
+    for (const OVLSGraphNode *N : {P.first, P.second})
+      for (OVLSGraphNode *U : Users.lookup(N))
+        if (!llvm::is_contained(Affected, U))
+          Affected.push_back(U);
+  return Affected;
+}
+
+/// Cost saved by fusing every pair of \p Fusions at once: the pairs and
+/// their users as they are, minus the fused nodes and the users rewired to
+/// read them. Computed on scratch nodes; the graph is not touched.
+int64_t fusionSaving(llvm::ArrayRef<NodePair> Fusions, const UserMap &Users,
+                     OVLSShuffleGraph::NodeCostFn Cost) {
+  std::vector<std::unique_ptr<OVLSGraphNode>> Fused;
+  int64_t Before = 0, After = 0;
+  for (const NodePair &P : Fusions) {
+    Fused.push_back(std::make_unique<OVLSGraphNode>(
+        OVLSGraphNode::Shuffle, ~0u,
+        P.first->getNumBits() + P.second->getNumBits(), -1));
+    Fused.back()->setEdges(fusedEdges(*P.first, *P.second));
+    Before += Cost(*P.first) + Cost(*P.second);
+    After += Cost(*Fused.back());
+  }
+  for (OVLSGraphNode *U : affectedUsers(Fusions, Users)) {
+    OVLSGraphNode Rewired(U->getKind(), U->getId(), U->getNumBits(),
+                          U->getIndex());
+    Rewired.setEdges(U->edges());
+    for (size_t I = 0; I < Fusions.size(); ++I)
+      Rewired.setEdges(rewiredEdges(Rewired, Fusions[I].first,
+                                    Fusions[I].second, Fused[I].get()));
+    Before += Cost(*U);
+    After += Cost(Rewired);
+  }
+  return Before - After;
+}
+
+} // namespace
+
 unsigned OVLSShuffleGraph::merge(NodeCostFn Cost, uint32_t MaxBits) {
   unsigned Fusions = 0;
   while (true) {
+    // Ancestors of every node, to keep fusions acyclic: a node fused with
+    // one that feeds it would become its own source.
+    llvm::SmallVector<OVLSGraphNode *, 16> Order = topologicalOrder();
+    llvm::DenseMap<const OVLSGraphNode *, unsigned> Position;
+    for (OVLSGraphNode *N : Order)
+      Position[N] = unsigned(Position.size());
+    std::vector<llvm::BitVector> Ancestors(Order.size(),
+                                           llvm::BitVector(Order.size()));
+    for (OVLSGraphNode *N : Order)
+      for (OVLSGraphNode *S : N->getSources()) {
+        Ancestors[Position[N]] |= Ancestors[Position[S]];
+        Ancestors[Position[N]].set(Position[S]);
+      }
+    auto Related = [&](const OVLSGraphNode *A, const OVLSGraphNode *B) {
+      return Ancestors[Position[A]].test(Position[B]) ||
+             Ancestors[Position[B]].test(Position[A]);
+    };
+
     llvm::SmallVector<OVLSGraphNode *, 16> Candidates;
-    for (const auto &N : Nodes)
+    for (OVLSGraphNode *N : Order)
       if (N->isIntermediate())
-        Candidates.push_back(N.get());
-    llvm::DenseMap<const OVLSGraphNode *, llvm::SmallVector<OVLSGraphNode *, 4>>
-        Users;
+        Candidates.push_back(N);
+    UserMap Users;
     for (OVLSGraphNode *N : Candidates)
       Users[N] = getUsers(N);
 
-    int64_t BestSaving = 0;
-    OVLSGraphNode *BestA = nullptr, *BestB = nullptr;
+    // Compatible pairs, and the same pairs bucketed by who uses them: pairs
+    // with the same users are the same step of parallel shuffle trees (one
+    // per gather), and only pay off when fused together, since fusing one
+    // alone leaves its users with operands of different widths.
+    llvm::SmallVector<NodePair, 16> Pairs;
+    std::map<std::vector<uint32_t>, llvm::SmallVector<NodePair, 4>> ByUsers;
     for (size_t I = 0; I < Candidates.size(); ++I) {
       OVLSGraphNode *A = Candidates[I];
       llvm::SmallVector<OVLSGraphNode *, 4> SrcA = A->getSources();
@@ -357,55 +412,91 @@ unsigned OVLSShuffleGraph::merge(NodeCostFn Cost, uint32_t MaxBits) {
         for (OVLSGraphNode *S : B->getSources())
           if (!llvm::is_contained(Union, S))
             Union.push_back(S);
-        if (Union.size() > 2)
+        if (Union.size() > 2 || Related(A, B))
           continue;
-
-        // Price the fusion off the graph: the fused node plus every user of
-        // A or B rewired to read it, against A, B and the users as they are.
-        OVLSGraphNode M(OVLSGraphNode::Shuffle, ~0u,
-                        A->getNumBits() + B->getNumBits(), -1);
-        M.setEdges(fusedEdges(*A, *B));
-        llvm::SmallVector<OVLSGraphNode *, 4> AffectedUsers = Users[A];
-        for (OVLSGraphNode *U : Users[B])
-          if (!llvm::is_contained(AffectedUsers, U))
-            AffectedUsers.push_back(U);
-        int64_t Before = Cost(*A) + Cost(*B);
-        int64_t After = Cost(M);
-        for (OVLSGraphNode *U : AffectedUsers) {
-          OVLSGraphNode Rewired(U->getKind(), U->getId(), U->getNumBits(),
-                                U->getIndex());
-          Rewired.setEdges(rewiredEdges(*U, A, B, &M));
-          Before += Cost(*U);
-          After += Cost(Rewired);
-        }
-        int64_t Saving = Before - After;
-        if (Saving <= BestSaving)
-          continue;
-        // Fusing a node with one that (transitively) feeds it would make
-        // the fused node its own source.
-        if (reaches(A, B) || reaches(B, A))
-          continue;
-        BestSaving = Saving;
-        BestA = A;
-        BestB = B;
+        Pairs.push_back({A, B});
+        std::vector<uint32_t> Key;
+        for (OVLSGraphNode *U : affectedUsers({NodePair{A, B}}, Users))
+          Key.push_back(U->getId());
+        llvm::sort(Key);
+        ByUsers[Key].push_back({A, B});
       }
     }
-    if (!BestA)
+
+    llvm::SmallVector<llvm::SmallVector<NodePair, 4>, 16> Options;
+    for (const NodePair &P : Pairs)
+      Options.push_back({P});
+    for (auto &[Key, Bucket] : ByUsers) {
+      // Disjoint, mutually unrelated pairs of the bucket, first come first.
+      llvm::SmallVector<NodePair, 4> Batch;
+      for (const NodePair &P : Bucket) {
+        bool Fits = llvm::all_of(Batch, [&](const NodePair &Q) {
+          for (OVLSGraphNode *X : {P.first, P.second})
+            for (OVLSGraphNode *Y : {Q.first, Q.second})
+              if (X == Y || Related(X, Y))
+                return false;
+          return true;
+        });
+        if (Fits)
+          Batch.push_back(P);
+      }
+      if (Batch.size() > 1)
+        Options.push_back(Batch);
+    }
+
+    int64_t BestSaving = 0;
+    const llvm::SmallVector<NodePair, 4> *Best = nullptr;
+    for (const auto &Option : Options) {
+      int64_t Saving = fusionSaving(Option, Users, Cost);
+      if (Saving > BestSaving) {
+        BestSaving = Saving;
+        Best = &Option;
+      }
+    }
+    if (!Best)
       return Fusions;
 
-    OVLSGraphNode *M = addNode(OVLSGraphNode::Shuffle,
-                               BestA->getNumBits() + BestB->getNumBits());
-    M->setEdges(fusedEdges(*BestA, *BestB));
-    llvm::SmallVector<OVLSGraphNode *, 4> AffectedUsers = Users[BestA];
-    for (OVLSGraphNode *U : Users[BestB])
-      if (!llvm::is_contained(AffectedUsers, U))
-        AffectedUsers.push_back(U);
-    for (OVLSGraphNode *U : AffectedUsers)
-      U->setEdges(rewiredEdges(*U, BestA, BestB, M));
-    eraseNode(BestA);
-    eraseNode(BestB);
-    ++Fusions;
+    llvm::SmallVector<OVLSGraphNode *, 8> Affected = affectedUsers(*Best, Users);
+    for (const NodePair &P : *Best) {
+      OVLSGraphNode *M = addNode(OVLSGraphNode::Shuffle,
+                                 P.first->getNumBits() + P.second->getNumBits());
+      M->setEdges(fusedEdges(*P.first, *P.second));
+      for (OVLSGraphNode *U : Affected)
+        U->setEdges(rewiredEdges(*U, P.first, P.second, M));
+    }
+    for (const NodePair &P : *Best) {
+      eraseNode(P.first);
+      eraseNode(P.second);
+      ++Fusions;
+    }
   }
+}
+
+unsigned OVLSShuffleGraph::balanceOperandWidths() {
+  unsigned Widened = 0;
+  // Widths only grow, so this terminates; a node widened for one user may
+  // in turn call for widening a partner elsewhere.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const auto &N : Nodes) {
+      llvm::SmallVector<OVLSGraphNode *, 4> Sources = N->getSources();
+      if (Sources.size() != 2)
+        continue;
+      OVLSGraphNode *Narrow = Sources[0], *Wide = Sources[1];
+      if (Narrow->getNumBits() > Wide->getNumBits())
+        std::swap(Narrow, Wide);
+      if (Narrow->getNumBits() == Wide->getNumBits() ||
+          !Narrow->isIntermediate())
+        continue;
+      uint32_t Old = Narrow->getNumBits();
+      Narrow->setNumBits(Wide->getNumBits());
+      Narrow->addGap({Old, Wide->getNumBits() - Old});
+      ++Widened;
+      Changed = true;
+    }
+  }
+  return Widened;
 }
 
 llvm::SmallVector<OVLSGraphNode *, 16>

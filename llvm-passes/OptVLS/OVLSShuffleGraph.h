@@ -144,12 +144,21 @@ public:
   /// Estimated cost of computing one node from its sources (0 for leaves).
   using NodeCostFn = llvm::function_ref<int64_t(const OVLSGraphNode &)>;
 
-  /// Repeatedly fuses the pair of intermediate nodes that together use at
-  /// most two sources, fit in MaxBits and have no path between them, for
-  /// which the total cost of the fused node and of the consumers rewired to
-  /// read it is lowest, as long as it is lower than before. Returns the
-  /// number of fusions.
+  /// Repeatedly fuses intermediate nodes pairwise: a pair qualifies if the
+  /// two together use at most two sources, fit in MaxBits and have no path
+  /// between them. Each round prices every qualifying pair, and every batch
+  /// of disjoint pairs that feed the same users (the same step of the
+  /// parallel trees of several results), by the cost of the fused nodes and
+  /// of the users rewired to read them, and applies the option that saves
+  /// most, until none saves anything. Returns the number of fusions.
   unsigned merge(NodeCostFn Cost, uint32_t MaxBits);
+
+  /// Two-source shuffles need operands of one width. When the narrower
+  /// source of a node is an intermediate node, that node is made as wide as
+  /// the other source (undefined bits on top), so that the shuffle computing
+  /// it also does the widening, instead of a separate one. Returns the
+  /// number of nodes widened.
+  unsigned balanceOperandWidths();
 
   /// Sources before users. Precondition: acyclic.
   llvm::SmallVector<OVLSGraphNode *, 16> topologicalOrder() const;
@@ -162,8 +171,6 @@ public:
 private:
   /// Nodes that have an edge from \p N.
   llvm::SmallVector<OVLSGraphNode *, 4> getUsers(const OVLSGraphNode *N) const;
-  /// True if \p To is reachable from \p From along edges.
-  bool reaches(const OVLSGraphNode *From, const OVLSGraphNode *To) const;
   void splitNode(OVLSGraphNode *N, llvm::SmallVectorImpl<OVLSGraphNode *> &New);
   void eraseNode(const OVLSGraphNode *N);
 };
