@@ -270,16 +270,6 @@ unsigned OVLSShuffleGraph::split() {
   return Added;
 }
 
-llvm::SmallVector<OVLSGraphNode *, 4>
-OVLSShuffleGraph::getUsers(const OVLSGraphNode *N) const {
-  llvm::SmallVector<OVLSGraphNode *, 4> Users;
-  for (const auto &U : Nodes)
-    if (llvm::any_of(U->edges(),
-                     [N](const OVLSEdge &E) { return E.Src == N; }))
-      Users.push_back(U.get());
-  return Users;
-}
-
 void OVLSShuffleGraph::eraseNode(const OVLSGraphNode *N) {
   auto It = llvm::find_if(Nodes, [N](const auto &P) { return P.get() == N; });
   if (It != Nodes.end())
@@ -392,8 +382,25 @@ unsigned OVLSShuffleGraph::merge(NodeCostFn Cost, uint32_t MaxBits) {
       if (N->isIntermediate())
         Candidates.push_back(N);
     UserMap Users;
-    for (OVLSGraphNode *N : Candidates)
-      Users[N] = getUsers(N);
+    for (OVLSGraphNode *N : Order)
+      for (OVLSGraphNode *S : N->getSources())
+        Users[S].push_back(N);
+
+    // Two nodes can only share a shuffle if they share a source or both
+    // have a single one; index the candidates that way so that large graphs
+    // do not cost a quadratic number of pricings.
+    llvm::DenseMap<const OVLSGraphNode *, llvm::SmallVector<OVLSGraphNode *, 4>>
+        BySource;
+    llvm::SmallVector<OVLSGraphNode *, 8> SingleSource;
+    llvm::DenseMap<const OVLSGraphNode *, unsigned> CandidateIndex;
+    for (OVLSGraphNode *N : Candidates) {
+      CandidateIndex[N] = unsigned(CandidateIndex.size());
+      llvm::SmallVector<OVLSGraphNode *, 4> Sources = N->getSources();
+      for (OVLSGraphNode *S : Sources)
+        BySource[S].push_back(N);
+      if (Sources.size() == 1)
+        SingleSource.push_back(N);
+    }
 
     // Compatible pairs, and the same pairs bucketed by who uses them: pairs
     // with the same users are the same step of parallel shuffle trees (one
@@ -401,11 +408,22 @@ unsigned OVLSShuffleGraph::merge(NodeCostFn Cost, uint32_t MaxBits) {
     // alone leaves its users with operands of different widths.
     llvm::SmallVector<NodePair, 16> Pairs;
     std::map<std::vector<uint32_t>, llvm::SmallVector<NodePair, 4>> ByUsers;
-    for (size_t I = 0; I < Candidates.size(); ++I) {
-      OVLSGraphNode *A = Candidates[I];
+    for (OVLSGraphNode *A : Candidates) {
       llvm::SmallVector<OVLSGraphNode *, 4> SrcA = A->getSources();
-      for (size_t J = I + 1; J < Candidates.size(); ++J) {
-        OVLSGraphNode *B = Candidates[J];
+      llvm::SmallVector<OVLSGraphNode *, 8> Partners;
+      for (OVLSGraphNode *S : SrcA)
+        Partners.append(BySource[S].begin(), BySource[S].end());
+      if (SrcA.size() == 1)
+        Partners.append(SingleSource.begin(), SingleSource.end());
+      llvm::sort(Partners, [&](OVLSGraphNode *X, OVLSGraphNode *Y) {
+        return CandidateIndex[X] < CandidateIndex[Y];
+      });
+      Partners.erase(std::unique(Partners.begin(), Partners.end()),
+                     Partners.end());
+      for (OVLSGraphNode *B : Partners) {
+        // Each unordered pair once.
+        if (CandidateIndex[B] <= CandidateIndex[A])
+          continue;
         if (A->getNumBits() + B->getNumBits() > MaxBits)
           continue;
         llvm::SmallVector<OVLSGraphNode *, 4> Union = SrcA;

@@ -169,8 +169,6 @@ public:
   void printDot(llvm::raw_ostream &OS, llvm::StringRef Name = "OVLS") const;
 
 private:
-  /// Nodes that have an edge from \p N.
-  llvm::SmallVector<OVLSGraphNode *, 4> getUsers(const OVLSGraphNode *N) const;
   void splitNode(OVLSGraphNode *N, llvm::SmallVectorImpl<OVLSGraphNode *> &New);
   void eraseNode(const OVLSGraphNode *N);
 };

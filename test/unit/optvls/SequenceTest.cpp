@@ -380,6 +380,30 @@ TEST(SequenceTest, GraphDumps) {
                   "  [64:127] = V1[64:127]\n");
 }
 
+// Wider than the usual lane counts: 64 lanes of i8 (a 512-bit gather) with
+// eight fields, and 32 lanes of i16 with gaps. Merging must stay fast on
+// graphs of hundreds of nodes.
+TEST(SequenceTest, ManyLanes) {
+  for (auto [Fields, ElemBytes, VF, Stride] :
+       {std::tuple<int, int, int, int>{8, 1, 64, 1}, {4, 2, 32, 2}}) {
+    TestProgram P;
+    int B = P.addBase(
+        TestBase::indexed(scatteredLanes(VF, Fields * ElemBytes * Stride + 4)));
+    std::vector<TestMemref *> Members;
+    for (int F = 0; F < Fields; ++F)
+      Members.push_back(P.add("f" + std::to_string(F), B,
+                              F * ElemBytes * Stride, ElemBytes, true));
+    OVLSGroup G = makeGroup(Members, 64);
+    TestCostModel CM;
+    OVLSSequence Seq;
+    OVLSReason Why;
+    ASSERT_TRUE(getSequence(G, CM, Seq, &Why)) << Why.getMessage();
+    EXPECT_EQ(Seq.count(OVLSInstruction::Load), size_t(VF));
+    EXPECT_LT(Seq.getCost(), Seq.getOriginalCost());
+    EXPECT_EQ(checkSequence(G, Seq), "");
+  }
+}
+
 // Every field count, element size and lane count the issue names, gathers
 // and scatters, on an index vector.
 class SequenceShapes
