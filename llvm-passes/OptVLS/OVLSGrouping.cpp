@@ -9,10 +9,13 @@
 #include "OVLSGrouping.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Debug.h"
 
 #include <algorithm>
 #include <limits>
 #include <string>
+
+#define DEBUG_TYPE "ovls"
 
 namespace t2s {
 
@@ -267,6 +270,11 @@ OVLSGrouping getGroups(llvm::ArrayRef<OVLSMemref *> Memrefs,
                            "there is no other memref to group with");
         Result.Alone.push_back({Rules.memref(First), Why});
       }
+      LLVM_DEBUG({
+        llvm::dbgs() << "OVLS: ";
+        G->print(llvm::dbgs());
+        llvm::dbgs() << '\n';
+      });
       Result.Groups.push_back(std::move(G));
     }
   }

@@ -9,7 +9,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 
-#include <cassert>
 #include <map>
 
 namespace t2s {
@@ -78,7 +77,7 @@ bool computeStridedLayout(const OVLSGroup &Group, OVLSMemoryLayout &Layout) {
   if (Stride < 0 || Stride % ElemBytes)
     return false;
   // Two lanes writing the same byte would need the scatters' write order.
-  if (Group.isLoadGroup() == false && Stride < Span)
+  if (!Group.isLoadGroup() && Stride < Span)
     return false;
   int64_t BlockElems = Group.getVectorLengthBytes() / ElemBytes;
   if (BlockElems < 1 || BlockElems * ElemBytes < Span)

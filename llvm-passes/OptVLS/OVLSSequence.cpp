@@ -10,11 +10,14 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Debug.h"
 
 #include <algorithm>
 #include <cassert>
 #include <map>
 #include <string>
+
+#define DEBUG_TYPE "ovls"
 
 namespace t2s {
 
@@ -293,12 +296,27 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
   bool HaveBest = false;
   for (const OVLSMemoryLayout &Layout : Layouts) {
     std::unique_ptr<OVLSShuffleGraph> Graph = buildInitialGraph(Group, Layout);
+    LLVM_DEBUG({
+      llvm::dbgs() << "OVLS: "
+                   << (Layout.Kind == OVLSMemoryLayout::Strided ? "strided"
+                                                                : "per-lane")
+                   << " layout of ";
+      Group.print(llvm::dbgs());
+      llvm::dbgs() << "\nInitial graph:\n";
+      Graph->print(llvm::dbgs());
+    });
     if (!Graph->verify(Why))
       return false;
-    Graph->split();
+    [[maybe_unused]] unsigned Added = Graph->split();
+    [[maybe_unused]] unsigned Fused = 0;
     if (Options.MergeNodes)
-      Graph->merge(NodeCost, Group.getVectorLengthBytes() * 8);
+      Fused = Graph->merge(NodeCost, Group.getVectorLengthBytes() * 8);
     Graph->balanceOperandWidths();
+    LLVM_DEBUG({
+      llvm::dbgs() << "After split (+" << Added << " nodes) and merge ("
+                   << Fused << " fusions):\n";
+      Graph->print(llvm::dbgs());
+    });
     if (!Graph->verify(Why, /*RequireTwoSources=*/true))
       return false;
     OVLSSequence Candidate;
@@ -306,6 +324,7 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
     if (!Builder.run(Why))
       return false;
     Candidate.setCosts(Builder.getCost(), OriginalCost);
+    LLVM_DEBUG(llvm::dbgs() << "Sequence:\n" << Candidate.str());
     Candidate.setGraph(std::move(Graph));
     if (!HaveBest || Candidate.getCost() < Best.getCost()) {
       Best = std::move(Candidate);

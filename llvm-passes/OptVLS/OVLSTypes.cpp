@@ -6,7 +6,8 @@
 
 #include "OVLSTypes.h"
 
-#include <algorithm>
+#include "llvm/ADT/STLExtras.h"
+
 #include <cassert>
 
 namespace t2s {
