@@ -32,6 +32,8 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <string>
@@ -262,6 +264,8 @@ private:
   // Names every loop of the nest rooted at Root; returns Root's variable.
   clang::VarDecl *markNest(clang::ForStmt *Root) {
     clang::VarDecl *RootVar = nullptr;
+    llvm::SmallPtrSet<clang::VarDecl *, 8> LoopVars;
+    llvm::SmallSetVector<clang::VarDecl *, 8> Used;
     llvm::SmallVector<clang::Stmt *, 16> Worklist{Root};
     while (!Worklist.empty()) {
       clang::Stmt *S = Worklist.pop_back_val();
@@ -276,6 +280,7 @@ private:
                 "++k)'");
           return nullptr;
         }
+        LoopVars.insert(Var);
         annotate(Var, (LoopMarkerPrefix + Var->getName()).str(),
                  Var->getLocation());
         if (For == Root)
@@ -285,9 +290,20 @@ private:
         error(S->getBeginLoc(), CountedLoopsOnly);
         return nullptr;
       }
+      if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(S))
+        if (auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()))
+          Used.insert(Var);
       for (clang::Stmt *Child : S->children())
         Worklist.push_back(Child);
     }
+    // Local variables and parameters lose their names in a release clang's IR;
+    // the passes need them to talk about arrays. (Globals and statics keep
+    // theirs in their mangled symbol names.)
+    for (clang::VarDecl *Var : Used)
+      if (Var->hasLocalStorage() && !Var->getName().empty() &&
+          !LoopVars.contains(Var))
+        annotate(Var, (VarMarkerPrefix + Var->getName()).str(),
+                 Var->getLocation());
     return RootVar;
   }
 

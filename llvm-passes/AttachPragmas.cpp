@@ -111,6 +111,12 @@ llvm::PreservedAnalyses AttachPragmasPass::run(llvm::Function &F,
   llvm::MapVector<llvm::Loop *, llvm::SmallVector<llvm::Metadata *, 4>> Attach;
   llvm::LLVMContext &Ctx = F.getContext();
   for (const Marker &M : Markers) {
+    if (M.Text.starts_with(VarMarkerPrefix)) {
+      setSourceName(M.Call->getArgOperand(0),
+                    M.Text.drop_front(VarMarkerPrefix.size()));
+      ++NumMarkers;
+      continue;
+    }
     llvm::Loop *L = loopAfter(M.Call, LI);
     if (!L) {
       reportError(F, M.Loc,

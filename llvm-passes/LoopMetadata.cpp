@@ -3,7 +3,10 @@
 #include "LoopMetadata.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
@@ -102,6 +105,57 @@ llvm::MDNode *makeDirectiveMD(llvm::LLVMContext &Ctx, const Directive &D,
             llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I32, Loc.Line)),
             llvm::ConstantAsMetadata::get(
                 llvm::ConstantInt::get(I32, Loc.Column))});
+}
+
+void setSourceName(llvm::Value *Storage, llvm::StringRef Name) {
+  auto *Alloca = llvm::dyn_cast<llvm::AllocaInst>(Storage->stripPointerCasts());
+  if (!Alloca)
+    return;
+  llvm::LLVMContext &Ctx = Alloca->getContext();
+  // A parameter's alloca is stored to once, with the parameter, and goes away
+  // with mem2reg: the name then belongs to the argument.
+  llvm::Argument *Arg = nullptr;
+  unsigned Stores = 0;
+  for (llvm::User *U : Alloca->users())
+    if (auto *St = llvm::dyn_cast<llvm::StoreInst>(U);
+        St && St->getPointerOperand() == Alloca) {
+      ++Stores;
+      Arg = llvm::dyn_cast<llvm::Argument>(St->getValueOperand());
+    }
+  if (Stores == 1 && Arg) {
+    llvm::Function &F = *Arg->getParent();
+    llvm::SmallVector<llvm::Metadata *, 8> Names(F.arg_size(),
+                                                 llvm::MDString::get(Ctx, ""));
+    if (llvm::MDNode *Old = F.getMetadata(ArgNamesTag))
+      for (unsigned I = 0; I < Old->getNumOperands() && I < Names.size(); ++I)
+        Names[I] = Old->getOperand(I);
+    Names[Arg->getArgNo()] = llvm::MDString::get(Ctx, Name);
+    F.setMetadata(ArgNamesTag, llvm::MDNode::get(Ctx, Names));
+    return;
+  }
+  Alloca->setMetadata(NameTag, llvm::MDNode::get(Ctx, llvm::MDString::get(Ctx, Name)));
+}
+
+std::string getSourceName(const llvm::Value *Object) {
+  Object = Object->stripPointerCasts();
+  if (auto *Arg = llvm::dyn_cast<llvm::Argument>(Object)) {
+    if (llvm::MDNode *Names = Arg->getParent()->getMetadata(ArgNamesTag))
+      if (Arg->getArgNo() < Names->getNumOperands())
+        return stringOperand(Names, Arg->getArgNo()).str();
+    return Arg->getName().str();
+  }
+  if (auto *I = llvm::dyn_cast<llvm::Instruction>(Object)) {
+    if (llvm::MDNode *N = I->getMetadata(NameTag))
+      return stringOperand(N, 0).str();
+    return I->getName().str();
+  }
+  if (auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(Object)) {
+    // "gemm(float const (*) [20], ...)::A" names the static local A.
+    std::string Demangled = llvm::demangle(GV->getName());
+    size_t Scope = Demangled.rfind("::");
+    return Scope == std::string::npos ? Demangled : Demangled.substr(Scope + 2);
+  }
+  return Object->getName().str();
 }
 
 namespace {

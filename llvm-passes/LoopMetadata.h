@@ -9,6 +9,9 @@
 //                                                   source order, on the nest's
 //                                                   outermost loop
 //
+//   !t2s.name !{!"A"}               on the alloca of a named local variable
+//   !t2s.arg.names !{!"a", !"", ...} on a function: its parameters' names
+//
 // <text> is the canonical form printed by Directive::str(). Hand-written '.ll'
 // tests use these operands directly.
 //
@@ -32,12 +35,15 @@ class Loop;
 class MDNode;
 class Metadata;
 class Twine;
+class Value;
 } // namespace llvm
 
 namespace t2s {
 
 inline constexpr llvm::StringLiteral LoopNameTag = "t2s.loop.name";
 inline constexpr llvm::StringLiteral DirectiveTag = "t2s.directive";
+inline constexpr llvm::StringLiteral NameTag = "t2s.name";          // on allocas
+inline constexpr llvm::StringLiteral ArgNamesTag = "t2s.arg.names"; // on functions
 
 /// A position in the user's source, carried without debug info.
 struct SourceLoc {
@@ -69,6 +75,15 @@ llvm::MDNode *makeLoopNameMD(llvm::LLVMContext &Ctx, llvm::StringRef Name);
 /// Builds the operand !{!"t2s.directive", !"text", !"file", i32 line, i32 col}.
 llvm::MDNode *makeDirectiveMD(llvm::LLVMContext &Ctx, const Directive &D,
                               const SourceLoc &Loc);
+
+/// Records that \p Storage (an alloca, or the alloca that holds a parameter)
+/// is the source variable \p Name: as !t2s.name on the alloca, or, for a
+/// parameter, in the function's !t2s.arg.names.
+void setSourceName(llvm::Value *Storage, llvm::StringRef Name);
+
+/// The source name of a memory object: a named local or parameter, a global or
+/// a static local (from its symbol). Empty if unknown.
+std::string getSourceName(const llvm::Value *Object);
 
 /// Reports a T2S error at \p Loc through the context's diagnostic handler: clang
 /// prints it as "file:line:col: error: ...", opt as an error naming the function.

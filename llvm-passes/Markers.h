@@ -7,6 +7,9 @@
 //   "t2s.loop:<name>"                       on every loop variable of the nest
 //   "t2s.directive:<line>:<col>:<text>"     on the outermost loop variable, one
 //                                           per pragma line, in source order
+//   "t2s.var:<name>"                        on every other local variable and
+//                                           parameter the nest uses, so arrays
+//                                           keep their source names
 //
 // <line>:<col> is the pragma's position in the annotation's file. The
 // t2s-attach-pragmas pass turns these markers into loop metadata
@@ -23,6 +26,7 @@ namespace t2s {
 
 inline constexpr llvm::StringLiteral LoopMarkerPrefix = "t2s.loop:";
 inline constexpr llvm::StringLiteral DirectiveMarkerPrefix = "t2s.directive:";
+inline constexpr llvm::StringLiteral VarMarkerPrefix = "t2s.var:";
 
 } // namespace t2s
 

@@ -2,7 +2,10 @@
 
 #include "Pipeline.h"
 #include "AttachPragmas.h"
+#include "PrepareNests.h"
 #include "PrintDirectives.h"
+#include "URECheck.h"
+#include "UREModel.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
@@ -12,11 +15,19 @@ namespace t2s {
 void addSystolicPasses(llvm::FunctionPassManager &FPM) {
   // 1. '#pragma t2s' markers -> '!llvm.loop' metadata.
   FPM.addPass(AttachPragmasPass());
-  // Later steps, in the seeds' order: URE extraction and checks, merge_ures,
-  // space-time transform, vectorization, scatter/gather, unrolling.
+  // 2. SSA form for the marked nests, then the URE model and its checks.
+  FPM.addPass(PrepareNestsPass());
+  FPM.addPass(URECheckPass());
+  // Later steps, in the seeds' order: merge_ures, space-time transform,
+  // vectorization, scatter/gather, unrolling.
 }
 
 void registerT2SPasses(llvm::PassBuilder &PB) {
+  PB.registerAnalysisRegistrationCallback(
+      [](llvm::FunctionAnalysisManager &FAM) {
+#define T2S_FUNCTION_ANALYSIS(NAME, CREATE) FAM.registerPass([] { return CREATE; });
+#include "Passes.def"
+      });
   PB.registerPipelineParsingCallback(
       [](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
          llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {

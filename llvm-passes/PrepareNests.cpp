@@ -1,0 +1,38 @@
+//===- PrepareNests.cpp - SSA form for the marked loop nests --------------===//
+
+#include "PrepareNests.h"
+#include "LoopMetadata.h"
+
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+namespace t2s {
+
+llvm::PreservedAnalyses PrepareNestsPass::run(llvm::Function &F,
+                                              llvm::FunctionAnalysisManager &FAM) {
+  llvm::LoopInfo &LI = FAM.getResult<llvm::LoopAnalysis>(F);
+  bool HasT2SLoop = llvm::any_of(LI.getLoopsInPreorder(), [](llvm::Loop *L) {
+    return getLoopSourceName(*L).has_value();
+  });
+  if (!HasT2SLoop)
+    return llvm::PreservedAnalyses::all();
+
+  llvm::SmallVector<llvm::AllocaInst *, 16> Promotable;
+  for (llvm::Instruction &I : F.getEntryBlock())
+    if (auto *AI = llvm::dyn_cast<llvm::AllocaInst>(&I))
+      if (llvm::isAllocaPromotable(AI))
+        Promotable.push_back(AI);
+  if (Promotable.empty())
+    return llvm::PreservedAnalyses::all();
+  llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+  llvm::AssumptionCache &AC = FAM.getResult<llvm::AssumptionAnalysis>(F);
+  llvm::PromoteMemToReg(Promotable, DT, &AC);
+  llvm::PreservedAnalyses PA;
+  PA.preserveSet<llvm::CFGAnalyses>();
+  return PA;
+}
+
+} // namespace t2s

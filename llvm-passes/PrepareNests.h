@@ -1,0 +1,25 @@
+//===- PrepareNests.h - SSA form for the marked loop nests ----*- C++ -*-===//
+//
+// Promotes the scalar allocas of every function that holds a T2S loop nest to
+// SSA values (what mem2reg does), so loop variables become induction phis that
+// ScalarEvolution understands. Runs right after t2s-attach-pragmas, at -O0 too;
+// functions without T2S loops are left untouched.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_PREPARENESTS_H
+#define T2S_PREPARENESTS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace t2s {
+
+struct PrepareNestsPass : llvm::PassInfoMixin<PrepareNestsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace t2s
+
+#endif // T2S_PREPARENESTS_H

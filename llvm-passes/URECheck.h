@@ -1,0 +1,23 @@
+//===- URECheck.h - Report the rules a URE nest breaks --------*- C++ -*-===//
+//
+// t2s-check-ures: reports every URERejection of UREAnalysis as an error at its
+// source line (UREModel.h lists the rules). Changes nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_URECHECK_H
+#define T2S_URECHECK_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace t2s {
+
+struct URECheckPass : llvm::PassInfoMixin<URECheckPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace t2s
+
+#endif // T2S_URECHECK_H

@@ -1,0 +1,811 @@
+//===- UREExtraction.cpp - Build the URE model from a marked nest ---------===//
+//
+// UREAnalysis: reads each '#pragma t2s ure' nest with LoopInfo, the dominator
+// tree and ScalarEvolution, and either builds its URESystem or records why not
+// (UREModel.h lists the rules). Addresses are decomposed along clang's GEP
+// chains (one subscript per array dimension); subscripts become affine forms
+// of the loop variables through SCEV.
+//
+//===----------------------------------------------------------------------===//
+
+#include "UREModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/LoopIterator.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/raw_ostream.h"
+
+#define DEBUG_TYPE "t2s-ure"
+
+namespace t2s {
+
+llvm::AnalysisKey UREAnalysis::Key;
+
+namespace {
+
+bool hasDirective(llvm::ArrayRef<LocatedDirective> Ds, DirectiveKind K) {
+  return llvm::any_of(Ds, [&](const LocatedDirective &D) { return D.D.Kind == K; });
+}
+
+// Array dimensions of T, outermost first, and the element type.
+llvm::Type *arrayShape(llvm::Type *T, llvm::SmallVectorImpl<uint64_t> &Extents) {
+  while (auto *AT = llvm::dyn_cast<llvm::ArrayType>(T)) {
+    Extents.push_back(AT->getNumElements());
+    T = AT->getElementType();
+  }
+  return T;
+}
+
+// The array type of a local or global array object, else null.
+llvm::Type *arrayObjectType(const llvm::Value *V) {
+  if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(V))
+    return A->getAllocatedType()->isArrayTy() ? A->getAllocatedType() : nullptr;
+  if (auto *G = llvm::dyn_cast<llvm::GlobalVariable>(V))
+    return G->getValueType()->isArrayTy() ? G->getValueType() : nullptr;
+  return nullptr;
+}
+
+// Splits an address into the object and one subscript per array dimension,
+// following clang's GEP chains: a GEP into an array object or into a previous
+// GEP starts with the decaying index 0, a GEP on a raw pointer does not.
+bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
+                      llvm::SmallVectorImpl<llvm::Value *> &Subscripts) {
+  llvm::SmallVector<llvm::GEPOperator *, 4> Chain;
+  Ptr = Ptr->stripPointerCasts();
+  while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(Ptr)) {
+    Chain.push_back(G);
+    Ptr = G->getPointerOperand()->stripPointerCasts();
+  }
+  Base = Ptr;
+  for (llvm::GEPOperator *G : llvm::reverse(Chain)) {
+    llvm::Value *From = G->getPointerOperand()->stripPointerCasts();
+    bool Decays = llvm::isa<llvm::GEPOperator>(From) || arrayObjectType(From);
+    auto Idx = G->idx_begin();
+    auto *First = llvm::dyn_cast<llvm::ConstantInt>(Idx->get());
+    if (!(Decays && First && First->isZero()))
+      Subscripts.push_back(Idx->get());
+    llvm::Type *T = G->getSourceElementType();
+    for (++Idx; Idx != G->idx_end(); ++Idx) {
+      if (!T->isArrayTy())
+        return false; // struct fields are not array subscripts
+      Subscripts.push_back(Idx->get());
+      T = T->getArrayElementType();
+    }
+  }
+  return true;
+}
+
+class Extractor {
+  llvm::Function &F;
+  llvm::LoopInfo &LI;
+  llvm::DominatorTree &DT;
+  llvm::ScalarEvolution &SE;
+  llvm::TargetLibraryInfo &TLI;
+  UREModel &Model;
+
+  // State for the nest being extracted.
+  URESystem Sys;
+  bool Failed = false;
+  llvm::DenseMap<const llvm::Value *, unsigned> ArrayOf;  // object -> array
+  llvm::DenseMap<const llvm::Value *, unsigned> OutputOf; // object -> stmt
+
+public:
+  Extractor(llvm::Function &F, llvm::FunctionAnalysisManager &FAM, UREModel &M)
+      : F(F), LI(FAM.getResult<llvm::LoopAnalysis>(F)),
+        DT(FAM.getResult<llvm::DominatorTreeAnalysis>(F)),
+        SE(FAM.getResult<llvm::ScalarEvolutionAnalysis>(F)),
+        TLI(FAM.getResult<llvm::TargetLibraryAnalysis>(F)), Model(M) {}
+
+  void run() {
+    llvm::SmallPtrSet<llvm::Loop *, 8> Done;
+    for (llvm::Loop *L : LI.getLoopsInPreorder()) {
+      if (llvm::any_of(Done, [&](llvm::Loop *R) { return R->contains(L); }))
+        continue;
+      llvm::SmallVector<LocatedDirective, 2> Ds = getLoopDirectives(*L);
+      if (Ds.empty())
+        continue;
+      Done.insert(L);
+      checkLoopNames(L, Ds);
+      if (hasDirective(Ds, DirectiveKind::URE))
+        extract(L, std::move(Ds));
+    }
+  }
+
+private:
+  void reject(URERule Rule, const SourceLoc &Loc, const llvm::Twine &Message) {
+    Model.Rejections.push_back({Rule, Loc, Message.str()});
+    Failed = true;
+  }
+
+  static SourceLoc loopLoc(const llvm::Loop *L) {
+    SourceLoc Loc;
+    if (llvm::DebugLoc DL = L->getStartLoc()) {
+      Loc.File = DL->getFilename().str();
+      Loc.Line = DL.getLine();
+      Loc.Column = DL.getCol();
+    }
+    return Loc;
+  }
+
+  static std::string loopName(const llvm::Loop *L) {
+    return getLoopSourceName(*L).value_or("<unnamed>");
+  }
+
+  // Directives that name loops must name loops of their nest.
+  void checkLoopNames(llvm::Loop *Root, llvm::ArrayRef<LocatedDirective> Ds) {
+    llvm::SmallVector<std::string, 4> Names;
+    for (llvm::Loop *L : Root->getLoopsInPreorder())
+      Names.push_back(loopName(L));
+    auto check = [&](const LocatedDirective &LD, const DirectiveArg &A) {
+      if (llvm::is_contained(Names, A.Name))
+        return;
+      reject(URERule::LoopNames, LD.Loc,
+             "'" + A.Name + "' in '" + LD.D.str() +
+                 "' is not a loop of this nest; its loops are " +
+                 llvm::join(Names, ", "));
+    };
+    for (const LocatedDirective &LD : Ds) {
+      switch (LD.D.Kind) {
+      case DirectiveKind::SpaceTime:
+      case DirectiveKind::Vectorize:
+      case DirectiveKind::Unroll:
+        for (const DirectiveArg &A : LD.D.Args)
+          check(LD, A);
+        break;
+      case DirectiveKind::Gather:
+        check(LD, LD.D.Args[1]);
+        break;
+      default:
+        break;
+      }
+    }
+  }
+
+  void extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective, 2> Ds) {
+    Sys = URESystem();
+    Failed = false;
+    ArrayOf.clear();
+    OutputOf.clear();
+    Sys.Function = llvm::demangle(F.getName());
+    Sys.Directives = std::move(Ds);
+    for (const LocatedDirective &D : Sys.Directives)
+      if (D.D.Kind == DirectiveKind::URE)
+        Sys.Loc = D.Loc;
+
+    if (!buildLoops(Root))
+      return;
+    checkSpaceLoops();
+    llvm::SmallVector<llvm::StoreInst *, 8> Stores;
+    if (!scanBody(Stores))
+      return;
+    for (llvm::StoreInst *St : Stores)
+      classifyStatement(St);
+    if (Failed)
+      return;
+    for (UREStatement &S : Sys.Statements)
+      analyzeReads(S, &S - Sys.Statements.begin());
+    checkStatementOrder();
+    checkUsesOutsideNest(Root);
+    checkInitialValues();
+    if (!Failed)
+      Model.Systems.push_back(std::move(Sys));
+  }
+
+  bool buildLoops(llvm::Loop *Root) {
+    for (llvm::Loop *L = Root;;) {
+      URELoop UL;
+      UL.L = L;
+      UL.Name = loopName(L);
+      if (!getLoopSourceName(*L)) {
+        reject(URERule::LoopNames, loopLoc(L),
+               "this loop of a URE nest has no T2S name; declare its variable "
+               "in the for-init: 'for (int i = 0; i < N; ++i)'");
+        return false;
+      }
+      if (!findInductionVariable(UL))
+        return false;
+      Sys.Loops.push_back(UL);
+      if (L->getSubLoops().empty())
+        break;
+      if (L->getSubLoops().size() != 1) {
+        reject(URERule::PerfectNest, loopLoc(L->getSubLoops()[1]),
+               "loop '" + UL.Name + "' holds " +
+                   llvm::Twine(L->getSubLoops().size()) +
+                   " loops; a URE nest is a perfect nest: one loop directly "
+                   "inside the other, statements in the innermost loop (write "
+                   "separate nests and merge them with merge_ures)");
+        return false;
+      }
+      L = L->getSubLoops()[0];
+    }
+    // Statements belong in the innermost loop.
+    for (unsigned D = 0; D + 1 < Sys.Loops.size(); ++D) {
+      llvm::Loop *L = Sys.Loops[D].L, *Inner = Sys.Loops[D + 1].L;
+      for (llvm::BasicBlock *BB : L->blocks()) {
+        if (Inner->contains(BB))
+          continue;
+        for (llvm::Instruction &I : *BB)
+          if (I.mayWriteToMemory() && !isIgnorableIntrinsic(I)) {
+            reject(URERule::PerfectNest, sourceLocOf(&I),
+                   "this statement sits between loop '" + Sys.Loops[D].Name +
+                       "' and loop '" + Sys.Loops[D + 1].Name +
+                       "'; a URE nest is a perfect nest: move it into the "
+                       "innermost loop '" +
+                       Sys.Loops.back().Name + "' or out of the nest");
+            return false;
+          }
+      }
+    }
+    return true;
+  }
+
+  // for (v = constant; v < constant; ++v), exiting only at the header or latch.
+  bool findInductionVariable(URELoop &UL) {
+    llvm::Loop *L = UL.L;
+    for (llvm::PHINode &Phi : L->getHeader()->phis()) {
+      if (!Phi.getType()->isIntegerTy() || !SE.isSCEVable(Phi.getType()))
+        continue;
+      auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi));
+      if (!AR || AR->getLoop() != L || !AR->isAffine())
+        continue;
+      auto *Start = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStart());
+      auto *Step = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE));
+      if (!Start || !Step || !Step->getValue()->isOne())
+        continue;
+      UL.IV = &Phi;
+      UL.Lower = Start->getValue()->getSExtValue();
+      break;
+    }
+    if (!UL.IV) {
+      reject(URERule::ConstantBounds, loopLoc(L),
+             "loop '" + UL.Name +
+                 "' must count up by one from a constant: 'for (int " +
+                 UL.Name + " = 0; " + UL.Name + " < N; ++" + UL.Name + ")'");
+      return false;
+    }
+    llvm::BasicBlock *Exiting = L->getExitingBlock();
+    if (!Exiting) {
+      llvm::SmallVector<llvm::BasicBlock *, 4> Exitings;
+      L->getExitingBlocks(Exitings);
+      SourceLoc Loc = loopLoc(L);
+      for (llvm::BasicBlock *BB : Exitings)
+        if (BB != L->getHeader() && BB != L->getLoopLatch())
+          Loc = sourceLocOf(BB->getTerminator());
+      reject(URERule::NoEarlyExit, Loc,
+             "'break', 'return' or 'goto' out of loop '" + UL.Name +
+                 "' is not supported; every iteration of a URE nest runs");
+      return false;
+    }
+    const llvm::SCEV *BTC = SE.getBackedgeTakenCount(L);
+    auto *Count = llvm::dyn_cast<llvm::SCEVConstant>(BTC);
+    if (!Count) {
+      reject(URERule::ConstantBounds, loopLoc(L),
+             "the bound of loop '" + UL.Name +
+                 "' is not a compile-time constant; URE nests need constant "
+                 "bounds (make the bound a constexpr value)");
+      return false;
+    }
+    // A loop that exits at its header runs its body once per back edge; one
+    // that exits at its latch once more.
+    int64_t Trips = Count->getValue()->getSExtValue() +
+                    (Exiting == L->getHeader() ? 0 : 1);
+    UL.Upper = UL.Lower + Trips;
+    return true;
+  }
+
+  // The first space_time's loops are the innermost loops of the nest; each
+  // later one's are a proper subset of the previous one's (seed
+  // space_time_transform.md, "Front-end").
+  void checkSpaceLoops() {
+    const LocatedDirective *Previous = nullptr;
+    size_t Depth = Sys.Loops.size();
+    for (const LocatedDirective &LD : Sys.Directives) {
+      if (LD.D.Kind != DirectiveKind::SpaceTime)
+        continue;
+      auto isSpace = [&](const LocatedDirective &Of, llvm::StringRef Name) {
+        return llvm::any_of(Of.D.Args,
+                            [&](const DirectiveArg &A) { return A.Name == Name; });
+      };
+      if (Previous) {
+        bool Subset = LD.D.Args.size() < Previous->D.Args.size() &&
+                      llvm::all_of(LD.D.Args, [&](const DirectiveArg &A) {
+                        return isSpace(*Previous, A.Name);
+                      });
+        if (!Subset)
+          reject(URERule::SpaceLoops, LD.Loc,
+                 "the space loops of a later space_time must be a proper subset "
+                 "of the previous one's (" + Previous->D.str() +
+                     "); drop at least one of its loops");
+        Previous = &LD;
+        continue;
+      }
+      Previous = &LD;
+      size_t N = LD.D.Args.size();
+      if (N >= Depth) {
+        reject(URERule::SpaceLoops, LD.Loc,
+               "space_time names " + llvm::Twine(N) +
+                   " space loops but the nest has " + llvm::Twine(Depth) +
+                   " loops; the outermost loop must stay time");
+        continue;
+      }
+      for (const DirectiveArg &A : LD.D.Args) {
+        std::optional<unsigned> D = Sys.loopIndex(A.Name);
+        if (!D || *D >= Depth - N)
+          continue; // unknown names are reported by checkLoopNames
+        std::string Enclosed;
+        for (unsigned E = *D + 1; E < Depth && Enclosed.empty(); ++E)
+          if (!isSpace(LD, Sys.Loops[E].Name))
+            Enclosed = Sys.Loops[E].Name;
+        reject(URERule::SpaceLoops, LD.Loc,
+               "space loops must be the innermost loops: '" + A.Name +
+                   "' encloses '" + Enclosed +
+                   "'; reorder the loops so that the space loops are innermost");
+        break;
+      }
+    }
+  }
+
+  static bool isIgnorableIntrinsic(const llvm::Instruction &I) {
+    auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
+    return II && (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
+                  llvm::isa<llvm::DbgInfoIntrinsic>(II));
+  }
+
+  // Library math functions only set errno, which a URE body may ignore.
+  bool isPureLibraryCall(const llvm::CallBase &CB) const {
+    llvm::LibFunc LF;
+    const llvm::Function *Callee = CB.getCalledFunction();
+    if (!Callee || !TLI.getLibFunc(*Callee, LF))
+      return false;
+    llvm::StringRef N = Callee->getName();
+    static const char *Math[] = {"sqrt", "exp", "exp2", "log", "log2", "log10",
+                                 "sin", "cos", "tan", "pow", "fabs", "fmin",
+                                 "fmax", "floor", "ceil", "round", "trunc",
+                                 "tanh", "atan", "atan2", "fmod"};
+    for (const char *M : Math) {
+      llvm::StringRef Base(M);
+      if (N == Base || N == (Base + "f").str() || N == (Base + "l").str())
+        return true;
+    }
+    return false;
+  }
+
+  // Collects the stores of the innermost loop in source order and rejects
+  // calls with side effects.
+  bool scanBody(llvm::SmallVectorImpl<llvm::StoreInst *> &Stores) {
+    llvm::LoopBlocksRPO RPO(Sys.innermost());
+    RPO.perform(&LI);
+    for (llvm::BasicBlock *BB : RPO)
+      for (llvm::Instruction &I : *BB) {
+        if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I)) {
+          Stores.push_back(St);
+          continue;
+        }
+        auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
+        if (!CB || isIgnorableIntrinsic(I) || !I.mayHaveSideEffects() ||
+            isPureLibraryCall(*CB))
+          continue;
+        std::string Callee = "this function";
+        if (const llvm::Function *Fn = CB->getCalledFunction())
+          Callee = "'" + llvm::demangle(Fn->getName()) + "'";
+        reject(URERule::NoSideEffects, sourceLocOf(&I),
+               "the call to " + Callee +
+                   " may have side effects, which a URE body does not support; "
+                   "compute the value with expressions or pure functions");
+      }
+    return !Failed;
+  }
+
+  std::optional<AffineExpr> affineOf(const llvm::SCEV *S) {
+    if (auto *C = llvm::dyn_cast<llvm::SCEVConstant>(S)) {
+      AffineExpr E;
+      E.Coeffs.assign(Sys.Loops.size(), 0);
+      E.Constant = C->getValue()->getSExtValue();
+      return E;
+    }
+    if (auto *Cast = llvm::dyn_cast<llvm::SCEVCastExpr>(S))
+      return affineOf(Cast->getOperand(0)); // C++: signed overflow is UB
+    if (auto *Add = llvm::dyn_cast<llvm::SCEVAddExpr>(S)) {
+      AffineExpr Sum;
+      Sum.Coeffs.assign(Sys.Loops.size(), 0);
+      for (const llvm::SCEV *Op : Add->operands()) {
+        std::optional<AffineExpr> E = affineOf(Op);
+        if (!E)
+          return std::nullopt;
+        for (unsigned D = 0; D < Sum.Coeffs.size(); ++D)
+          Sum.Coeffs[D] += E->Coeffs[D];
+        Sum.Constant += E->Constant;
+      }
+      return Sum;
+    }
+    if (auto *Mul = llvm::dyn_cast<llvm::SCEVMulExpr>(S)) {
+      if (Mul->getNumOperands() != 2)
+        return std::nullopt;
+      auto *C = llvm::dyn_cast<llvm::SCEVConstant>(Mul->getOperand(0));
+      std::optional<AffineExpr> E = affineOf(Mul->getOperand(1));
+      if (!C || !E)
+        return std::nullopt;
+      int64_t K = C->getValue()->getSExtValue();
+      for (int64_t &Coeff : E->Coeffs)
+        Coeff *= K;
+      E->Constant *= K;
+      return E;
+    }
+    if (auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S)) {
+      if (!AR->isAffine())
+        return std::nullopt;
+      std::optional<unsigned> D;
+      for (unsigned I = 0; I < Sys.Loops.size(); ++I)
+        if (Sys.Loops[I].L == AR->getLoop())
+          D = I;
+      auto *Step = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE));
+      std::optional<AffineExpr> E = affineOf(AR->getStart());
+      if (!D || !Step || !E)
+        return std::nullopt;
+      // {start,+,c}<loop d> = start + c * (v_d - lower_d)
+      int64_t C = Step->getValue()->getSExtValue();
+      E->Coeffs[*D] += C;
+      E->Constant -= C * Sys.Loops[*D].Lower;
+      return E;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<AffineExpr> affineOf(llvm::Value *V) {
+    if (!SE.isSCEVable(V->getType()))
+      return std::nullopt;
+    return affineOf(SE.getSCEV(V));
+  }
+
+  std::string accessText(llvm::StringRef Name,
+                         llvm::ArrayRef<llvm::Value *> Subscripts) {
+    std::string Text = Name.str();
+    llvm::raw_string_ostream OS(Text);
+    for (llvm::Value *S : Subscripts) {
+      OS << "[";
+      if (std::optional<AffineExpr> E = affineOf(S))
+        E->print(OS, Sys.Loops);
+      else
+        OS << "...";
+      OS << "]";
+    }
+    return Text;
+  }
+
+  std::string nestOrder() const {
+    std::string S;
+    for (const URELoop &L : Sys.Loops)
+      S += (S.empty() ? "" : ", ") + L.Name;
+    return S;
+  }
+
+  void classifyStatement(llvm::StoreInst *St) {
+    UREStatement S;
+    S.Store = St;
+    S.Loc = sourceLocOf(St);
+    llvm::Value *Base;
+    llvm::SmallVector<llvm::Value *, 4> Subs;
+    if (!decomposeAddress(St->getPointerOperand(), Base, Subs)) {
+      reject(URERule::Address, S.Loc,
+             "this store does not index an array (struct fields and pointer "
+             "arithmetic are not supported in a URE nest); write to an array "
+             "element 'X[k][j][i]'");
+      return;
+    }
+    unsigned Index = Sys.Statements.size();
+    llvm::Type *ArrayTy = arrayObjectType(Base);
+    if (ArrayTy && Subs.size() == Sys.Loops.size()) {
+      std::string Name = getSourceName(Base);
+      for (unsigned D = 0; D < Subs.size(); ++D) {
+        std::optional<AffineExpr> E = affineOf(Subs[D]);
+        if (!E || E->singleLoop() != D || E->Constant != 0) {
+          reject(URERule::WriteAtLoopVariables, S.Loc,
+                 "the URE array '" + Name +
+                     "' must be written at exactly the loop variables in nest "
+                     "order, " + Name + "[" + nestOrder() + "]" +
+                     "; this writes " + accessText(Name, Subs));
+          return;
+        }
+      }
+      if (auto It = ArrayOf.find(Base); It != ArrayOf.end()) {
+        const UREStatement &First = Sys.Statements[Sys.Arrays[It->second].Writer];
+        reject(URERule::WrittenOnce, S.Loc,
+               "the URE array '" + Name + "' is written a second time (first at "
+               "line " + llvm::Twine(First.Loc.Line) +
+                   "); a URE array is written once per iteration: use another "
+                   "array for the second value");
+        return;
+      }
+      UREArray A;
+      A.Name = Name;
+      A.Object = Base;
+      A.ElementType = arrayShape(ArrayTy, A.Extents);
+      A.Writer = Index;
+      S.Array = Sys.Arrays.size();
+      ArrayOf[Base] = S.Array;
+      Sys.Arrays.push_back(std::move(A));
+    } else {
+      S.Extended = true;
+      S.Output = Base;
+      S.OutputName = getSourceName(Base);
+      for (llvm::Value *Sub : Subs) {
+        std::optional<AffineExpr> E = affineOf(Sub);
+        if (!E) {
+          reject(URERule::Address, S.Loc,
+                 "the output " + accessText(S.OutputName, Subs) +
+                     " is not indexed by affine expressions of the loop "
+                     "variables; index outputs with loop variables and "
+                     "constants");
+          return;
+        }
+        S.OutputSubscripts.push_back(*E);
+      }
+      OutputOf[Base] = Index;
+    }
+    S.Guards = guardsOf(St->getParent());
+    if (!S.Extended && !S.Guards.empty()) {
+      reject(URERule::Unconditional, S.Loc,
+             "the URE array '" + Sys.Arrays[S.Array].Name +
+                 "' is written only under a condition; a URE is defined at "
+                 "every iteration: move the condition into the value, e.g. "
+                 "'X[k][j][i] = c ? v : X[k][j - 1][i]'");
+    }
+    Sys.Statements.push_back(std::move(S));
+  }
+
+  // The branch conditions that must hold for BB to run, outermost first.
+  llvm::SmallVector<Guard, 2> guardsOf(llvm::BasicBlock *BB) {
+    llvm::SmallVector<Guard, 2> Guards;
+    llvm::BasicBlock *Header = Sys.innermost()->getHeader();
+    while (BB != Header) {
+      llvm::DomTreeNode *Node = DT.getNode(BB)->getIDom();
+      if (!Node)
+        break;
+      llvm::BasicBlock *P = Node->getBlock();
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+      if (Br && Br->isConditional() && P != Header)
+        for (unsigned S = 0; S < 2; ++S)
+          if (DT.dominates(llvm::BasicBlockEdge(P, Br->getSuccessor(S)), BB))
+            Guards.insert(Guards.begin(), {Br->getCondition(), S == 0});
+      BB = P;
+    }
+    return Guards;
+  }
+
+  // Records the reads of the value S stores and returns when it exists: a
+  // branch merge or select is an OR of its alternatives, everything else an
+  // AND of its operands (seed merge_ures.md).
+  InitFormula visitValue(llvm::Value *V, UREStatement &S, unsigned Index,
+                         llvm::DenseMap<llvm::Value *, InitFormula> &Memo) {
+    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+    if (!I || !Sys.innermost()->contains(I) ||
+        llvm::any_of(Sys.Loops, [&](const URELoop &L) { return L.IV == I; }))
+      return InitFormula::trueValue();
+    if (auto It = Memo.find(V); It != Memo.end())
+      return It->second;
+    Memo[V] = InitFormula::trueValue(); // cut cycles through phis
+    InitFormula Result;
+    if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(I)) {
+      Result = visitLoad(Ld, S, Index);
+    } else if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(I)) {
+      llvm::SmallVector<InitFormula, 2> Alternatives;
+      for (llvm::Value *In : Phi->incoming_values())
+        Alternatives.push_back(visitValue(In, S, Index, Memo));
+      Result = InitFormula::anyOf(Alternatives);
+    } else if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(I)) {
+      InitFormula Cond = visitValue(Sel->getCondition(), S, Index, Memo);
+      InitFormula Alt = InitFormula::anyOf(
+          {visitValue(Sel->getTrueValue(), S, Index, Memo),
+           visitValue(Sel->getFalseValue(), S, Index, Memo)});
+      Result = InitFormula::allOf({Cond, Alt});
+    } else {
+      llvm::SmallVector<InitFormula, 4> Ops;
+      for (llvm::Value *Op : I->operands())
+        Ops.push_back(visitValue(Op, S, Index, Memo));
+      Result = InitFormula::allOf(Ops);
+    }
+    Memo[V] = Result;
+    return Result;
+  }
+
+  InitFormula visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsigned Index) {
+    llvm::Value *Base;
+    llvm::SmallVector<llvm::Value *, 4> Subs;
+    bool Decomposed = decomposeAddress(Ld->getPointerOperand(), Base, Subs);
+    if (Decomposed)
+      if (auto It = ArrayOf.find(Base); It != ArrayOf.end())
+        return visitUREArrayRead(Ld, It->second, Subs, S, Index);
+    if (Decomposed && OutputOf.count(Base)) {
+      reject(URERule::OutputNotRead, sourceLocOf(Ld),
+             "the output '" + getSourceName(Base) +
+                 "' is read inside the URE nest; outputs are only written "
+                 "(by the last, extended UREs): read the URE array that "
+                 "holds the value instead");
+      return InitFormula::trueValue();
+    }
+    InputRead In;
+    In.Load = Ld;
+    In.Object = Decomposed ? Base : nullptr;
+    In.Name = Decomposed ? getSourceName(Base) : "<memory>";
+    for (llvm::Value *Sub : Subs)
+      In.Subscripts.push_back(affineOf(Sub));
+    S.Inputs.push_back(Sys.Inputs.size());
+    Sys.Inputs.push_back(std::move(In));
+    return InitFormula::trueValue();
+  }
+
+  InitFormula visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayIdx,
+                                llvm::ArrayRef<llvm::Value *> Subs,
+                                UREStatement &S, unsigned Index) {
+    const UREArray &A = Sys.Arrays[ArrayIdx];
+    SourceLoc Loc = sourceLocOf(Ld);
+    std::string Text = accessText(A.Name, Subs);
+    if (Subs.size() != Sys.Loops.size()) {
+      reject(URERule::SimpleArgs, Loc,
+             "the read " + Text + " has " + llvm::Twine(Subs.size()) +
+                 " subscripts; a URE array is read with one subscript per loop, "
+                 "each a loop variable minus a constant: " + A.Name + "[" +
+                 nestOrder() + "]");
+      return InitFormula::var(ArrayIdx);
+    }
+    URERead R;
+    R.Array = ArrayIdx;
+    R.Load = Ld;
+    for (unsigned D = 0; D < Subs.size(); ++D) {
+      std::optional<AffineExpr> E = affineOf(Subs[D]);
+      std::optional<unsigned> L = E ? E->singleLoop() : std::nullopt;
+      if (!L) {
+        reject(URERule::SimpleArgs, Loc,
+               "subscript " + llvm::Twine(D + 1) + " of the read " + Text +
+                   " must be the loop variable '" + Sys.Loops[D].Name +
+                   "' minus a constant (simple args)");
+        return InitFormula::var(ArrayIdx);
+      }
+      if (*L != D) {
+        reject(URERule::Order, Loc,
+               "the read " + Text + " uses '" + Sys.Loops[*L].Name +
+                   "' where '" + Sys.Loops[D].Name +
+                   "' belongs; URE arrays are read with the loop variables "
+                   "in nest order: " + A.Name + "[" + nestOrder() + "]");
+        return InitFormula::var(ArrayIdx);
+      }
+      R.Distance.push_back(-E->Constant);
+    }
+    if (llvm::any_of(R.Distance, [](int64_t D) { return D < 0; })) {
+      std::string Dist;
+      llvm::raw_string_ostream OS(Dist);
+      llvm::interleave(R.Distance, OS, ", ");
+      reject(URERule::NonNegativeDistance, Loc,
+             "the read " + Text + " has distance (" + Dist +
+                 "); a URE may only read values of earlier iterations: "
+                 "subtract non-negative constants from the loop variables");
+      return InitFormula::var(ArrayIdx);
+    }
+    if (llvm::all_of(R.Distance, [](int64_t D) { return D == 0; }) &&
+        A.Writer >= Index) {
+      reject(URERule::ReadAfterWrite, Loc,
+             "the read " + Text + " at distance 0 comes " +
+                 (A.Writer == Index ? "from the statement that writes it"
+                                    : "before the statement that writes it") +
+                 " (line " + llvm::Twine(Sys.Statements[A.Writer].Loc.Line) +
+                 "); within an iteration a URE reads only values already "
+                 "written: move the statement of '" + A.Name +
+                 "' up, or read an earlier iteration");
+      return InitFormula::var(ArrayIdx);
+    }
+    if (!llvm::any_of(S.Reads, [&](const URERead &Old) {
+          return Old.Array == R.Array && Old.Distance == R.Distance;
+        }))
+      S.Reads.push_back(std::move(R));
+    return InitFormula::var(ArrayIdx);
+  }
+
+  void analyzeReads(UREStatement &S, unsigned Index) {
+    llvm::DenseMap<llvm::Value *, InitFormula> Memo;
+    S.Init = visitValue(S.Store->getValueOperand(), S, Index, Memo);
+    // Subscripts of outputs may not read URE arrays either way; conditions of
+    // guards are plain comparisons of loop variables.
+  }
+
+  void checkStatementOrder() {
+    const UREStatement *FirstExtended = nullptr;
+    for (const UREStatement &S : Sys.Statements) {
+      if (S.Extended) {
+        if (!FirstExtended)
+          FirstExtended = &S;
+        continue;
+      }
+      if (FirstExtended)
+        reject(URERule::ExtendedLast, S.Loc,
+               "the URE statement of '" + Sys.Arrays[S.Array].Name +
+                   "' follows the extended URE (output) at line " +
+                   llvm::Twine(FirstExtended->Loc.Line) +
+                   "; extended UREs must be the last statements: move it below");
+    }
+  }
+
+  // URE arrays live only inside their nest: they become shift registers.
+  void checkUsesOutsideNest(llvm::Loop *Root) {
+    for (const UREArray &A : Sys.Arrays) {
+      llvm::SmallVector<const llvm::User *, 8> Work(A.Object->users());
+      llvm::SmallPtrSet<const llvm::User *, 8> Seen;
+      while (!Work.empty()) {
+        const llvm::User *U = Work.pop_back_val();
+        if (!Seen.insert(U).second)
+          continue;
+        if (llvm::isa<llvm::GEPOperator>(U) || llvm::isa<llvm::BitCastOperator>(U)) {
+          Work.append(U->user_begin(), U->user_end());
+          continue;
+        }
+        auto *I = llvm::dyn_cast<llvm::Instruction>(U);
+        if (!I || isIgnorableIntrinsic(*I) || Root->contains(I))
+          continue;
+        reject(URERule::OnlyInsideNest, sourceLocOf(I),
+               "the URE array '" + A.Name +
+                   "' is used outside its URE nest here; URE arrays exist only "
+                   "inside the nest (they become shift registers): pass values "
+                   "out through an extended URE that writes an output array");
+        break;
+      }
+    }
+  }
+
+  void checkInitialValues() {
+    if (Failed)
+      return;
+    llvm::SmallVector<InitFormula, 4> Formulas;
+    for (const UREArray &A : Sys.Arrays)
+      Formulas.push_back(Sys.Statements[A.Writer].Init);
+    InitialValueResult R = findUREsWithoutInitialValue(Formulas);
+    if (R.allHaveInitialValue())
+      return;
+    std::string Names, Waits;
+    for (unsigned K = 0; K < R.WithoutInitialValue.size(); ++K) {
+      unsigned Id = R.WithoutInitialValue[K];
+      Names += (K ? ", '" : "'") + Sys.Arrays[Id].Name + "'";
+      std::string On;
+      for (unsigned W : R.DependsOn[K])
+        On += (On.empty() ? "'" : " or '") + Sys.Arrays[W].Name + "'";
+      Waits += (K ? "; '" : "'") + Sys.Arrays[Id].Name + "' waits on " + On;
+    }
+    const UREStatement &First =
+        Sys.Statements[Sys.Arrays[R.WithoutInitialValue.front()].Writer];
+    reject(URERule::InitialValue, First.Loc,
+           "no initial value for " + Names + " (" + Waits +
+               "): every URE needs a starting value that does not depend on "
+               "itself, e.g. 'X[k][j][i] = j == 0 ? input : X[k][j - 1][i]'");
+  }
+};
+
+} // namespace
+
+UREModel UREAnalysis::run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
+  UREModel Model;
+  if (!F.isDeclaration())
+    Extractor(F, FAM, Model).run();
+  return Model;
+}
+
+llvm::PreservedAnalyses UREPrinterPass::run(llvm::Function &F,
+                                            llvm::FunctionAnalysisManager &FAM) {
+  const UREModel &M = FAM.getResult<UREAnalysis>(F);
+  if (!M.Systems.empty() || !M.Rejections.empty()) {
+    OS << "URE model of '" << F.getName() << "':\n";
+    M.print(OS);
+  }
+  return llvm::PreservedAnalyses::all();
+}
+
+} // namespace t2s

@@ -1,0 +1,197 @@
+//===- UREModel.h - The URE model of a marked loop nest -------*- C++ -*-===//
+//
+// A loop nest marked '#pragma t2s ure' is a system of uniform recurrence
+// equations. UREAnalysis builds this model from the IR with LoopInfo and
+// ScalarEvolution; every later T2S pass reads it. It accepts (and otherwise
+// rejects with a URERejection naming the broken rule and a fix):
+//
+//  * a perfect nest of counted loops, each with a source name, step +1 and
+//    compile-time-constant bounds, no early exit, no call with side effects;
+//  * URE statements: stores to a local or static array at exactly the loop
+//    variables in nest order, unconditional, one per array, inside this nest
+//    only; their reads of URE arrays are the loop variables minus non-negative
+//    constants in nest order (the distance vector); a read at distance 0 must
+//    follow the statement it reads;
+//  * extended URE statements (the outputs): stores to any other array, possibly
+//    guarded, after all URE statements; outputs are not read inside the nest;
+//  * every URE has an initial value (seed merge_ures.md, "Recursive Reference").
+//
+// Preconditions: the IR is in SSA form for scalars (PrepareNestsPass ran), and
+// t2s-attach-pragmas has attached the directives.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_UREMODEL_H
+#define T2S_UREMODEL_H
+
+#include "InitialValues.h"
+#include "LoopMetadata.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class ICmpInst;
+class Instruction;
+class LoadInst;
+class Loop;
+class PHINode;
+class StoreInst;
+class Type;
+class Value;
+class raw_ostream;
+} // namespace llvm
+
+namespace t2s {
+
+/// One loop of the nest: for (Name = Lower; Name < Upper; ++Name).
+struct URELoop {
+  std::string Name;
+  llvm::Loop *L = nullptr;
+  llvm::PHINode *IV = nullptr;
+  int64_t Lower = 0;
+  int64_t Upper = 0;
+
+  int64_t extent() const { return Upper - Lower; }
+};
+
+/// Sum of Coeffs[d] * (loop variable d) + Constant, loops in nest order.
+struct AffineExpr {
+  llvm::SmallVector<int64_t, 4> Coeffs;
+  int64_t Constant = 0;
+
+  /// The loop d such that this is "loop d + Constant", if any.
+  std::optional<unsigned> singleLoop() const;
+  void print(llvm::raw_ostream &OS, llvm::ArrayRef<URELoop> Loops) const;
+};
+
+/// An array written by a URE statement: the recurrence variable.
+struct UREArray {
+  std::string Name;
+  llvm::Value *Object = nullptr; // the alloca or global
+  llvm::Type *ElementType = nullptr;
+  llvm::SmallVector<uint64_t, 4> Extents;
+  unsigned Writer = 0; // index of the statement that writes it
+};
+
+/// A read of a URE array inside the nest.
+struct URERead {
+  unsigned Array = 0;
+  llvm::SmallVector<int64_t, 4> Distance; // nest order, all >= 0
+  llvm::LoadInst *Load = nullptr;
+};
+
+/// A read of anything else (an input).
+struct InputRead {
+  std::string Name;
+  llvm::Value *Object = nullptr;
+  llvm::LoadInst *Load = nullptr;
+  /// Subscripts, outermost first; std::nullopt where not affine.
+  llvm::SmallVector<std::optional<AffineExpr>, 4> Subscripts;
+};
+
+/// A condition under which an extended URE statement runs.
+struct Guard {
+  llvm::Value *Condition = nullptr;
+  bool WhenTrue = true;
+};
+
+struct UREStatement {
+  bool Extended = false;
+  llvm::StoreInst *Store = nullptr;
+  unsigned Array = 0;                       // URE statements: what it writes
+  std::string OutputName;                   // extended: the output written
+  llvm::Value *Output = nullptr;            // extended: the output object
+  llvm::SmallVector<AffineExpr, 4> OutputSubscripts; // extended
+  llvm::SmallVector<URERead, 4> Reads;
+  llvm::SmallVector<unsigned, 4> Inputs;    // indices into URESystem::Inputs
+  llvm::SmallVector<Guard, 2> Guards;       // all must hold, outermost first
+  InitFormula Init; // when this statement's value exists (InitialValues.h)
+  SourceLoc Loc;
+};
+
+/// One URE system: a marked perfect loop nest and its statements.
+struct URESystem {
+  std::string Function;
+  SourceLoc Loc; // the 'ure' directive
+  llvm::SmallVector<URELoop, 4> Loops; // outermost first
+  llvm::SmallVector<UREArray, 4> Arrays;
+  llvm::SmallVector<UREStatement, 8> Statements; // source order
+  llvm::SmallVector<InputRead, 8> Inputs;
+  llvm::SmallVector<LocatedDirective, 4> Directives;
+
+  llvm::Loop *outermost() const { return Loops.front().L; }
+  void printCondition(llvm::raw_ostream &OS, const llvm::ICmpInst *Cmp) const;
+  llvm::Loop *innermost() const { return Loops.back().L; }
+  /// Index of the loop called Name, if any.
+  std::optional<unsigned> loopIndex(llvm::StringRef Name) const;
+  void print(llvm::raw_ostream &OS) const;
+};
+
+/// The seeds' rules; each rejection names one.
+enum class URERule {
+  PerfectNest,
+  ConstantBounds,
+  NoEarlyExit,
+  NoSideEffects,
+  Address,
+  WriteAtLoopVariables,
+  WrittenOnce,
+  OnlyInsideNest,
+  Unconditional,
+  ExtendedLast,
+  OutputNotRead,
+  SimpleArgs,
+  Order,
+  NonNegativeDistance,
+  ReadAfterWrite,
+  InitialValue,
+  LoopNames,
+  SpaceLoops,
+};
+
+llvm::StringRef ruleName(URERule R);
+
+struct URERejection {
+  URERule Rule;
+  SourceLoc Loc;
+  std::string Message; // the rule broken and how to fix it
+};
+
+struct UREModel {
+  llvm::SmallVector<URESystem, 2> Systems;
+  llvm::SmallVector<URERejection, 2> Rejections;
+
+  void print(llvm::raw_ostream &OS) const;
+};
+
+/// Builds the model of every '#pragma t2s ure' nest of a function.
+class UREAnalysis : public llvm::AnalysisInfoMixin<UREAnalysis> {
+  friend llvm::AnalysisInfoMixin<UREAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = UREModel;
+  UREModel run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+};
+
+/// print<t2s-ure>: dumps the model (and the rejections) of each function.
+class UREPrinterPass : public llvm::PassInfoMixin<UREPrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit UREPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+/// The source position of an instruction (its debug location), if known.
+SourceLoc sourceLocOf(const llvm::Instruction *I);
+
+} // namespace t2s
+
+#endif // T2S_UREMODEL_H
