@@ -260,10 +260,8 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
   if (!checkGroup(Group, Why))
     return false;
 
+  // Per lane first: on equal cost its narrower, unmasked accesses win.
   llvm::SmallVector<OVLSMemoryLayout, 2> Layouts;
-  OVLSMemoryLayout Strided;
-  if (Options.AllowStrided && computeStridedLayout(Group, Strided))
-    Layouts.push_back(std::move(Strided));
   bool LanesOverlap = false;
   if (Options.AllowPerLane) {
     if (Group.isLoadGroup() ||
@@ -272,6 +270,9 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
     else
       LanesOverlap = true;
   }
+  OVLSMemoryLayout Strided;
+  if (Options.AllowStrided && computeStridedLayout(Group, Strided))
+    Layouts.push_back(std::move(Strided));
   if (Layouts.empty()) {
     if (LanesOverlap)
       return fail(Why, OVLSReasonKind::LanesMayOverlap,

@@ -303,6 +303,12 @@ TEST(SequenceTest, Reasons) {
   EXPECT_EQ(Why.getKind(), OVLSReasonKind::EmptyGroup);
 
   int B = P.addBase(TestBase::indexed(scatteredLanes(4, 64)));
+  TestMemref *Huge = P.add("huge", B, 0, 16, true);
+  EXPECT_FALSE(getSequence(makeGroup({Huge}, 64), CM, Seq, &Why));
+  EXPECT_EQ(Why.getKind(), OVLSReasonKind::UnsupportedType);
+  EXPECT_EQ(Why.getMessage(),
+            "type <4 x 128> is not supported: elements must be 8 to 64 bits");
+
   TestMemref *A = P.add("a", B, 0, 4, true);
   TestMemref *Odd = P.add("odd", B, 6, 4, true);
   EXPECT_FALSE(getSequence(makeGroup({A, Odd}, 16), CM, Seq, &Why));
