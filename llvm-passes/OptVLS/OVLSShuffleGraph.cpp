@@ -306,10 +306,6 @@ llvm::SmallVector<OVLSEdge, 8> rewiredEdges(const OVLSGraphNode &U,
   return Edges;
 }
 
-} // namespace
-
-namespace {
-
 using NodePair = std::pair<OVLSGraphNode *, OVLSGraphNode *>;
 using UserMap =
     llvm::DenseMap<const OVLSGraphNode *, llvm::SmallVector<OVLSGraphNode *, 4>>;
