@@ -197,7 +197,6 @@ private:
     for (UREStatement &S : Sys.Statements)
       analyzeReads(S, &S - Sys.Statements.begin());
     checkStatementOrder();
-    checkUsesOutsideNest(Root);
     checkInitialValues();
     if (!Failed)
       Model.Systems.push_back(std::move(Sys));
@@ -506,7 +505,7 @@ private:
     }
     unsigned Index = Sys.Statements.size();
     llvm::Type *ArrayTy = arrayObjectType(Base);
-    if (ArrayTy && Subs.size() == Sys.Loops.size()) {
+    if (ArrayTy && Subs.size() == Sys.Loops.size() && !useOutsideNest(Base)) {
       std::string Name = getSourceName(Base);
       for (unsigned D = 0; D < Subs.size(); ++D) {
         std::optional<AffineExpr> E = affineOf(Subs[D]);
@@ -628,11 +627,18 @@ private:
       if (auto It = ArrayOf.find(Base); It != ArrayOf.end())
         return visitUREArrayRead(Ld, It->second, Subs, S, Index);
     if (Decomposed && OutputOf.count(Base)) {
+      std::string Name = getSourceName(Base);
+      std::string Why = "";
+      if (const llvm::Instruction *Out = useOutsideNest(Base))
+        Why = " (it is also used outside the nest, at line " +
+              std::to_string(sourceLocOf(Out).Line) +
+              ", so it is an output, not a URE array)";
       reject(URERule::OutputNotRead, sourceLocOf(Ld),
-             "the output '" + getSourceName(Base) +
-                 "' is read inside the URE nest; outputs are only written "
-                 "(by the last, extended UREs): read the URE array that "
-                 "holds the value instead");
+             "the output '" + Name + "' is read inside the URE nest" + Why +
+                 "; outputs are only written, by the last (extended) UREs: "
+                 "keep the recurrence in a URE array that lives only in the "
+                 "nest and copy results out, e.g. 'if (i == N - 1) out[0] = "
+                 "S[i];'");
       return InitFormula::trueValue();
     }
     InputRead In;
@@ -736,30 +742,25 @@ private:
     }
   }
 
-  // URE arrays live only inside their nest: they become shift registers.
-  void checkUsesOutsideNest(llvm::Loop *Root) {
-    for (const UREArray &A : Sys.Arrays) {
-      llvm::SmallVector<const llvm::User *, 8> Work(A.Object->users());
-      llvm::SmallPtrSet<const llvm::User *, 8> Seen;
-      while (!Work.empty()) {
-        const llvm::User *U = Work.pop_back_val();
-        if (!Seen.insert(U).second)
-          continue;
-        if (llvm::isa<llvm::GEPOperator>(U) || llvm::isa<llvm::BitCastOperator>(U)) {
-          Work.append(U->user_begin(), U->user_end());
-          continue;
-        }
-        auto *I = llvm::dyn_cast<llvm::Instruction>(U);
-        if (!I || isIgnorableIntrinsic(*I) || Root->contains(I))
-          continue;
-        reject(URERule::OnlyInsideNest, sourceLocOf(I),
-               "the URE array '" + A.Name +
-                   "' is used outside its URE nest here; URE arrays exist only "
-                   "inside the nest (they become shift registers): pass values "
-                   "out through an extended URE that writes an output array");
-        break;
+  // The first instruction outside the nest that uses Object, if any. A URE
+  // array lives only inside its nest (it becomes shift registers); an array
+  // also used elsewhere is an output.
+  const llvm::Instruction *useOutsideNest(const llvm::Value *Object) const {
+    llvm::SmallVector<const llvm::User *, 8> Work(Object->users());
+    llvm::SmallPtrSet<const llvm::User *, 8> Seen;
+    while (!Work.empty()) {
+      const llvm::User *U = Work.pop_back_val();
+      if (!Seen.insert(U).second)
+        continue;
+      if (llvm::isa<llvm::GEPOperator>(U) || llvm::isa<llvm::BitCastOperator>(U)) {
+        Work.append(U->user_begin(), U->user_end());
+        continue;
       }
+      auto *I = llvm::dyn_cast<llvm::Instruction>(U);
+      if (I && !isIgnorableIntrinsic(*I) && !Sys.outermost()->contains(I))
+        return I;
     }
+    return nullptr;
   }
 
   void checkInitialValues() {

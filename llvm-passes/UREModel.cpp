@@ -62,7 +62,6 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::Address: return "array access";
   case URERule::WriteAtLoopVariables: return "write at the loop variables";
   case URERule::WrittenOnce: return "written once";
-  case URERule::OnlyInsideNest: return "only inside its nest";
   case URERule::Unconditional: return "unconditional URE";
   case URERule::ExtendedLast: return "extended UREs last";
   case URERule::OutputNotRead: return "outputs are not read";

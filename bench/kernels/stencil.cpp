@@ -23,7 +23,6 @@ static void BM_PrefixSum(benchmark::State &State) {
   const int N = static_cast<int>(State.range(0));
   std::vector<int> In(N, 3), Out(N);
   for (auto _ : State) {
-    #pragma t2s ure
     for (int i = 0; i < N; ++i)
       Out[i] = (i == 0 ? 0 : Out[i - 1]) + In[i];
     benchmark::DoNotOptimize(Out.data());

@@ -4,11 +4,13 @@
 #include <cstdio>
 
 int main() {
-  int Prefix[8], Want[8];
-  // A running sum written as a URE: S(i) = S(i-1) + i.
+  int S[8], Prefix[8], Want[8];
+  // A running sum written as a URE, S(i) = S(i-1) + i, copied out to Prefix.
   #pragma t2s ure
-  for (int i = 0; i < 8; ++i)
-    Prefix[i] = (i == 0 ? 0 : Prefix[i - 1]) + i;
+  for (int i = 0; i < 8; ++i) {
+    S[i] = (i == 0 ? 0 : S[i - 1]) + i;
+    Prefix[i] = S[i];
+  }
   for (int i = 0; i < 8; ++i)
     Want[i] = i * (i + 1) / 2;
   if (t2s::countMismatches("Prefix", Prefix, Want, 8))

@@ -7,9 +7,12 @@
 // CHECK: sum 120
 #include <cstdio>
 int main() {
-  int s[16];
+  int S[16], last[1];
   #pragma t2s ure
-  for (int i = 0; i < 16; ++i)
-    s[i] = (i == 0 ? 0 : s[i - 1]) + i;
-  std::printf("sum %d\n", s[15]);
+  for (int i = 0; i < 16; ++i) {
+    S[i] = (i == 0 ? 0 : S[i - 1]) + i; // a URE: S lives only in the nest
+    if (i == 15)
+      last[0] = S[i];                   // the output, an extended URE
+  }
+  std::printf("sum %d\n", last[0]);
 }
