@@ -15,10 +15,12 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -60,17 +62,29 @@ llvm::Type *arrayObjectType(const llvm::Value *V) {
 // Splits an address into the object and one subscript per array dimension,
 // following clang's GEP chains: a GEP into an array object or into a previous
 // GEP starts with the decaying index 0, a GEP on a raw pointer does not.
+// Like Value::stripPointerCasts, but keeps GEPs with zero indices: 'out[0]'
+// and a struct's first field are subscripts here.
+llvm::Value *stripCasts(llvm::Value *V) {
+  while (auto *Op = llvm::dyn_cast<llvm::Operator>(V)) {
+    if (Op->getOpcode() != llvm::Instruction::BitCast &&
+        Op->getOpcode() != llvm::Instruction::AddrSpaceCast)
+      break;
+    V = Op->getOperand(0);
+  }
+  return V;
+}
+
 bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
                       llvm::SmallVectorImpl<llvm::Value *> &Subscripts) {
   llvm::SmallVector<llvm::GEPOperator *, 4> Chain;
-  Ptr = Ptr->stripPointerCasts();
+  Ptr = stripCasts(Ptr);
   while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(Ptr)) {
     Chain.push_back(G);
-    Ptr = G->getPointerOperand()->stripPointerCasts();
+    Ptr = stripCasts(G->getPointerOperand());
   }
   Base = Ptr;
   for (llvm::GEPOperator *G : llvm::reverse(Chain)) {
-    llvm::Value *From = G->getPointerOperand()->stripPointerCasts();
+    llvm::Value *From = stripCasts(G->getPointerOperand());
     bool Decays = llvm::isa<llvm::GEPOperator>(From) || arrayObjectType(From);
     auto Idx = G->idx_begin();
     auto *First = llvm::dyn_cast<llvm::ConstantInt>(Idx->get());
@@ -197,6 +211,8 @@ private:
     for (UREStatement &S : Sys.Statements)
       analyzeReads(S, &S - Sys.Statements.begin());
     checkStatementOrder();
+    // Also after a bad read: the formulas are complete, and a system can
+    // break both rules (the seed's Example 3 does).
     checkInitialValues();
     if (!Failed)
       Model.Systems.push_back(std::move(Sys));
@@ -279,9 +295,16 @@ private:
       llvm::SmallVector<llvm::BasicBlock *, 4> Exitings;
       L->getExitingBlocks(Exitings);
       SourceLoc Loc = loopLoc(L);
-      for (llvm::BasicBlock *BB : Exitings)
-        if (BB != L->getHeader() && BB != L->getLoopLatch())
-          Loc = sourceLocOf(BB->getTerminator());
+      for (llvm::BasicBlock *BB : Exitings) {
+        if (BB == L->getHeader() || BB == L->getLoopLatch())
+          continue;
+        // A 'break' is a block of its own outside the loop: point at it.
+        Loc = sourceLocOf(BB->getTerminator());
+        for (llvm::BasicBlock *Succ : llvm::successors(BB))
+          if (!L->contains(Succ) && Succ->getSinglePredecessor() == BB &&
+              Succ->size() == 1)
+            Loc = sourceLocOf(Succ->getTerminator());
+      }
       reject(URERule::NoEarlyExit, Loc,
              "'break', 'return' or 'goto' out of loop '" + UL.Name +
                  "' is not supported; every iteration of a URE nest runs");
@@ -363,12 +386,11 @@ private:
   }
 
   // Library math functions only set errno, which a URE body may ignore.
-  bool isPureLibraryCall(const llvm::CallBase &CB) const {
+  bool isMathLibraryFunction(const llvm::Function &Callee) const {
     llvm::LibFunc LF;
-    const llvm::Function *Callee = CB.getCalledFunction();
-    if (!Callee || !TLI.getLibFunc(*Callee, LF))
+    if (!TLI.getLibFunc(Callee, LF))
       return false;
-    llvm::StringRef N = Callee->getName();
+    llvm::StringRef N = Callee.getName();
     static const char *Math[] = {"sqrt", "exp", "exp2", "log", "log2", "log10",
                                  "sin", "cos", "tan", "pow", "fabs", "fmin",
                                  "fmax", "floor", "ceil", "round", "trunc",
@@ -379,6 +401,35 @@ private:
         return true;
     }
     return false;
+  }
+
+  // A call writes nothing the program can see if it calls library math or a
+  // function whose body writes only its own locals and makes such calls
+  // (std::sqrt wraps sqrtf, and nothing is inlined at -O0).
+  bool isSideEffectFree(const llvm::CallBase &CB, unsigned Depth = 0) const {
+    if (!CB.mayHaveSideEffects() || isIgnorableIntrinsic(CB))
+      return true;
+    const llvm::Function *Callee = CB.getCalledFunction();
+    if (!Callee)
+      return false;
+    if (isMathLibraryFunction(*Callee))
+      return true;
+    if (Callee->isDeclaration() || Callee->isVarArg() || Depth > 4)
+      return false;
+    for (const llvm::BasicBlock &BB : *Callee)
+      for (const llvm::Instruction &I : BB) {
+        if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I)) {
+          if (St->isVolatile() || !llvm::isa<llvm::AllocaInst>(
+                                      llvm::getUnderlyingObject(St->getPointerOperand())))
+            return false;
+        } else if (auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
+          if (!isSideEffectFree(*Call, Depth + 1))
+            return false;
+        } else if (I.mayWriteToMemory() || I.isAtomic()) {
+          return false;
+        }
+      }
+    return true;
   }
 
   // Collects the stores of the innermost loop in source order and rejects
@@ -393,8 +444,7 @@ private:
           continue;
         }
         auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
-        if (!CB || isIgnorableIntrinsic(I) || !I.mayHaveSideEffects() ||
-            isPureLibraryCall(*CB))
+        if (!CB || isSideEffectFree(*CB))
           continue;
         std::string Callee = "this function";
         if (const llvm::Function *Fn = CB->getCalledFunction())
@@ -483,10 +533,11 @@ private:
     return Text;
   }
 
+  // "[k][j][i]": the subscripts of a URE array written at the loop variables.
   std::string nestOrder() const {
     std::string S;
     for (const URELoop &L : Sys.Loops)
-      S += (S.empty() ? "" : ", ") + L.Name;
+      S += "[" + L.Name + "]";
     return S;
   }
 
@@ -513,7 +564,7 @@ private:
           reject(URERule::WriteAtLoopVariables, S.Loc,
                  "the URE array '" + Name +
                      "' must be written at exactly the loop variables in nest "
-                     "order, " + Name + "[" + nestOrder() + "]" +
+                     "order, " + Name + nestOrder() +
                      "; this writes " + accessText(Name, Subs));
           return;
         }
@@ -662,8 +713,8 @@ private:
       reject(URERule::SimpleArgs, Loc,
              "the read " + Text + " has " + llvm::Twine(Subs.size()) +
                  " subscripts; a URE array is read with one subscript per loop, "
-                 "each a loop variable minus a constant: " + A.Name + "[" +
-                 nestOrder() + "]");
+                 "each a loop variable minus a constant: " + A.Name +
+                 nestOrder());
       return InitFormula::var(ArrayIdx);
     }
     URERead R;
@@ -684,7 +735,7 @@ private:
                "the read " + Text + " uses '" + Sys.Loops[*L].Name +
                    "' where '" + Sys.Loops[D].Name +
                    "' belongs; URE arrays are read with the loop variables "
-                   "in nest order: " + A.Name + "[" + nestOrder() + "]");
+                   "in nest order: " + A.Name + nestOrder());
         return InitFormula::var(ArrayIdx);
       }
       R.Distance.push_back(-E->Constant);
@@ -764,8 +815,6 @@ private:
   }
 
   void checkInitialValues() {
-    if (Failed)
-      return;
     llvm::SmallVector<InitFormula, 4> Formulas;
     for (const UREArray &A : Sys.Arrays)
       Formulas.push_back(Sys.Statements[A.Writer].Init);
