@@ -1,0 +1,64 @@
+// Directives that name loops are checked against the nest they sit on; errors
+// point at the pragma.
+// RUN: %not %t2s-clang -O0 -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error:
+
+constexpr int N = 4;
+
+void unknownLoop(const int *in, int *out) {
+  int A[N][N];
+  #pragma t2s ure
+  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: 'x' in 'space_time(x)' is not a loop of this nest; its loops are j, i [loop names]
+  #pragma t2s space_time(x)
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i) {
+      A[j][i] = i == 0 ? in[j] : A[j][i - 1];
+      if (i == N - 1) out[j] = A[j][i];
+    }
+}
+
+void notInnermost(const int *in, int *out) {
+  int A[N][N][N];
+  #pragma t2s ure
+  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: space loops must be the innermost loops: 'j' encloses 'i'; reorder the loops so that the space loops are innermost [space loops]
+  #pragma t2s space_time(j)
+  for (int k = 0; k < N; ++k)
+    for (int j = 0; j < N; ++j)
+      for (int i = 0; i < N; ++i) {
+        A[k][j][i] = i == 0 ? in[j] : A[k][j][i - 1];
+        if (i == N - 1) out[k * N + j] = A[k][j][i];
+      }
+}
+
+void noTimeLoop(const int *in, int *out) {
+  int A[N][N];
+  #pragma t2s ure
+  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: space_time names 2 space loops but the nest has 2 loops; the outermost loop must stay time [space loops]
+  #pragma t2s space_time(j, i)
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i) {
+      A[j][i] = i == 0 ? in[j] : A[j][i - 1];
+      if (i == N - 1) out[j] = A[j][i];
+    }
+}
+
+void notASubset(const int *in, int *out) {
+  int A[N][N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(j, i) schedule(1, 1)
+  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: the space loops of a later space_time must be a proper subset of the previous one's (space_time(j, i) schedule(1, 1)); drop at least one of its loops [space loops]
+  #pragma t2s space_time(j, i)
+  for (int k = 0; k < N; ++k)
+    for (int j = 0; j < N; ++j)
+      for (int i = 0; i < N; ++i) {
+        A[k][j][i] = i == 0 ? in[j] : A[k][j][i - 1];
+        if (i == N - 1) out[k * N + j] = A[k][j][i];
+      }
+}
+
+// Loop names are checked on every marked nest, not only on URE systems.
+void kernelNest(int *out) {
+  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: 'q' in 'unroll(q)' is not a loop of this nest; its loops are r [loop names]
+  #pragma t2s unroll(q)
+  for (int r = 0; r < N; ++r)
+    out[r] = r;
+}
