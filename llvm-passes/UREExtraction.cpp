@@ -101,6 +101,44 @@ bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
   return true;
 }
 
+} // namespace
+
+CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
+                               URELoop &UL) {
+  UL.L = &L;
+  UL.IV = nullptr;
+  for (llvm::PHINode &Phi : L.getHeader()->phis()) {
+    if (!Phi.getType()->isIntegerTy() || !SE.isSCEVable(Phi.getType()))
+      continue;
+    auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi));
+    if (!AR || AR->getLoop() != &L || !AR->isAffine())
+      continue;
+    auto *Start = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStart());
+    auto *Step = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!Start || !Step || !Step->getValue()->isOne())
+      continue;
+    UL.IV = &Phi;
+    UL.Lower = Start->getValue()->getSExtValue();
+    break;
+  }
+  if (!UL.IV)
+    return CountedLoop::NoInductionVariable;
+  llvm::BasicBlock *Exiting = L.getExitingBlock();
+  if (!Exiting)
+    return CountedLoop::EarlyExit;
+  auto *Count = llvm::dyn_cast<llvm::SCEVConstant>(SE.getBackedgeTakenCount(&L));
+  if (!Count)
+    return CountedLoop::NonConstantBound;
+  // A loop that exits at its header runs its body once per back edge; one that
+  // exits at its latch once more.
+  int64_t Trips =
+      Count->getValue()->getSExtValue() + (Exiting == L.getHeader() ? 0 : 1);
+  UL.Upper = UL.Lower + Trips;
+  return CountedLoop::Ok;
+}
+
+namespace {
+
 class Extractor {
   llvm::Function &F;
   llvm::LoopInfo &LI;
@@ -269,29 +307,16 @@ private:
   // for (v = constant; v < constant; ++v), exiting only at the header or latch.
   bool findInductionVariable(URELoop &UL) {
     llvm::Loop *L = UL.L;
-    for (llvm::PHINode &Phi : L->getHeader()->phis()) {
-      if (!Phi.getType()->isIntegerTy() || !SE.isSCEVable(Phi.getType()))
-        continue;
-      auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi));
-      if (!AR || AR->getLoop() != L || !AR->isAffine())
-        continue;
-      auto *Start = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStart());
-      auto *Step = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE));
-      if (!Start || !Step || !Step->getValue()->isOne())
-        continue;
-      UL.IV = &Phi;
-      UL.Lower = Start->getValue()->getSExtValue();
-      break;
-    }
-    if (!UL.IV) {
+    switch (analyzeCountedLoop(*L, SE, UL)) {
+    case CountedLoop::Ok:
+      return true;
+    case CountedLoop::NoInductionVariable:
       reject(URERule::ConstantBounds, loopLoc(L),
              "loop '" + UL.Name +
                  "' must count up by one from a constant: 'for (int " +
                  UL.Name + " = 0; " + UL.Name + " < N; ++" + UL.Name + ")'");
       return false;
-    }
-    llvm::BasicBlock *Exiting = L->getExitingBlock();
-    if (!Exiting) {
+    case CountedLoop::EarlyExit: {
       llvm::SmallVector<llvm::BasicBlock *, 4> Exitings;
       L->getExitingBlocks(Exitings);
       SourceLoc Loc = loopLoc(L);
@@ -310,21 +335,14 @@ private:
                  "' is not supported; every iteration of a URE nest runs");
       return false;
     }
-    const llvm::SCEV *BTC = SE.getBackedgeTakenCount(L);
-    auto *Count = llvm::dyn_cast<llvm::SCEVConstant>(BTC);
-    if (!Count) {
+    case CountedLoop::NonConstantBound:
       reject(URERule::ConstantBounds, loopLoc(L),
              "the bound of loop '" + UL.Name +
                  "' is not a compile-time constant; URE nests need constant "
                  "bounds (make the bound a constexpr value)");
       return false;
     }
-    // A loop that exits at its header runs its body once per back edge; one
-    // that exits at its latch once more.
-    int64_t Trips = Count->getValue()->getSExtValue() +
-                    (Exiting == L->getHeader() ? 0 : 1);
-    UL.Upper = UL.Lower + Trips;
-    return true;
+    llvm_unreachable("unknown CountedLoop");
   }
 
   // The first space_time's loops are the innermost loops of the nest; each

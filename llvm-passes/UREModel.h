@@ -39,6 +39,7 @@ class Instruction;
 class LoadInst;
 class Loop;
 class PHINode;
+class ScalarEvolution;
 class StoreInst;
 class Type;
 class Value;
@@ -187,6 +188,13 @@ public:
                               llvm::FunctionAnalysisManager &FAM);
   static bool isRequired() { return true; }
 };
+
+enum class CountedLoop { Ok, NoInductionVariable, EarlyExit, NonConstantBound };
+
+/// Reads \p L as 'for (v = Lower; v < Upper; ++v)' with constant bounds, no
+/// exit but at the header or latch. Fills UL.L, UL.IV, UL.Lower, UL.Upper.
+CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
+                               URELoop &UL);
 
 /// The source position of an instruction (its debug location), if known.
 SourceLoc sourceLocOf(const llvm::Instruction *I);
