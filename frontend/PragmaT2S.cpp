@@ -32,8 +32,6 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <string>
@@ -213,6 +211,30 @@ public:
     return true;
   }
 
+  // Local variables and parameters lose their names in a release clang's IR;
+  // the passes need them to talk about arrays, in every nest of a function
+  // that has T2S pragmas (merged nests need not be marked to be found).
+  // Globals and statics keep their names in their symbols.
+  bool VisitFunctionDecl(clang::FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !holdsPragma(FD->getBody()))
+      return true;
+    for (clang::ParmVarDecl *P : FD->parameters())
+      nameVariable(P);
+    llvm::SmallVector<clang::Stmt *, 32> Worklist{FD->getBody()};
+    while (!Worklist.empty()) {
+      clang::Stmt *S = Worklist.pop_back_val();
+      if (!S)
+        continue;
+      if (auto *DS = llvm::dyn_cast<clang::DeclStmt>(S))
+        for (clang::Decl *D : DS->decls())
+          if (auto *Var = llvm::dyn_cast<clang::VarDecl>(D))
+            nameVariable(Var);
+      for (clang::Stmt *Child : S->children())
+        Worklist.push_back(Child);
+    }
+    return true;
+  }
+
   bool VisitCXXForRangeStmt(clang::CXXForRangeStmt *S) {
     if (!pragmasAbove(S).empty())
       error(S->getBeginLoc(), CountedLoopsOnly);
@@ -220,6 +242,27 @@ public:
   }
 
 private:
+  bool holdsPragma(clang::Stmt *Body) {
+    clang::SourceManager &SM = CI.getSourceManager();
+    clang::SourceRange R(SM.getExpansionLoc(Body->getBeginLoc()),
+                         SM.getExpansionLoc(Body->getEndLoc()));
+    return llvm::any_of(pendingPragmas(), [&](const PendingPragma &P) {
+      clang::SourceLocation L = SM.getExpansionLoc(P.Hash);
+      return SM.isPointWithin(L, R.getBegin(), R.getEnd());
+    });
+  }
+
+  // Arrays and pointers (and parameters) are what URE nests read and write.
+  void nameVariable(clang::VarDecl *Var) {
+    if (!Var->hasLocalStorage() || Var->getName().empty())
+      return;
+    clang::QualType T = Var->getType();
+    if (!llvm::isa<clang::ParmVarDecl>(Var) && !T->isArrayType() &&
+        !T->isPointerType())
+      return;
+    annotate(Var, (VarMarkerPrefix + Var->getName()).str(), Var->getLocation());
+  }
+
   static constexpr llvm::StringLiteral CountedLoopsOnly =
       "a '#pragma t2s' nest may contain only counted 'for' loops; rewrite this "
       "loop as 'for (int i = 0; i < N; ++i)'";
@@ -264,8 +307,6 @@ private:
   // Names every loop of the nest rooted at Root; returns Root's variable.
   clang::VarDecl *markNest(clang::ForStmt *Root) {
     clang::VarDecl *RootVar = nullptr;
-    llvm::SmallPtrSet<clang::VarDecl *, 8> LoopVars;
-    llvm::SmallSetVector<clang::VarDecl *, 8> Used;
     llvm::SmallVector<clang::Stmt *, 16> Worklist{Root};
     while (!Worklist.empty()) {
       clang::Stmt *S = Worklist.pop_back_val();
@@ -280,7 +321,6 @@ private:
                 "++k)'");
           return nullptr;
         }
-        LoopVars.insert(Var);
         annotate(Var, (LoopMarkerPrefix + Var->getName()).str(),
                  Var->getLocation());
         if (For == Root)
@@ -290,20 +330,9 @@ private:
         error(S->getBeginLoc(), CountedLoopsOnly);
         return nullptr;
       }
-      if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(S))
-        if (auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()))
-          Used.insert(Var);
       for (clang::Stmt *Child : S->children())
         Worklist.push_back(Child);
     }
-    // Local variables and parameters lose their names in a release clang's IR;
-    // the passes need them to talk about arrays. (Globals and statics keep
-    // theirs in their mangled symbol names.)
-    for (clang::VarDecl *Var : Used)
-      if (Var->hasLocalStorage() && !Var->getName().empty() &&
-          !LoopVars.contains(Var))
-        annotate(Var, (VarMarkerPrefix + Var->getName()).str(),
-                 Var->getLocation());
     return RootVar;
   }
 

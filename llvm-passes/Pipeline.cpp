@@ -2,6 +2,7 @@
 
 #include "Pipeline.h"
 #include "AttachPragmas.h"
+#include "MergeURES.h"
 #include "PrepareNests.h"
 #include "PrintDirectives.h"
 #include "URECheck.h"
@@ -15,11 +16,14 @@ namespace t2s {
 void addSystolicPasses(llvm::FunctionPassManager &FPM) {
   // 1. '#pragma t2s' markers -> '!llvm.loop' metadata.
   FPM.addPass(AttachPragmasPass());
-  // 2. SSA form for the marked nests, then the URE model and its checks.
+  // 2. SSA form for the marked nests.
   FPM.addPass(PrepareNestsPass());
+  // 3. merge_ures: separately written nests become one URE system.
+  FPM.addPass(MergeURESPass());
+  // 4. The URE model and its checks.
   FPM.addPass(URECheckPass());
-  // Later steps, in the seeds' order: merge_ures, space-time transform,
-  // vectorization, scatter/gather, unrolling.
+  // Later steps, in the seeds' order: space-time transform, vectorization,
+  // scatter/gather, unrolling.
 }
 
 void registerT2SPasses(llvm::PassBuilder &PB) {

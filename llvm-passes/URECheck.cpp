@@ -1,6 +1,7 @@
 //===- URECheck.cpp - Report the rules a URE nest breaks ------------------===//
 
 #include "URECheck.h"
+#include "LoopMetadata.h"
 #include "UREModel.h"
 
 #include "llvm/IR/Function.h"
@@ -9,6 +10,8 @@ namespace t2s {
 
 llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
                                           llvm::FunctionAnalysisManager &FAM) {
+  if (F.getMetadata(MergeFailedTag)) // already reported by t2s-merge-ures
+    return llvm::PreservedAnalyses::all();
   for (const URERejection &R : FAM.getResult<UREAnalysis>(F).Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   return llvm::PreservedAnalyses::all();
