@@ -50,7 +50,8 @@ llvm::Type *arrayShape(llvm::Type *T, llvm::SmallVectorImpl<uint64_t> &Extents) 
   return T;
 }
 
-// The array type of a local or global array object, else null.
+} // namespace
+
 llvm::Type *arrayObjectType(const llvm::Value *V) {
   if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(V))
     return A->getAllocatedType()->isArrayTy() ? A->getAllocatedType() : nullptr;
@@ -59,12 +60,9 @@ llvm::Type *arrayObjectType(const llvm::Value *V) {
   return nullptr;
 }
 
-// Splits an address into the object and one subscript per array dimension,
-// following clang's GEP chains: a GEP into an array object or into a previous
-// GEP starts with the decaying index 0, a GEP on a raw pointer does not.
 // Like Value::stripPointerCasts, but keeps GEPs with zero indices: 'out[0]'
 // and a struct's first field are subscripts here.
-llvm::Value *stripCasts(llvm::Value *V) {
+static llvm::Value *stripCasts(llvm::Value *V) {
   while (auto *Op = llvm::dyn_cast<llvm::Operator>(V)) {
     if (Op->getOpcode() != llvm::Instruction::BitCast &&
         Op->getOpcode() != llvm::Instruction::AddrSpaceCast)
@@ -75,7 +73,7 @@ llvm::Value *stripCasts(llvm::Value *V) {
 }
 
 bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
-                      llvm::SmallVectorImpl<llvm::Value *> &Subscripts) {
+                      llvm::SmallVectorImpl<llvm::Use *> &Subscripts) {
   llvm::SmallVector<llvm::GEPOperator *, 4> Chain;
   Ptr = stripCasts(Ptr);
   while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(Ptr)) {
@@ -84,24 +82,34 @@ bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
   }
   Base = Ptr;
   for (llvm::GEPOperator *G : llvm::reverse(Chain)) {
+    // A GEP into an array object or into a previous GEP starts with the
+    // decaying index 0; a GEP on a raw pointer does not.
     llvm::Value *From = stripCasts(G->getPointerOperand());
     bool Decays = llvm::isa<llvm::GEPOperator>(From) || arrayObjectType(From);
     auto Idx = G->idx_begin();
     auto *First = llvm::dyn_cast<llvm::ConstantInt>(Idx->get());
     if (!(Decays && First && First->isZero()))
-      Subscripts.push_back(Idx->get());
+      Subscripts.push_back(&*Idx);
     llvm::Type *T = G->getSourceElementType();
     for (++Idx; Idx != G->idx_end(); ++Idx) {
       if (!T->isArrayTy())
         return false; // struct fields are not array subscripts
-      Subscripts.push_back(Idx->get());
+      Subscripts.push_back(&*Idx);
       T = T->getArrayElementType();
     }
   }
   return true;
 }
 
-} // namespace
+bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
+                      llvm::SmallVectorImpl<llvm::Value *> &Subscripts) {
+  llvm::SmallVector<llvm::Use *, 4> Uses;
+  if (!decomposeAddress(Ptr, Base, Uses))
+    return false;
+  for (llvm::Use *U : Uses)
+    Subscripts.push_back(U->get());
+  return true;
+}
 
 CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
                                URELoop &UL) {

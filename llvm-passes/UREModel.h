@@ -42,6 +42,7 @@ class PHINode;
 class ScalarEvolution;
 class StoreInst;
 class Type;
+class Use;
 class Value;
 class raw_ostream;
 } // namespace llvm
@@ -188,6 +189,16 @@ public:
                               llvm::FunctionAnalysisManager &FAM);
   static bool isRequired() { return true; }
 };
+
+/// The array type of a local or global array object, else null.
+llvm::Type *arrayObjectType(const llvm::Value *V);
+
+/// Splits an address into the object and one subscript per array dimension,
+/// outermost first, following clang's GEP chains. False for struct fields.
+bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
+                      llvm::SmallVectorImpl<llvm::Use *> &Subscripts);
+bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
+                      llvm::SmallVectorImpl<llvm::Value *> &Subscripts);
 
 enum class CountedLoop { Ok, NoInductionVariable, EarlyExit, NonConstantBound };
 
