@@ -58,16 +58,6 @@ struct MergePlan {
   llvm::SmallVector<std::pair<llvm::Use *, unsigned>, 4> FixedSubscripts;
 };
 
-SourceLoc loopLoc(const llvm::Loop *L) {
-  SourceLoc Loc;
-  if (llvm::DebugLoc DL = L->getStartLoc()) {
-    Loc.File = DL->getFilename().str();
-    Loc.Line = DL.getLine();
-    Loc.Column = DL.getCol();
-  }
-  return Loc;
-}
-
 class Merger {
   llvm::Function &F;
   llvm::LoopInfo &LI;
@@ -147,7 +137,7 @@ private:
   bool buildNest(llvm::Loop *Root, Nest &N, const SourceLoc &Where,
                  llvm::StringRef Role) {
     N.Root = Root;
-    N.Loc = loopLoc(Root);
+    N.Loc = sourceLocOf(Root);
     N.Preheader = Root->getLoopPreheader();
     N.Exit = Root->getExitBlock();
     N.Blocks.assign(Root->block_begin(), Root->block_end());
@@ -156,7 +146,7 @@ private:
       URELoop UL;
       UL.Name = getLoopSourceName(*L).value_or("<unnamed>");
       if (analyzeCountedLoop(*L, SE, UL) != CountedLoop::Ok) {
-        error(loopLoc(L), Role + ": loop '" + UL.Name +
+        error(sourceLocOf(L), Role + ": loop '" + UL.Name +
                               "' must count up by one between constant bounds");
         return false;
       }
@@ -164,7 +154,7 @@ private:
       if (L->getSubLoops().empty())
         break;
       if (L->getSubLoops().size() != 1) {
-        error(loopLoc(L), Role + " must be a perfect loop nest: loop '" +
+        error(sourceLocOf(L), Role + " must be a perfect loop nest: loop '" +
                               UL.Name + "' holds more than one loop");
         return false;
       }
@@ -250,14 +240,14 @@ private:
       return X.D.Kind == DirectiveKind::URE;
     });
     if (!Marked) {
-      error(loopLoc(Found), "the nest that writes '" + Name +
+      error(sourceLocOf(Found), "the nest that writes '" + Name +
                                 "' is merged into the nest at line " +
                                 llvm::Twine(R.Loc.Line) +
                                 " but is not marked; put '#pragma t2s ure' "
                                 "above it");
       return false;
     }
-    if (!buildNest(Found, P.M, loopLoc(Found), "the nest that writes '" + Name.str() + "'"))
+    if (!buildNest(Found, P.M, sourceLocOf(Found), "the nest that writes '" + Name.str() + "'"))
       return false;
     return matchLoops(R, P);
   }
@@ -271,7 +261,7 @@ private:
       while (Next < R.Loops.size() && R.Loops[Next].Name != ML.Name)
         ++Next;
       if (Next == R.Loops.size()) {
-        error(loopLoc(ML.L), "merge_ures: loop '" + ML.Name + "' of the nest "
+        error(sourceLocOf(ML.L), "merge_ures: loop '" + ML.Name + "' of the nest "
                              "that writes '" + P.Array +
                              "' is not a loop of the representative at line " +
                              llvm::Twine(R.Loc.Line) + " (its loops are " +
@@ -281,7 +271,7 @@ private:
       const URELoop &RL = R.Loops[Next];
       if (RL.Lower != ML.Lower || RL.Upper != ML.Upper ||
           RL.IV->getType() != ML.IV->getType()) {
-        error(loopLoc(ML.L),
+        error(sourceLocOf(ML.L),
               "merge_ures: loop '" + ML.Name + "' runs over [" +
                   llvm::Twine(ML.Lower) + ", " + llvm::Twine(ML.Upper) +
                   ") here but over [" + llvm::Twine(RL.Lower) + ", " +

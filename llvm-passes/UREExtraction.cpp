@@ -189,16 +189,6 @@ private:
     Failed = true;
   }
 
-  static SourceLoc loopLoc(const llvm::Loop *L) {
-    SourceLoc Loc;
-    if (llvm::DebugLoc DL = L->getStartLoc()) {
-      Loc.File = DL->getFilename().str();
-      Loc.Line = DL.getLine();
-      Loc.Column = DL.getCol();
-    }
-    return Loc;
-  }
-
   static std::string loopName(const llvm::Loop *L) {
     return getLoopSourceName(*L).value_or("<unnamed>");
   }
@@ -270,7 +260,7 @@ private:
       UL.L = L;
       UL.Name = loopName(L);
       if (!getLoopSourceName(*L)) {
-        reject(URERule::LoopNames, loopLoc(L),
+        reject(URERule::LoopNames, sourceLocOf(L),
                "this loop of a URE nest has no T2S name; declare its variable "
                "in the for-init: 'for (int i = 0; i < N; ++i)'");
         return false;
@@ -281,7 +271,7 @@ private:
       if (L->getSubLoops().empty())
         break;
       if (L->getSubLoops().size() != 1) {
-        reject(URERule::PerfectNest, loopLoc(L->getSubLoops()[1]),
+        reject(URERule::PerfectNest, sourceLocOf(L->getSubLoops()[1]),
                "loop '" + UL.Name + "' holds " +
                    llvm::Twine(L->getSubLoops().size()) +
                    " loops; a URE nest is a perfect nest: one loop directly "
@@ -319,7 +309,7 @@ private:
     case CountedLoop::Ok:
       return true;
     case CountedLoop::NoInductionVariable:
-      reject(URERule::ConstantBounds, loopLoc(L),
+      reject(URERule::ConstantBounds, sourceLocOf(L),
              "loop '" + UL.Name +
                  "' must count up by one from a constant: 'for (int " +
                  UL.Name + " = 0; " + UL.Name + " < N; ++" + UL.Name + ")'");
@@ -327,7 +317,7 @@ private:
     case CountedLoop::EarlyExit: {
       llvm::SmallVector<llvm::BasicBlock *, 4> Exitings;
       L->getExitingBlocks(Exitings);
-      SourceLoc Loc = loopLoc(L);
+      SourceLoc Loc = sourceLocOf(L);
       for (llvm::BasicBlock *BB : Exitings) {
         if (BB == L->getHeader() || BB == L->getLoopLatch())
           continue;
@@ -344,7 +334,7 @@ private:
       return false;
     }
     case CountedLoop::NonConstantBound:
-      reject(URERule::ConstantBounds, loopLoc(L),
+      reject(URERule::ConstantBounds, sourceLocOf(L),
              "the bound of loop '" + UL.Name +
                  "' is not a compile-time constant; URE nests need constant "
                  "bounds (make the bound a constexpr value)");

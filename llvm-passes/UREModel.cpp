@@ -3,6 +3,7 @@
 #include "UREModel.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
@@ -82,6 +83,16 @@ SourceLoc sourceLocOf(const llvm::Instruction *I) {
     Loc.File = DL->getFilename().str();
     Loc.Line = DL->getLine();
     Loc.Column = DL->getColumn();
+  }
+  return Loc;
+}
+
+SourceLoc sourceLocOf(const llvm::Loop *L) {
+  SourceLoc Loc;
+  if (llvm::DebugLoc DL = L->getStartLoc()) {
+    Loc.File = DL->getFilename().str();
+    Loc.Line = DL.getLine();
+    Loc.Column = DL.getCol();
   }
   return Loc;
 }

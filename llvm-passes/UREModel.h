@@ -210,6 +210,9 @@ CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
 /// The source position of an instruction (its debug location), if known.
 SourceLoc sourceLocOf(const llvm::Instruction *I);
 
+/// The source position of a loop's 'for', if known.
+SourceLoc sourceLocOf(const llvm::Loop *L);
+
 } // namespace t2s
 
 #endif // T2S_UREMODEL_H
