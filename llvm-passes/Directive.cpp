@@ -211,9 +211,15 @@ private:
         Tokens.push_back({Token::Ident, Text.slice(Start, I), Start});
         continue;
       }
-      if (llvm::isDigit(C) || (C == '-' && I + 1 < Text.size() &&
-                               llvm::isDigit(Text[I + 1]))) {
-        ++I;
+      // A negative integer; the front end may hand it over as "- 1".
+      size_t Digit = I;
+      if (C == '-') {
+        Digit = I + 1;
+        while (Digit < Text.size() && llvm::isSpace(Text[Digit]))
+          ++Digit;
+      }
+      if (Digit < Text.size() && llvm::isDigit(Text[Digit])) {
+        I = Digit + 1;
         while (I < Text.size() && llvm::isAlnum(Text[I]))
           ++I;
         Tokens.push_back({Token::Int, Text.slice(Start, I), Start});
@@ -277,7 +283,9 @@ private:
         A.Name = T.Text.str();
       } else {
         A.Kind = DirectiveArg::Integer;
-        if (T.Text.getAsInteger(10, A.Value))
+        std::string Digits = T.Text.str();
+        llvm::erase_if(Digits, [](char C) { return llvm::isSpace(C); });
+        if (llvm::StringRef(Digits).getAsInteger(10, A.Value))
           return error(T.Offset, quoted(T.Text) + " is not a decimal integer",
                        "write integers in decimal, e.g. 2 or -1");
       }

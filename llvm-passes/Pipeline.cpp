@@ -5,6 +5,7 @@
 #include "MergeURES.h"
 #include "PrepareNests.h"
 #include "PrintDirectives.h"
+#include "SpaceTimeSchedule.h"
 #include "URECheck.h"
 #include "UREModel.h"
 

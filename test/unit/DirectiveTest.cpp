@@ -57,6 +57,16 @@ TEST(Directive, CanonicalTextRoundTrips) {
   }
 }
 
+TEST(Directive, NegativeCoefficientsMayBeSpaced) {
+  // clang hands '-1' to the pragma handler as two tokens.
+  t2s::Directive D = parseOK("space_time(i, j) schedule(- 1, -2)");
+  const t2s::DirectiveClause *S = D.clause("schedule");
+  ASSERT_NE(S, nullptr);
+  EXPECT_EQ(S->Args[0].Value, -1);
+  EXPECT_EQ(S->Args[1].Value, -2);
+  EXPECT_EQ(D.str(), "space_time(i, j) schedule(-1, -2)");
+}
+
 TEST(Directive, EveryDirectiveHasAName) {
   EXPECT_EQ(t2s::directiveNames().size(), 7u);
   for (llvm::StringRef Name : t2s::directiveNames())

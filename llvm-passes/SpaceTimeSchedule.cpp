@@ -1,0 +1,392 @@
+//===- SpaceTimeSchedule.cpp - Where and when each URE iteration runs -----===//
+
+#include "SpaceTimeSchedule.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+namespace t2s {
+
+llvm::AnalysisKey SpaceTimeAnalysis::Key;
+
+namespace {
+
+// Above this many iterations per PE the minimization is not attempted.
+constexpr int64_t MaxScannedIterations = int64_t(1) << 22;
+
+std::string joinNames(const URESystem &S, llvm::ArrayRef<unsigned> Loops) {
+  std::string Out;
+  for (unsigned L : Loops)
+    Out += (Out.empty() ? "" : ", ") + S.Loops[L].Name;
+  return Out;
+}
+
+class Scheduler {
+  const URESystem &S;
+  llvm::SmallVectorImpl<URERejection> &Rejections;
+  SpaceTimeSchedule R;
+  // Per time dimension: its coefficient on each nest loop (t = sum c * v).
+  llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> TimeCoeffs;
+
+public:
+  Scheduler(const URESystem &S, llvm::SmallVectorImpl<URERejection> &Rej)
+      : S(S), Rejections(Rej) {}
+
+  std::optional<SpaceTimeSchedule> run() {
+    R.System = S;
+    if (!buildSteps())
+      return std::nullopt;
+    if (R.Steps.empty())
+      return std::nullopt;
+    buildTime();
+    if (!scheduleReads())
+      return std::nullopt;
+    planRegisters();
+    return std::move(R);
+  }
+
+private:
+  void reject(const SourceLoc &Loc, const llvm::Twine &Message) {
+    Rejections.push_back({URERule::SpaceLoops, Loc, Message.str()});
+  }
+
+  bool buildSteps() {
+    const size_t Depth = S.Loops.size();
+    for (const LocatedDirective &LD : S.Directives) {
+      if (LD.D.Kind != DirectiveKind::SpaceTime)
+        continue;
+      SpaceTimeStep Step;
+      Step.Loc = LD.Loc;
+      Step.CheckTime = LD.D.clause("check_time") != nullptr;
+      const DirectiveClause *Sched = LD.D.clause("schedule");
+      Step.ExplicitSchedule = Sched != nullptr;
+      // Space loops in nest order, with their coefficients.
+      llvm::SmallVector<std::pair<unsigned, int64_t>, 4> Space;
+      for (unsigned A = 0; A < LD.D.Args.size(); ++A) {
+        std::optional<unsigned> L = S.loopIndex(LD.D.Args[A].Name);
+        if (!L)
+          return false; // reported by the URE model
+        Space.push_back({*L, Sched ? Sched->Args[A].Value : 0});
+      }
+      llvm::sort(Space);
+      for (auto [L, C] : Space) {
+        Step.SpaceLoops.push_back(L);
+        Step.Schedule.push_back(C);
+      }
+      if (R.Steps.empty()) {
+        if (Step.SpaceLoops.empty() || Step.SpaceLoops.size() >= Depth ||
+            Step.SpaceLoops.front() != Depth - Step.SpaceLoops.size())
+          return false; // reported by the URE model ([space loops])
+        Step.TimeLoop = Step.SpaceLoops.front() - 1;
+      } else {
+        const SpaceTimeStep &Prev = R.Steps.back();
+        llvm::SmallVector<unsigned, 2> Dropped;
+        for (unsigned L : Prev.SpaceLoops)
+          if (!llvm::is_contained(Step.SpaceLoops, L))
+            Dropped.push_back(L);
+        bool Subset = llvm::all_of(Step.SpaceLoops, [&](unsigned L) {
+          return llvm::is_contained(Prev.SpaceLoops, L);
+        });
+        if (!Subset || Dropped.size() != 1) {
+          if (Subset && !Dropped.empty())
+            reject(Step.Loc,
+                   "this space_time drops " + llvm::Twine(Dropped.size()) +
+                       " space loops (" + joinNames(S, Dropped) +
+                       "); each later space_time turns exactly one space loop "
+                       "of the previous one into time: split it into several "
+                       "space_time lines");
+          return false; // not a proper subset: reported by the URE model
+        }
+        Step.TimeLoop = Dropped.front();
+      }
+      // t = sum(c * space) + time loop, over the loops' ranges.
+      int64_t Lo = S.Loops[Step.TimeLoop].Lower, Hi = S.Loops[Step.TimeLoop].Upper - 1;
+      for (unsigned I = 0; I < Step.SpaceLoops.size(); ++I) {
+        const URELoop &L = S.Loops[Step.SpaceLoops[I]];
+        int64_t A = Step.Schedule[I] * L.Lower, B = Step.Schedule[I] * (L.Upper - 1);
+        Lo += std::min(A, B);
+        Hi += std::max(A, B);
+      }
+      Step.TimeLower = Lo;
+      Step.TimeUpper = Hi + 1;
+      R.Steps.push_back(std::move(Step));
+    }
+    return true;
+  }
+
+  void buildTime() {
+    const SpaceTimeStep &First = R.Steps.front();
+    const size_t Depth = S.Loops.size();
+    // Loops outside the first time loop stay sequential, outermost first.
+    for (unsigned L = 0; L < First.TimeLoop; ++L) {
+      llvm::SmallVector<int64_t, 4> C(Depth, 0);
+      C[L] = 1;
+      TimeCoeffs.push_back(C);
+      R.Time.push_back({S.Loops[L].Name, S.Loops[L].extent(), 0});
+    }
+    for (unsigned K = 0; K < R.Steps.size(); ++K) {
+      const SpaceTimeStep &St = R.Steps[K];
+      llvm::SmallVector<int64_t, 4> C(Depth, 0);
+      C[St.TimeLoop] = 1;
+      for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
+        C[St.SpaceLoops[I]] += St.Schedule[I];
+      TimeCoeffs.push_back(C);
+      R.Time.push_back({"t" + std::to_string(K + 1), St.TimeUpper - St.TimeLower, 0});
+    }
+    int64_t Stride = 1;
+    for (TimeDimension &D : llvm::reverse(R.Time)) {
+      D.Stride = Stride;
+      Stride *= D.Extent;
+    }
+    R.TotalSteps = Stride;
+    R.PELoops = R.Steps.back().SpaceLoops;
+    for (unsigned L : R.PELoops)
+      R.NumPEs *= S.Loops[L].extent();
+    for (const URELoop &L : S.Loops)
+      R.UsefulPESteps *= L.extent();
+  }
+
+  // Flattened time of a nest-loop vector (an iteration or a distance).
+  int64_t flattenedTime(llvm::ArrayRef<int64_t> V) const {
+    int64_t T = 0;
+    for (unsigned D = 0; D < R.Time.size(); ++D) {
+      int64_t Comp = 0;
+      for (unsigned L = 0; L < V.size(); ++L)
+        Comp += TimeCoeffs[D][L] * V[L];
+      T += Comp * R.Time[D].Stride;
+    }
+    return T;
+  }
+
+  bool scheduleReads() {
+    bool Explicit = llvm::any_of(R.Steps, [](const SpaceTimeStep &St) {
+      return St.ExplicitSchedule;
+    });
+    bool OK = true;
+    for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
+      for (unsigned RI = 0; RI < S.Statements[SI].Reads.size(); ++RI) {
+        const URERead &Rd = S.Statements[SI].Reads[RI];
+        ScheduledRead SR{SI, RI, flattenedTime(Rd.Distance), {}};
+        for (unsigned L : R.PELoops)
+          SR.PEDistance.push_back(Rd.Distance[L]);
+        bool Zero = llvm::all_of(Rd.Distance, [](int64_t D) { return D == 0; });
+        if (!Zero && (SR.TimeDistance < 0 || (Explicit && SR.TimeDistance == 0))) {
+          std::string Dist;
+          llvm::raw_string_ostream OS(Dist);
+          llvm::interleave(Rd.Distance, OS, ", ");
+          reject(sourceLocOf(Rd.Load),
+                 "the schedule gives this read of '" + S.Arrays[Rd.Array].Name +
+                     "' (distance (" + Dist + ")) the time distance " +
+                     llvm::Twine(SR.TimeDistance) +
+                     "; with a schedule vector every dependence must move "
+                     "forward in time (T.d > 0): change the schedule");
+          OK = false;
+        }
+        R.Reads.push_back(std::move(SR));
+      }
+    return OK;
+  }
+
+  // The flattened times at which one PE runs, sorted (every PE's are a
+  // translate of these). Empty if there are too many.
+  llvm::SmallVector<int64_t, 0> productionTimes() const {
+    llvm::SmallVector<unsigned, 4> Iterated;
+    int64_t Count = 1;
+    for (unsigned L = 0; L < S.Loops.size(); ++L)
+      if (!llvm::is_contained(R.PELoops, L)) {
+        Iterated.push_back(L);
+        Count *= S.Loops[L].extent();
+      }
+    llvm::SmallVector<int64_t, 0> Times;
+    if (Count > MaxScannedIterations)
+      return Times;
+    llvm::SmallVector<int64_t, 4> Point(S.Loops.size(), 0);
+    for (unsigned L = 0; L < S.Loops.size(); ++L)
+      Point[L] = S.Loops[L].Lower;
+    Times.reserve(Count);
+    while (true) {
+      Times.push_back(flattenedTime(Point));
+      unsigned K = Iterated.size();
+      while (K > 0) {
+        unsigned L = Iterated[K - 1];
+        if (++Point[L] < S.Loops[L].Upper)
+          break;
+        Point[L] = S.Loops[L].Lower;
+        --K;
+      }
+      if (K == 0)
+        break;
+    }
+    llvm::sort(Times);
+    return Times;
+  }
+
+  void planRegisters() {
+    llvm::SmallVector<int64_t, 0> Times = productionTimes();
+    // Regular production: the same gap between every two writes.
+    int64_t Period = 0;
+    bool Regular = Times.size() > 1;
+    for (size_t I = 1; I < Times.size(); ++I) {
+      int64_t Gap = Times[I] - Times[I - 1];
+      if (Period == 0)
+        Period = Gap;
+      Regular &= Gap == Period;
+    }
+    for (unsigned A = 0; A < S.Arrays.size(); ++A) {
+      RegisterPlan P;
+      P.Array = A;
+      for (const ScheduledRead &SR : R.Reads)
+        if (S.Statements[SR.Statement].Reads[SR.Read].Array == A)
+          P.MaxTimeDistance = std::max(P.MaxTimeDistance, SR.TimeDistance);
+      P.ConservativeWords = P.MaxTimeDistance + 1;
+      if (!Times.empty()) {
+        P.Minimized = true;
+        int64_t X = P.MaxTimeDistance;
+        if (Regular || Times.size() == 1) {
+          P.ShiftEvery = Period ? Period : 1;
+          P.MinimizedWords = (X + P.ShiftEvery - 1) / P.ShiftEvery + 1;
+        } else {
+          // A FIFO holds a value and every value the PE writes before that
+          // value is read X steps later.
+          int64_t Most = 0;
+          for (size_t I = 0, J = 0; I < Times.size(); ++I) {
+            J = std::max(J, I + 1);
+            while (J < Times.size() && Times[J] < Times[I] + X)
+              ++J;
+            Most = std::max<int64_t>(Most, J - I - 1);
+          }
+          P.MinimizedWords = Most + 1;
+        }
+        P.MinimizedWords = std::min(P.MinimizedWords, P.ConservativeWords);
+      }
+      R.Registers.push_back(P);
+    }
+  }
+};
+
+} // namespace
+
+std::optional<SpaceTimeSchedule>
+computeSpaceTimeSchedule(const URESystem &S,
+                         llvm::SmallVectorImpl<URERejection> &Rejections) {
+  return Scheduler(S, Rejections).run();
+}
+
+void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
+  const URESystem &S = System;
+  OS << "space-time schedule of the URE system at " << S.Loc.File << ":"
+     << S.Loc.Line << ":" << S.Loc.Column << "\n";
+  for (unsigned K = 0; K < Steps.size(); ++K) {
+    const SpaceTimeStep &St = Steps[K];
+    OS << "  step " << K + 1 << ": space (" << joinNames(S, St.SpaceLoops)
+       << ") schedule (";
+    llvm::interleave(St.Schedule, OS, ", ");
+    OS << ")" << (St.CheckTime ? " check_time" : "") << ": t" << K + 1 << " = ";
+    for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
+      if (St.Schedule[I])
+        OS << St.Schedule[I] << "*" << S.Loops[St.SpaceLoops[I]].Name << " + ";
+    OS << S.Loops[St.TimeLoop].Name << " in [" << St.TimeLower << ", "
+       << St.TimeUpper << ")\n";
+  }
+  OS << "  PEs: " << NumPEs << " (";
+  llvm::interleave(
+      PELoops, OS,
+      [&](unsigned L) { OS << S.Loops[L].Name << " in [" << S.Loops[L].Lower
+                           << ", " << S.Loops[L].Upper << ")"; },
+      ", ");
+  OS << ")\n  time: ";
+  llvm::interleave(
+      Time, OS,
+      [&](const TimeDimension &D) { OS << D.Name << " x" << D.Extent; }, ", ");
+  OS << " = " << TotalSteps << " steps (flattened t =";
+  bool First = true;
+  for (const TimeDimension &D : Time) {
+    OS << (First ? " " : " + ");
+    if (D.Stride != 1)
+      OS << D.Stride << "*";
+    OS << D.Name;
+    First = false;
+  }
+  OS << ")\n  utilization: " << UsefulPESteps << " / (" << NumPEs << " PEs x "
+     << TotalSteps << " steps) = "
+     << llvm::format("%.1f%%", 100.0 * utilization()) << "\n";
+  for (const ScheduledRead &SR : Reads) {
+    const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
+    OS << "  read of " << S.Arrays[Rd.Array].Name << " at distance (";
+    llvm::interleave(Rd.Distance, OS, ", ");
+    OS << "): time distance " << SR.TimeDistance << ", from PE offset (";
+    llvm::interleave(SR.PEDistance, OS, ", ");
+    OS << ")\n";
+  }
+  for (const RegisterPlan &P : Registers) {
+    OS << "  registers of " << S.Arrays[P.Array].Name << ": "
+       << P.ConservativeWords << " per PE (" << P.ConservativeWords * NumPEs
+       << " in all)";
+    if (!P.Minimized)
+      OS << ", not minimized (too many iterations per PE to scan)";
+    else if (P.ShiftEvery)
+      OS << ", minimized " << P.MinimizedWords << " per PE shifted every "
+         << P.ShiftEvery << " steps";
+    else
+      OS << ", minimized to a FIFO of depth " << P.MinimizedWords << " per PE";
+    OS << "\n";
+  }
+}
+
+void SpaceTimeSchedule::printJSON(llvm::raw_ostream &OS) const {
+  const URESystem &S = System;
+  OS << "{\"file\": \"" << S.Loc.File << "\", \"line\": " << S.Loc.Line
+     << ", \"pes\": " << NumPEs << ", \"time\": [";
+  llvm::interleave(
+      Time, OS,
+      [&](const TimeDimension &D) {
+        OS << "{\"name\": \"" << D.Name << "\", \"extent\": " << D.Extent << "}";
+      },
+      ", ");
+  OS << "], \"steps\": " << TotalSteps << ", \"useful_pe_steps\": "
+     << UsefulPESteps << ", \"utilization\": "
+     << llvm::format("%.4f", utilization()) << ", \"registers\": [";
+  llvm::interleave(
+      Registers, OS,
+      [&](const RegisterPlan &P) {
+        OS << "{\"array\": \"" << S.Arrays[P.Array].Name
+           << "\", \"max_time_distance\": " << P.MaxTimeDistance
+           << ", \"conservative_words_per_pe\": " << P.ConservativeWords
+           << ", \"minimized_words_per_pe\": "
+           << (P.Minimized ? P.MinimizedWords : P.ConservativeWords)
+           << ", \"kind\": \""
+           << (!P.Minimized ? "shift register"
+               : P.ShiftEvery ? "shift register" : "fifo")
+           << "\", \"shift_every\": " << P.ShiftEvery << "}";
+      },
+      ", ");
+  OS << "]}";
+}
+
+SpaceTimeResult SpaceTimeAnalysis::run(llvm::Function &F,
+                                       llvm::FunctionAnalysisManager &FAM) {
+  SpaceTimeResult Result;
+  for (const URESystem &S : FAM.getResult<UREAnalysis>(F).Systems)
+    if (std::optional<SpaceTimeSchedule> Sch =
+            computeSpaceTimeSchedule(S, Result.Rejections))
+      Result.Schedules.push_back(std::move(*Sch));
+  return Result;
+}
+
+llvm::PreservedAnalyses
+SpaceTimePrinterPass::run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
+  const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
+  for (const SpaceTimeSchedule &S : R.Schedules)
+    S.print(OS);
+  for (const URERejection &Rej : R.Rejections)
+    OS << "rejected at " << Rej.Loc.File << ":" << Rej.Loc.Line << ":"
+       << Rej.Loc.Column << ": " << Rej.Message << "\n";
+  return llvm::PreservedAnalyses::all();
+}
+
+} // namespace t2s

@@ -1,0 +1,124 @@
+//===- SpaceTimeSchedule.h - Where and when each URE iteration runs -*- C++ -*-===//
+//
+// The arithmetic of the space-time transform (seed space_time_transform.md)
+// on a URE system: for each '#pragma t2s space_time' step, in order, which
+// loops are space (PEs) and which loop becomes the next time variable
+// t = sum(schedule * space loop) + time loop, its exact range; the flattened
+// time (outer loops, then t1, t2, ... row-major); the time distance and PE
+// displacement of every dependence; shift-register sizes, conservative (the
+// largest time distance) and minimized ("Minimizing FIFO size": a producer
+// that writes every s steps needs ceil(x/s) registers shifted every s steps;
+// an irregular one a FIFO as deep as the most values it writes while one
+// waits); PE utilization.
+//
+// Rules (errors, at the directive): a later step's space loops are the
+// previous step's minus exactly one loop (which becomes its time loop); with
+// a schedule vector every dependence moves forward in time (T.d > 0). The
+// first step's loops are checked by the URE model ([space loops]).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_SPACETIMESCHEDULE_H
+#define T2S_SPACETIMESCHEDULE_H
+
+#include "UREModel.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+#include <optional>
+#include <string>
+
+namespace t2s {
+
+/// One space_time directive, applied after the previous ones.
+struct SpaceTimeStep {
+  llvm::SmallVector<unsigned, 4> SpaceLoops; // indices into URESystem::Loops
+  llvm::SmallVector<int64_t, 4> Schedule;    // per space loop, same order
+  unsigned TimeLoop = 0;                     // the loop this step turns into t
+  bool ExplicitSchedule = false;
+  bool CheckTime = false;
+  int64_t TimeLower = 0, TimeUpper = 0;      // t in [TimeLower, TimeUpper)
+  SourceLoc Loc;
+};
+
+/// A dimension of the flattened time: an untouched outer loop or a step's t.
+struct TimeDimension {
+  std::string Name;
+  int64_t Extent = 0;
+  int64_t Stride = 0; // in flattened steps
+};
+
+/// How the values of one URE array wait in each PE between write and reads.
+struct RegisterPlan {
+  unsigned Array = 0;
+  int64_t MaxTimeDistance = 0;     // over its reads, flattened
+  int64_t ConservativeWords = 0;   // per PE: MaxTimeDistance + 1
+  /// Minimized, per PE: registers shifted every ShiftEvery steps, or (when
+  /// the PE writes at irregular steps, ShiftEvery == 0) a FIFO of this depth.
+  int64_t MinimizedWords = 0;
+  int64_t ShiftEvery = 0;
+  bool Minimized = false; // false if the PE's domain was too large to scan
+};
+
+/// A dependence as the array sees it after the transform.
+struct ScheduledRead {
+  unsigned Statement = 0, Read = 0;   // URESystem::Statements[S].Reads[R]
+  int64_t TimeDistance = 0;           // flattened
+  llvm::SmallVector<int64_t, 4> PEDistance; // over the final space loops
+};
+
+struct SpaceTimeSchedule {
+  URESystem System; // the system scheduled (a copy)
+  llvm::SmallVector<SpaceTimeStep, 2> Steps;
+  llvm::SmallVector<unsigned, 4> PELoops;        // final space loops
+  int64_t NumPEs = 1;
+  llvm::SmallVector<TimeDimension, 4> Time;      // outermost first
+  int64_t TotalSteps = 1;
+  int64_t UsefulPESteps = 1;                     // iterations of the nest
+  llvm::SmallVector<ScheduledRead, 8> Reads;
+  llvm::SmallVector<RegisterPlan, 4> Registers;  // one per URE array
+
+  double utilization() const {
+    return double(UsefulPESteps) / (double(NumPEs) * double(TotalSteps));
+  }
+  void print(llvm::raw_ostream &OS) const;
+  /// The design report as JSON (one object).
+  void printJSON(llvm::raw_ostream &OS) const;
+};
+
+/// Computes the schedule of \p S, or returns the broken rules as rejections.
+/// Systems without space_time get std::nullopt and no rejection.
+std::optional<SpaceTimeSchedule>
+computeSpaceTimeSchedule(const URESystem &S,
+                         llvm::SmallVectorImpl<URERejection> &Rejections);
+
+/// The schedules of every URE system of a function (and their rejections).
+struct SpaceTimeResult {
+  llvm::SmallVector<SpaceTimeSchedule, 1> Schedules;
+  llvm::SmallVector<URERejection, 1> Rejections;
+};
+
+class SpaceTimeAnalysis : public llvm::AnalysisInfoMixin<SpaceTimeAnalysis> {
+  friend llvm::AnalysisInfoMixin<SpaceTimeAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = SpaceTimeResult;
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+};
+
+/// print<t2s-space-time>: the schedule of each URE system.
+class SpaceTimePrinterPass : public llvm::PassInfoMixin<SpaceTimePrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit SpaceTimePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace t2s
+
+#endif // T2S_SPACETIMESCHEDULE_H
