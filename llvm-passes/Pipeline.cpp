@@ -5,6 +5,7 @@
 #include "MergeURES.h"
 #include "PrepareNests.h"
 #include "PrintDirectives.h"
+#include "Report.h"
 #include "SpaceTimeSchedule.h"
 #include "URECheck.h"
 #include "UREModel.h"
@@ -21,8 +22,10 @@ void addSystolicPasses(llvm::FunctionPassManager &FPM) {
   FPM.addPass(PrepareNestsPass());
   // 3. merge_ures: separately written nests become one URE system.
   FPM.addPass(MergeURESPass());
-  // 4. The URE model and its checks.
+  // 4. The URE model, the space-time schedule and their checks; the design
+  //    report when asked for.
   FPM.addPass(URECheckPass());
+  FPM.addPass(ReportPass());
   // Later steps, in the seeds' order: space-time transform, vectorization,
   // scatter/gather, unrolling.
 }

@@ -2,6 +2,7 @@
 
 #include "URECheck.h"
 #include "LoopMetadata.h"
+#include "SpaceTimeSchedule.h"
 #include "UREModel.h"
 
 #include "llvm/IR/Function.h"
@@ -13,6 +14,8 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
   if (F.getMetadata(MergeFailedTag)) // already reported by t2s-merge-ures
     return llvm::PreservedAnalyses::all();
   for (const URERejection &R : FAM.getResult<UREAnalysis>(F).Rejections)
+    reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
+  for (const URERejection &R : FAM.getResult<SpaceTimeAnalysis>(F).Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   return llvm::PreservedAnalyses::all();
 }

@@ -1,7 +1,8 @@
 //===- URECheck.h - Report the rules a URE nest breaks --------*- C++ -*-===//
 //
-// t2s-check-ures: reports every URERejection of UREAnalysis as an error at its
-// source line (UREModel.h lists the rules). Changes nothing.
+// t2s-check-ures: reports every URERejection of UREAnalysis and of
+// SpaceTimeAnalysis as an error at its source line (UREModel.h and
+// SpaceTimeSchedule.h list the rules). Changes nothing.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README command (a): installs what is missing, builds T2S, then compiles the
 # bundled GEMM design twice — as the sequential reference with plain clang++-19
-# and as the T2S build with t2s-clang — runs both and checks they agree.
+# and as the T2S build with t2s-clang — runs both and checks they agree, and
+# shows the directives, the URE model and the design report T2S derives.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/install-deps.sh"
@@ -26,6 +27,13 @@ echo "== the directives T2S attached to the GEMM loop nest"
   /usr/lib/llvm-19/bin/opt -load-pass-plugin="$root/build/lib/libT2S.so" \
     -passes='function(print<t2s-directives>)' -disable-output 2>&1 |
   sed -n "/_Z4gemm/,/^t2s directives of/p" | sed '$d'
+
+echo "== the URE model and the design report (t2s-clang --report)"
+"$t2s" -O0 -S -emit-llvm -Xclang -disable-llvm-passes "$root/examples/gemm.cpp" -o "$out/gemm.ll"
+/usr/lib/llvm-19/bin/opt -load-pass-plugin="$root/build/lib/libT2S.so" \
+  -passes='t2s-attach-pragmas,t2s-prepare-nests,print<t2s-ure>' -disable-output "$out/gemm.ll" |
+  grep -E "URE system|loops:|URE array|statement|distance|when"
+"$t2s" --report "$root/examples/gemm.cpp"
 
 if cmp -s "$out/gemm-reference.out" "$out/gemm-t2s.out"; then
   echo "OK: the T2S build prints exactly what the sequential reference prints"

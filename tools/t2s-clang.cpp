@@ -37,7 +37,8 @@ T2S OPTIONS:
   --dry-run        Print the clang++ command instead of running it
   --emit-opencl    Emit OpenCL C for Intel FPGAs        (not implemented yet)
   --emulate        Build the emitted OpenCL for CPU emulation (not implemented yet)
-  --report         Print the design report (text/JSON)  (not implemented yet)
+  --report[=json]  Print the design report of each URE system (PEs, time steps,
+                   utilization, shift registers) instead of compiling
   --emit-dot       Write a Graphviz picture of the array (not implemented yet)
 
 ENVIRONMENT:
@@ -112,6 +113,7 @@ int main(int Argc, char **Argv) {
   std::string Clang = clangPath();
 
   bool DryRun = false;
+  std::string Report; // "", "text" or "json"
   std::vector<std::string> Forwarded;
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef Arg = Argv[I];
@@ -131,8 +133,11 @@ int main(int Argc, char **Argv) {
       DryRun = true;
       continue;
     }
-    if (Arg == "--emit-opencl" || Arg == "--emulate" || Arg == "--report" ||
-        Arg == "--emit-dot")
+    if (Arg == "--report" || Arg == "--report=text" || Arg == "--report=json") {
+      Report = Arg.ends_with("json") ? "json" : "text";
+      continue;
+    }
+    if (Arg == "--emit-opencl" || Arg == "--emulate" || Arg == "--emit-dot")
       return fail(Arg + " is not implemented yet in T2S " + T2S_VERSION_STRING +
                   "; only native compilation (no mode flag) is available");
     if (Arg.starts_with("--") && !Arg.starts_with("--sysroot") &&
@@ -165,7 +170,24 @@ int main(int Argc, char **Argv) {
       ("-fpass-plugin=" + PassPlugin).str(),
       "-I" + L.IncludeDir,
   };
-  Cmd.insert(Cmd.end(), Forwarded.begin(), Forwarded.end());
+  if (Report.empty()) {
+    Cmd.insert(Cmd.end(), Forwarded.begin(), Forwarded.end());
+  } else {
+    // Run the pipeline up to the report; produce no output file.
+    for (size_t I = 0; I < Forwarded.size(); ++I) {
+      llvm::StringRef A = Forwarded[I];
+      if (A == "-o") {
+        ++I;
+        continue;
+      }
+      if (A == "-c" || A == "-S" || A == "-emit-llvm" || A.starts_with("-o"))
+        continue;
+      Cmd.push_back(Forwarded[I]);
+    }
+    for (const char *A : {"-S", "-emit-llvm", "-o", "/dev/null", "-mllvm"})
+      Cmd.push_back(A);
+    Cmd.push_back("-t2s-report=" + Report);
+  }
 
   if (DryRun) {
     for (size_t I = 0; I < Cmd.size(); ++I)

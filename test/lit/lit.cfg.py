@@ -6,6 +6,7 @@
 #   %t2s-clang                  the driver
 #   %examples                   the examples/ folder
 import os
+import sys
 import lit.formats
 
 config.name = "T2S"
@@ -34,6 +35,7 @@ config.substitutions.append(("%clangxx", os.path.join(tools, "clang++")))
 config.substitutions.append(("%clang", os.path.join(tools, "clang")))
 config.substitutions.append(("%examples", os.path.join(config.t2s_src_root, "examples")))
 config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%not", os.path.join(tools, "not")))
 
 if config.t2s_sanitize:
