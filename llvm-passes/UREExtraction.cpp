@@ -735,7 +735,7 @@ private:
     }
     URERead R;
     R.Array = ArrayIdx;
-    R.Load = Ld;
+    R.Loads.push_back(Ld);
     for (unsigned D = 0; D < Subs.size(); ++D) {
       std::optional<AffineExpr> E = affineOf(Subs[D]);
       std::optional<unsigned> L = E ? E->singleLoop() : std::nullopt;
@@ -778,18 +778,23 @@ private:
                  "' up, or read an earlier iteration");
       return InitFormula::var(ArrayIdx);
     }
-    if (!llvm::any_of(S.Reads, [&](const URERead &Old) {
-          return Old.Array == R.Array && Old.Distance == R.Distance;
-        }))
+    auto Same = llvm::find_if(S.Reads, [&](const URERead &Old) {
+      return Old.Array == R.Array && Old.Distance == R.Distance;
+    });
+    if (Same == S.Reads.end())
       S.Reads.push_back(std::move(R));
+    else if (!llvm::is_contained(Same->Loads, Ld))
+      Same->Loads.push_back(Ld);
     return InitFormula::var(ArrayIdx);
   }
 
   void analyzeReads(UREStatement &S, unsigned Index) {
     llvm::DenseMap<llvm::Value *, InitFormula> Memo;
     S.Init = visitValue(S.Store->getValueOperand(), S, Index, Memo);
-    // Subscripts of outputs may not read URE arrays either way; conditions of
-    // guards are plain comparisons of loop variables.
+    // Reads in the conditions of an output count as its reads too (they do
+    // not decide whether a value exists, so they stay out of Init).
+    for (const Guard &G : S.Guards)
+      visitValue(G.Condition, S, Index, Memo);
   }
 
   void checkStatementOrder() {

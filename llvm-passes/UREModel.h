@@ -79,11 +79,11 @@ struct UREArray {
   unsigned Writer = 0; // index of the statement that writes it
 };
 
-/// A read of a URE array inside the nest.
+/// The reads of one URE array at one distance in a statement.
 struct URERead {
   unsigned Array = 0;
   llvm::SmallVector<int64_t, 4> Distance; // nest order, all >= 0
-  llvm::LoadInst *Load = nullptr;
+  llvm::SmallVector<llvm::LoadInst *, 1> Loads;
 };
 
 /// A read of anything else (an input).
