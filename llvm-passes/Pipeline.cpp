@@ -7,6 +7,7 @@
 #include "PrintDirectives.h"
 #include "Report.h"
 #include "SpaceTimeSchedule.h"
+#include "SpaceTimeTransform.h"
 #include "URECheck.h"
 #include "UREModel.h"
 
@@ -26,8 +27,10 @@ void addSystolicPasses(llvm::FunctionPassManager &FPM) {
   //    report when asked for.
   FPM.addPass(URECheckPass());
   FPM.addPass(ReportPass());
-  // Later steps, in the seeds' order: space-time transform, vectorization,
-  // scatter/gather, unrolling.
+  // 5. The space-time transform: time loops, PEs, shift registers.
+  FPM.addPass(SpaceTimeTransformPass());
+  // Later steps, in the seeds' order: vectorization, scatter/gather,
+  // unrolling.
 }
 
 void registerT2SPasses(llvm::PassBuilder &PB) {
