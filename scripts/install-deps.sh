@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   # toolchain (DESIGN.md: LLVM/Clang 19.1 from Debian)
   llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-rt-19-dev
-  cmake ninja-build make g++ python3 file
+  cmake ninja-build make g++ python3 file time
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # OpenCL on the CPU and the type checks of emitted kernels

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Native systolic build vs the sequential reference, in one run:
+#   bench/systolic/run.sh
+# Builds bench/systolic/{gemm,conv2d}.cpp with plain clang++-19 -O2 (the
+# sequential reference) and with t2s-clang -O2 (the systolic array), checks
+# that both print the same checksum, and prints the best of 3 times and the
+# ratio (> 1: the systolic build is faster). Then the compile time of each
+# bundled example through t2s-clang. Needs a built tree (scripts/build.sh).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+t2s="$root/build/bin/t2s-clang"
+clangxx=/usr/lib/llvm-19/bin/clang++
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+best() { # best-of-3 "seconds" field of a design's output
+  local exe=$1 b=
+  for _ in 1 2 3; do
+    local s
+    s=$("$exe" | sed -n 's/.*seconds \([0-9.]*\).*/\1/p')
+    b=$(python3 -c "print(min(float('$s'), float('${b:-1e9}')))")
+  done
+  echo "$b"
+}
+
+echo "design             reference(s)   systolic(s)   systolic/reference"
+for d in gemm conv2d; do
+  "$clangxx" -O2 -w "$root/bench/systolic/$d.cpp" -o "$work/$d.ref"
+  "$t2s" -O2 "$root/bench/systolic/$d.cpp" -o "$work/$d.t2s"
+  a=$("$work/$d.ref" | sed 's/ seconds.*//')
+  b=$("$work/$d.t2s" | sed 's/ seconds.*//')
+  [ "$a" = "$b" ] || { echo "$d: the systolic build computes something else: $b vs $a"; exit 1; }
+  r=$(best "$work/$d.ref"); s=$(best "$work/$d.t2s")
+  python3 -c "print(f'{\"$d\":<18} {$r:>12.4f}   {$s:>11.4f}   {$s/$r:>10.3f}x  ({$r/$s:.1f}x faster)')"
+done
+
+echo
+echo "compile time of t2s-clang -O2 per example (best of 3, seconds)"
+for ex in "$root"/examples/*.cpp; do
+  b=1e9
+  for _ in 1 2 3; do
+    s=$( { /usr/bin/time -f %e "$t2s" -O2 "$ex" -o "$work/x" ; } 2>&1 | tail -1 )
+    b=$(python3 -c "print(min($s, $b))")
+  done
+  printf "  %-14s %s\n" "$(basename "$ex" .cpp)" "$b"
+done
