@@ -11,14 +11,16 @@
 
 namespace {
 
-enum class ReportFormat { None, Text, JSON };
+enum class ReportFormat { None, Text, JSON, Dot };
 
 llvm::cl::opt<ReportFormat> ReportOption(
     "t2s-report", llvm::cl::desc("Print the T2S design report"),
     llvm::cl::init(ReportFormat::None),
     llvm::cl::values(clEnumValN(ReportFormat::Text, "text", "as text"),
                      clEnumValN(ReportFormat::JSON, "json",
-                                "as JSON, one object per design")));
+                                "as JSON, one object per design"),
+                     clEnumValN(ReportFormat::Dot, "dot",
+                                "as a Graphviz picture of the PE array")));
 
 } // namespace
 
@@ -32,6 +34,10 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Function &F,
   const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
   llvm::raw_ostream &OS = llvm::outs();
   for (const SpaceTimeSchedule &S : R.Schedules) {
+    if (ReportOption == ReportFormat::Dot) {
+      S.printDot(OS, llvm::demangle(F.getName()));
+      continue;
+    }
     if (ReportOption == ReportFormat::JSON) {
       OS << "{\"design\": \"" << llvm::demangle(F.getName()) << "\", \"report\": ";
       S.printJSON(OS);

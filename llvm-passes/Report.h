@@ -1,10 +1,12 @@
 //===- Report.h - The design report ---------------------------*- C++ -*-===//
 //
-// With -t2s-report=text|json (clang: -mllvm, which t2s-clang --report passes),
+// With -t2s-report=text|json|dot (clang: -mllvm, which t2s-clang --report and
+// --emit-dot pass),
 // prints for each scheduled URE system the design report to stdout: PEs, time
 // loops and steps, PE utilization, and per URE array the time distances and
 // the conservative and minimized shift-register / FIFO sizes
-// (SpaceTimeSchedule.h). JSON is one object per line.
+// (SpaceTimeSchedule.h). JSON is one object per line; dot is a Graphviz picture
+// of the PE array and the value flows between PEs.
 //
 //===----------------------------------------------------------------------===//
 

@@ -85,6 +85,9 @@ struct SpaceTimeSchedule {
   void print(llvm::raw_ostream &OS) const;
   /// The design report as JSON (one object).
   void printJSON(llvm::raw_ostream &OS) const;
+  /// A Graphviz picture of the PE array and the values flowing between PEs
+  /// (at most 8 PEs along each dimension are drawn).
+  void printDot(llvm::raw_ostream &OS, llvm::StringRef Title) const;
 };
 
 /// Computes the schedule of \p S, or returns the broken rules as rejections.

@@ -39,7 +39,8 @@ T2S OPTIONS:
   --emulate        Build the emitted OpenCL for CPU emulation (not implemented yet)
   --report[=json]  Print the design report of each URE system (PEs, time steps,
                    utilization, shift registers) instead of compiling
-  --emit-dot       Write a Graphviz picture of the array (not implemented yet)
+  --emit-dot       Print a Graphviz picture of each array (PEs and the values
+                   flowing between them) instead of compiling
 
 ENVIRONMENT:
   T2S_CLANGXX      clang++ to run instead of the one T2S was built with
@@ -113,7 +114,7 @@ int main(int Argc, char **Argv) {
   std::string Clang = clangPath();
 
   bool DryRun = false;
-  std::string Report; // "", "text" or "json"
+  std::string Report; // "", "text", "json" or "dot"
   std::vector<std::string> Forwarded;
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef Arg = Argv[I];
@@ -137,7 +138,11 @@ int main(int Argc, char **Argv) {
       Report = Arg.ends_with("json") ? "json" : "text";
       continue;
     }
-    if (Arg == "--emit-opencl" || Arg == "--emulate" || Arg == "--emit-dot")
+    if (Arg == "--emit-dot") {
+      Report = "dot";
+      continue;
+    }
+    if (Arg == "--emit-opencl" || Arg == "--emulate")
       return fail(Arg + " is not implemented yet in T2S " + T2S_VERSION_STRING +
                   "; only native compilation (no mode flag) is available");
     if (Arg.starts_with("--") && !Arg.starts_with("--sysroot") &&
