@@ -80,9 +80,18 @@ private:
         Step.Schedule.push_back(C);
       }
       if (R.Steps.empty()) {
-        if (Step.SpaceLoops.empty() || Step.SpaceLoops.size() >= Depth ||
-            Step.SpaceLoops.front() != Depth - Step.SpaceLoops.size())
+        if (Step.SpaceLoops.empty() ||
+            Step.SpaceLoops.front() != Depth - Step.SpaceLoops.size() ||
+            (Step.SpaceLoops.size() == Depth && Step.ExplicitSchedule))
           return false; // reported by the URE model ([space loops])
+        if (Step.SpaceLoops.size() == Depth) {
+          // Every loop is space: the whole nest runs in one time step.
+          Step.HasTimeLoop = false;
+          Step.TimeLower = 0;
+          Step.TimeUpper = 1;
+          R.Steps.push_back(std::move(Step));
+          continue;
+        }
         Step.TimeLoop = Step.SpaceLoops.front() - 1;
       } else {
         const SpaceTimeStep &Prev = R.Steps.back();
@@ -124,7 +133,8 @@ private:
     const SpaceTimeStep &First = R.Steps.front();
     const size_t Depth = S.Loops.size();
     // Loops outside the first time loop stay sequential, outermost first.
-    for (unsigned L = 0; L < First.TimeLoop; ++L) {
+    unsigned Outer = First.HasTimeLoop ? First.TimeLoop : 0;
+    for (unsigned L = 0; L < Outer; ++L) {
       llvm::SmallVector<int64_t, 4> C(Depth, 0);
       C[L] = 1;
       TimeCoeffs.push_back(C);
@@ -132,6 +142,8 @@ private:
     }
     for (unsigned K = 0; K < R.Steps.size(); ++K) {
       const SpaceTimeStep &St = R.Steps[K];
+      if (!St.HasTimeLoop)
+        continue;
       llvm::SmallVector<int64_t, 4> C(Depth, 0);
       C[St.TimeLoop] = 1;
       for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
@@ -287,7 +299,12 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     OS << "  step " << K + 1 << ": space (" << joinNames(S, St.SpaceLoops)
        << ") schedule (";
     llvm::interleave(St.Schedule, OS, ", ");
-    OS << ")" << (St.CheckTime ? " check_time" : "") << ": t" << K + 1 << " = ";
+    OS << ")" << (St.CheckTime ? " check_time" : "") << ": ";
+    if (!St.HasTimeLoop) {
+      OS << "every loop is space: one time step\n";
+      continue;
+    }
+    OS << "t" << K + 1 << " = ";
     for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
       if (St.Schedule[I])
         OS << St.Schedule[I] << "*" << S.Loops[St.SpaceLoops[I]].Name << " + ";

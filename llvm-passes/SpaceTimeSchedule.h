@@ -36,6 +36,7 @@ struct SpaceTimeStep {
   llvm::SmallVector<unsigned, 4> SpaceLoops; // indices into URESystem::Loops
   llvm::SmallVector<int64_t, 4> Schedule;    // per space loop, same order
   unsigned TimeLoop = 0;                     // the loop this step turns into t
+  bool HasTimeLoop = true; // false: every loop is space (one time step)
   bool ExplicitSchedule = false;
   bool CheckTime = false;
   int64_t TimeLower = 0, TimeUpper = 0;      // t in [TimeLower, TimeUpper)

@@ -63,7 +63,8 @@ private:
   }
 
   static bool needsRecovery(const SpaceTimeStep &St) {
-    return llvm::any_of(St.Schedule, [](int64_t C) { return C != 0; });
+    return St.HasTimeLoop &&
+           llvm::any_of(St.Schedule, [](int64_t C) { return C != 0; });
   }
 
   const URELoop &loop(unsigned L) const { return S.Loops[L]; }
@@ -94,9 +95,9 @@ private:
 
   // Everything the rewrite relies on, checked before anything changes.
   bool checkShape() {
-    const SpaceTimeStep &First = Sch.Steps.front();
+    int FirstTime = int(Sch.Steps.front().SpaceLoops.front()) - 1;
     for (unsigned K = 1; K < Sch.Steps.size(); ++K)
-      if (Sch.Steps[K].TimeLoop != First.TimeLoop + K) {
+      if (int(Sch.Steps[K].TimeLoop) != FirstTime + int(K)) {
         error(Sch.Steps[K].Loc,
               "this space_time turns '" + loop(Sch.Steps[K].TimeLoop).Name +
                   "' into time, but it is not the outermost space loop of the "
@@ -211,7 +212,10 @@ private:
       Registers.push_back(G);
       ++NumShiftRegisters;
     }
-    // Shift once per flattened time step, before any PE runs.
+    // Shift once per flattened time step, before any PE runs. (When every
+    // loop is space there is one step and nothing to shift.)
+    if (!Sch.Steps.back().HasTimeLoop)
+      return;
     const URELoop &Time = loop(Sch.Steps.back().TimeLoop);
     auto *Br = llvm::cast<llvm::BranchInst>(Time.L->getHeader()->getTerminator());
     llvm::BasicBlock *Step = Br->getSuccessor(0);

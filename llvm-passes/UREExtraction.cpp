@@ -371,11 +371,12 @@ private:
       }
       Previous = &LD;
       size_t N = LD.D.Args.size();
-      if (N >= Depth) {
+      if (N >= Depth && LD.D.clause("schedule")) {
         reject(URERule::SpaceLoops, LD.Loc,
-               "space_time names " + llvm::Twine(N) +
-                   " space loops but the nest has " + llvm::Twine(Depth) +
-                   " loops; the outermost loop must stay time");
+               "space_time names all " + llvm::Twine(Depth) +
+                   " loops as space and gives a schedule, but a schedule "
+                   "needs a time loop: keep the outermost loop out of "
+                   "space_time, or drop the schedule");
         continue;
       }
       for (const DirectiveArg &A : LD.D.Args) {

@@ -32,8 +32,8 @@ void notInnermost(const int *in, int *out) {
 void noTimeLoop(const int *in, int *out) {
   int A[N][N];
   #pragma t2s ure
-  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: space_time names 2 space loops but the nest has 2 loops; the outermost loop must stay time [space loops]
-  #pragma t2s space_time(j, i)
+  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: space_time names all 2 loops as space and gives a schedule, but a schedule needs a time loop: keep the outermost loop out of space_time, or drop the schedule [space loops]
+  #pragma t2s space_time(j, i) schedule(1, 1)
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
       A[j][i] = i == 0 ? in[j] : A[j][i - 1];
