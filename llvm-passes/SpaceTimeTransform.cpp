@@ -75,10 +75,13 @@ private:
     if (!Br || !Br->isConditional() || !L.L->contains(Br->getSuccessor(0)))
       return nullptr;
     auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition());
-    if (!Cmp || !Cmp->hasOneUse() || Cmp->getOperand(0) != L.IV)
+    if (!Cmp || !Cmp->hasOneUse())
       return nullptr;
+    // 'N > v' is 'v < N'.
+    if (Cmp->getOperand(1) == L.IV && llvm::isa<llvm::ConstantInt>(Cmp->getOperand(0)))
+      Cmp->swapOperands();
     auto *C = llvm::dyn_cast<llvm::ConstantInt>(Cmp->getOperand(1));
-    if (!C)
+    if (Cmp->getOperand(0) != L.IV || !C)
       return nullptr;
     switch (Cmp->getPredicate()) {
     case llvm::CmpInst::ICMP_SLT:
