@@ -130,3 +130,65 @@ void scalarBetween(const int *in, int *out) {
     if (i == N - 1) out[0] = B[i];
   }
 }
+
+void mergedTwice(const int *in, int *out) {
+  int A[N], C[N], B[N];
+  #pragma t2s ure
+  #pragma t2s merge_ures(B)
+  for (int i = 0; i < N; ++i)
+    A[i] = i == 0 ? in[0] : A[i - 1];
+  #pragma t2s ure
+  // CHECK-DAG: merge-ures-errors.cpp:[[@LINE+1]]:15: error: merge_ures: the nest that writes 'B' is merged twice; name it once
+  #pragma t2s merge_ures(B)
+  for (int i = 0; i < N; ++i)
+    C[i] = i == 0 ? in[1] : C[i - 1];
+  #pragma t2s ure
+  for (int i = 0; i < N; ++i) {
+    B[i] = A[i] + C[i];
+    if (i == N - 1) out[0] = B[i];
+  }
+}
+
+void notPerfect(const int *in, int *out) {
+  int A[N][N], B[N][N];
+  #pragma t2s ure
+  #pragma t2s merge_ures(B)
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i)
+      A[j][i] = i == 0 ? in[j] : A[j][i - 1];
+  #pragma t2s ure
+  // CHECK-DAG: merge-ures-errors.cpp:[[@LINE+1]]:3: error: the nest that writes 'B' must be a perfect loop nest: loop 'j' holds more than one loop
+  for (int j = 0; j < N; ++j) {
+    for (int i = 0; i < N; ++i)
+      B[j][i] = A[j][i] + 1;
+    for (int i = 0; i < N; ++i)
+      out[j * N + i] = B[j][i];
+  }
+}
+
+void nothingFixesTheLoop(const int *in, int *out) {
+  int A[N][N];
+  #pragma t2s ure
+  #pragma t2s merge_ures(out)
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i)
+      A[j][i] = i == 0 ? in[j] : A[j][i - 1];
+  #pragma t2s ure
+  // CHECK-DAG: merge-ures-errors.cpp:[[@LINE+1]]:3: error: merge_ures: the nest that writes 'out' lacks loop 'i' and no read fixes it; read a URE array with a constant for 'i'
+  for (int j = 0; j < N; ++j)
+    out[j] = in[j];
+}
+
+void notCounted(const int *in, int *out, int n) {
+  int A[N], B[N];
+  #pragma t2s ure
+  #pragma t2s merge_ures(B)
+  for (int i = 0; i < N; ++i)
+    A[i] = i == 0 ? in[0] : A[i - 1];
+  #pragma t2s ure
+  // CHECK-DAG: merge-ures-errors.cpp:[[@LINE+1]]:3: error: the nest that writes 'B': loop 'i' must count up by one between constant bounds
+  for (int i = 0; i < n; ++i) {
+    B[i] = A[i] + 1;
+    if (i == N - 1) out[0] = B[i];
+  }
+}

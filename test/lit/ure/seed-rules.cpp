@@ -103,3 +103,13 @@ void outputRead(const int *in, int *out) {
   }
   out[0] = S[N - 1];
 }
+
+void outputNotAffine(const int *in, const int *idx, int *out) {
+  int A[N];
+  #pragma t2s ure
+  for (int i = 0; i < N; ++i) {
+    A[i] = i == 0 ? in[0] : A[i - 1];
+    // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:17: error: the output out[...] is not indexed by affine expressions of the loop variables; index outputs with loop variables and constants [array access]
+    out[idx[i]] = A[i];
+  }
+}
