@@ -192,7 +192,7 @@ private:
           std::string Dist;
           llvm::raw_string_ostream OS(Dist);
           llvm::interleave(Rd.Distance, OS, ", ");
-          reject(sourceLocOf(Rd.Loads.front()),
+          reject(Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
                  "the schedule gives this read of '" + S.Arrays[Rd.Array].Name +
                      "' (distance (" + Dist + ")) the time distance " +
                      llvm::Twine(SR.TimeDistance) +
