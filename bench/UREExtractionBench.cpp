@@ -1,10 +1,12 @@
 // Time of the front half of the T2S pipeline on each bundled design: markers
-// to metadata, SSA form, merge_ures, URE extraction and every check. The IR is
+// to metadata, SSA form, merge_ures, URE extraction, the space-time schedule
+// and every check. The IR is
 // what clang emits for examples/<name>.cpp under the T2S front end (made at
 // build time); each iteration runs on a fresh copy of it.
 #include "AttachPragmas.h"
 #include "MergeURES.h"
 #include "PrepareNests.h"
+#include "SpaceTimeSchedule.h"
 #include "URECheck.h"
 #include "UREModel.h"
 
@@ -33,6 +35,7 @@ void runFrontHalf(llvm::Module &M) {
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   FAM.registerPass([] { return t2s::UREAnalysis(); });
+  FAM.registerPass([] { return t2s::SpaceTimeAnalysis(); });
   llvm::FunctionPassManager FPM;
   FPM.addPass(t2s::AttachPragmasPass());
   FPM.addPass(t2s::PrepareNestsPass());
