@@ -3,6 +3,7 @@
 #include "Pipeline.h"
 #include "AttachPragmas.h"
 #include "MergeURES.h"
+#include "OpenCLEmitter.h"
 #include "PrepareNests.h"
 #include "PrintDirectives.h"
 #include "Report.h"
@@ -24,9 +25,10 @@ void addSystolicPasses(llvm::FunctionPassManager &FPM) {
   // 3. merge_ures: separately written nests become one URE system.
   FPM.addPass(MergeURESPass());
   // 4. The URE model, the space-time schedule and their checks; the design
-  //    report when asked for.
+  //    report and the OpenCL kernels when asked for.
   FPM.addPass(URECheckPass());
   FPM.addPass(ReportPass());
+  FPM.addPass(OpenCLEmitterPass());
   // 5. The space-time transform: time loops, PEs, shift registers.
   FPM.addPass(SpaceTimeTransformPass());
   // Later steps, in the seeds' order: vectorization, scatter/gather,
