@@ -35,6 +35,13 @@ echo "== the URE model and the design report (t2s-clang --report)"
   grep -E "URE system|loops:|URE array|statement|distance|when"
 "$t2s" --report "$root/examples/gemm.cpp"
 
+echo "== the OpenCL kernel (t2s-clang --emit-opencl), type-checked as OpenCL C 2.0"
+"$t2s" --emit-opencl "$root/examples/gemm.cpp" -o "$out/gemm.cl"
+/usr/lib/llvm-19/bin/clang -x cl -cl-std=CL2.0 -target spir64 -Xclang -finclude-default-header \
+  -fsyntax-only -Wno-unknown-attributes "$out/gemm.cl"
+sed -n '1,40p' "$out/gemm.cl"
+echo "(written to $out/gemm.cl; picture: t2s-clang --emit-dot examples/gemm.cpp | dot -Tpng)"
+
 if cmp -s "$out/gemm-reference.out" "$out/gemm-t2s.out"; then
   echo "OK: the T2S build prints exactly what the sequential reference prints"
 else
