@@ -1,0 +1,360 @@
+//===- t2s/channel.h - Intel FPGA channels as blocking FIFOs ----*- C++ -*-===//
+//
+// t2s::emu::Channel<T> is an Intel FPGA channel on the CPU: a bounded FIFO of
+// the declared depth whose write() blocks while it is full and whose read()
+// blocks while it is empty. Depth 0 (an unbuffered channel in Intel's
+// semantics) holds one value, so a write can complete before the matching
+// read, as it does in hardware.
+//
+// Every channel operation of the process goes through one scheduler, which
+// knows which kernel threads of the current run (t2s/emulation.h) are blocked
+// on which channel. That is what makes deadlock detection exact: a kernel
+// counts as blocked only while the condition it waits for is false, and the
+// thread that makes it true (the writer into an empty channel, the reader of a
+// full one) is the one that marks the waiters runnable again, under the same
+// mutex. So "every live kernel is blocked" is never a transient state that a
+// pending wake-up would resolve; it is a deadlock.
+//
+// Threads not started by t2s::emu::run (the host, a test) may use channels
+// too; they block like kernels but do not take part in deadlock detection.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_CHANNEL_H
+#define T2S_CHANNEL_H
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace t2s {
+namespace emu {
+
+class ChannelBase;
+
+namespace detail {
+
+enum class WaitKind { None, Read, Write };
+
+// Thrown inside a kernel thread to unwind it: the run found a deadlock, another
+// kernel failed, or (for an autorun kernel) every regular kernel has finished.
+// The launcher catches it; kernel code never sees it.
+struct Unwind {};
+
+// What the scheduler knows about one thread that uses channels.
+struct KernelState {
+  std::string Name;
+  bool Tracked = false;    // started by run(): counts for deadlock detection
+  bool Autorun = false;    // stopped once every regular kernel has finished
+  bool Finished = false;
+  bool Blocked = false;    // waiting for a condition that is false right now
+  bool MustUnwind = false; // set by the scheduler; honoured at the next channel op
+  const ChannelBase *WaitingOn = nullptr;
+  WaitKind Waiting = WaitKind::None;
+  std::condition_variable Wake;
+};
+
+class Scheduler;
+inline Scheduler &scheduler();
+inline KernelState &currentKernel();
+inline void wakeAll(std::vector<KernelState *> &Waiters);
+
+} // namespace detail
+
+// The type-independent part of a channel: name, depth, waiting threads.
+class ChannelBase {
+public:
+  explicit ChannelBase(std::string Name = "<unnamed channel>", int Depth = 0) {
+    configure(std::move(Name), Depth);
+  }
+  ChannelBase(const ChannelBase &) = delete;
+  ChannelBase &operator=(const ChannelBase &) = delete;
+  virtual ~ChannelBase() = default;
+
+  // Sets the name used in diagnostics and the declared depth. Call it before
+  // the channel is used (the declaration macros do).
+  void configure(std::string NewName, int NewDepth) {
+    Name = std::move(NewName);
+    Depth = NewDepth < 0 ? 0 : NewDepth;
+  }
+
+  const std::string &name() const { return Name; }
+  // The depth as declared; 0 means unbuffered.
+  int depth() const { return Depth; }
+  // How many values the FIFO holds: the depth, or 1 for depth 0.
+  std::size_t capacity() const { return Depth == 0 ? 1 : static_cast<std::size_t>(Depth); }
+  // Values currently buffered. Exact only while no kernel runs.
+  std::size_t size() const;
+
+protected:
+  virtual std::size_t occupancy() const = 0;
+
+  std::string Name;
+  int Depth = 0;
+  // Threads waiting for this channel to become non-empty / non-full.
+  std::vector<detail::KernelState *> Readers;
+  std::vector<detail::KernelState *> Writers;
+
+  friend class detail::Scheduler;
+};
+
+namespace detail {
+
+// The process-wide state of channel operations and of the current run.
+class Scheduler {
+public:
+  std::mutex Mutex;
+  bool Active = false;           // a run is in progress
+  std::vector<KernelState *> Kernels; // the kernels of the current run
+  int Live = 0;                  // tracked threads not yet finished
+  int LiveRegular = 0;           // of those, the non-autorun ones
+  int Blocked = 0;               // tracked threads with Blocked set
+  std::string Failure;           // why the run failed; empty if it did not
+
+  static constexpr int SpinsBeforeSleeping = 16;
+
+  // Waits, with Lock held on Mutex, until Ready() holds for an operation of
+  // kind Kind on channel C. Throws Unwind if the scheduler asks this thread to
+  // stop instead.
+  template <class Pred>
+  void waitUntil(std::unique_lock<std::mutex> &Lock, ChannelBase &C, WaitKind Kind,
+                 Pred Ready) {
+    KernelState &Me = currentKernel();
+    for (;;) {
+      if (Me.MustUnwind)
+        throw Unwind{};
+      if (Ready())
+        return;
+      // Sleeping and being woken costs far more than a channel operation, and
+      // the other end is usually about to act: give it a few chances first.
+      // A kernel counts as blocked only once it sleeps.
+      bool Retry = false;
+      for (int Spin = 0; Spin < SpinsBeforeSleeping && !Retry; ++Spin) {
+        Lock.unlock();
+        std::this_thread::yield();
+        Lock.lock();
+        Retry = Me.MustUnwind || Ready();
+      }
+      if (Retry)
+        continue;
+      std::vector<KernelState *> &Queue = Kind == WaitKind::Read ? C.Readers : C.Writers;
+      Queue.push_back(&Me);
+      Me.Blocked = true;
+      Me.WaitingOn = &C;
+      Me.Waiting = Kind;
+      if (Me.Tracked) {
+        ++Blocked;
+        checkProgress();
+      }
+      Me.Wake.wait(Lock, [&Me] { return !Me.Blocked || Me.MustUnwind; });
+      if (Me.Blocked) { // asked to unwind while still waiting
+        Me.Blocked = false;
+        if (Me.Tracked)
+          --Blocked;
+        Queue.erase(std::remove(Queue.begin(), Queue.end(), &Me), Queue.end());
+      }
+      Me.WaitingOn = nullptr;
+      Me.Waiting = WaitKind::None;
+    }
+  }
+
+  // Throws Unwind if the current thread has been asked to stop.
+  void checkUnwind() {
+    if (currentKernel().MustUnwind)
+      throw Unwind{};
+  }
+
+  // Called with Mutex held whenever a tracked thread blocks or finishes:
+  // stops the autorun kernels once no regular kernel is left, and declares a
+  // deadlock when every live kernel is blocked while a regular one is alive.
+  void checkProgress() {
+    if (!Active)
+      return;
+    if (LiveRegular == 0) {
+      for (KernelState *K : Kernels)
+        if (!K->Finished && K->Autorun)
+          unwind(*K);
+      return;
+    }
+    if (Live > 0 && Blocked == Live && Failure.empty()) {
+      Failure = deadlockReport();
+      unwindAll();
+    }
+  }
+
+  // Records the first failure of the run and stops every kernel.
+  void fail(const std::string &Why) {
+    if (Failure.empty())
+      Failure = Why;
+    unwindAll();
+  }
+
+  void unwindAll() {
+    for (KernelState *K : Kernels)
+      if (!K->Finished)
+        unwind(*K);
+  }
+
+  static void unwind(KernelState &K) {
+    K.MustUnwind = true;
+    K.Wake.notify_one();
+  }
+
+  // Which kernel waits on which channel, and in what state the channel is.
+  std::string deadlockReport() const {
+    std::string R = "t2s emulation: deadlock: all " + std::to_string(Live) +
+                    " running kernel(s) are blocked on channels\n";
+    for (const KernelState *K : Kernels) {
+      if (K->Finished) {
+        R += "  kernel '" + K->Name + "' has finished\n";
+        continue;
+      }
+      const ChannelBase &C = *K->WaitingOn;
+      bool Reading = K->Waiting == WaitKind::Read;
+      R += "  kernel '" + K->Name + "'" + (K->Autorun ? " (autorun)" : "") +
+           " is blocked " + (Reading ? "reading" : "writing") + " channel '" + C.Name +
+           "': " + (Reading ? "empty" : "full") + ", holds " +
+           std::to_string(C.occupancy()) + " of depth " + std::to_string(C.Depth);
+      if (C.Depth == 0)
+        R += " (unbuffered, emulated with capacity 1)";
+      R += "\n";
+    }
+    return R;
+  }
+};
+
+inline Scheduler &scheduler() {
+  static Scheduler S;
+  return S;
+}
+
+// The state of the calling thread: the kernel it runs, or an untracked state
+// for any other thread.
+inline KernelState *&currentKernelSlot() {
+  thread_local KernelState *Slot = nullptr;
+  return Slot;
+}
+
+inline KernelState &currentKernel() {
+  KernelState *&Slot = currentKernelSlot();
+  if (!Slot) {
+    thread_local KernelState Untracked;
+    Untracked.Name = "<thread outside the emulation>";
+    Slot = &Untracked;
+  }
+  return *Slot;
+}
+
+// Marks every waiter runnable (its condition now holds) and wakes it. Mutex held.
+inline void wakeAll(std::vector<KernelState *> &Waiters) {
+  Scheduler &S = scheduler();
+  for (KernelState *K : Waiters) {
+    K->Blocked = false;
+    if (K->Tracked)
+      --S.Blocked;
+    K->Wake.notify_one();
+  }
+  Waiters.clear();
+}
+
+} // namespace detail
+
+inline std::size_t ChannelBase::size() const {
+  std::lock_guard<std::mutex> Lock(detail::scheduler().Mutex);
+  return occupancy();
+}
+
+// A channel carrying values of type T (any copyable type: scalars, OpenCL
+// vector types, structs).
+template <class T> class Channel : public ChannelBase {
+public:
+  Channel() = default;
+  Channel(std::string Name, int Depth) : ChannelBase(std::move(Name), Depth) {}
+
+  // Appends V; blocks while the channel is full.
+  void write(const T &V) {
+    detail::Scheduler &S = detail::scheduler();
+    std::unique_lock<std::mutex> Lock(S.Mutex);
+    S.waitUntil(Lock, *this, detail::WaitKind::Write,
+                [this] { return Items.size() < capacity(); });
+    Items.push_back(V);
+    detail::wakeAll(Readers);
+  }
+
+  // Removes and returns the oldest value; blocks while the channel is empty.
+  T read() {
+    detail::Scheduler &S = detail::scheduler();
+    std::unique_lock<std::mutex> Lock(S.Mutex);
+    S.waitUntil(Lock, *this, detail::WaitKind::Read, [this] { return !Items.empty(); });
+    T V = std::move(Items.front());
+    Items.pop_front();
+    detail::wakeAll(Writers);
+    return V;
+  }
+
+  // Non-blocking forms (read_channel_nb_intel / write_channel_nb_intel). A
+  // kernel that polls never counts as blocked, so a deadlock among polling
+  // kernels is not detected.
+  T tryRead(bool *Valid) {
+    detail::Scheduler &S = detail::scheduler();
+    std::unique_lock<std::mutex> Lock(S.Mutex);
+    S.checkUnwind();
+    if (Items.empty()) {
+      *Valid = false;
+      return T();
+    }
+    *Valid = true;
+    T V = std::move(Items.front());
+    Items.pop_front();
+    detail::wakeAll(Writers);
+    return V;
+  }
+
+  bool tryWrite(const T &V) {
+    detail::Scheduler &S = detail::scheduler();
+    std::unique_lock<std::mutex> Lock(S.Mutex);
+    S.checkUnwind();
+    if (Items.size() >= capacity())
+      return false;
+    Items.push_back(V);
+    detail::wakeAll(Readers);
+    return true;
+  }
+
+  // Drops every buffered value (e.g. what a deadlocked run left behind).
+  void clear() {
+    std::lock_guard<std::mutex> Lock(detail::scheduler().Mutex);
+    Items.clear();
+  }
+
+private:
+  std::size_t occupancy() const override { return Items.size(); }
+
+  std::deque<T> Items;
+};
+
+// Names and sizes every channel of an array of channels: element [i][j] of
+// array "ch" is called "ch[i][j]". Returns true so it can initialize a static.
+template <class T> bool configureChannels(Channel<T> &C, const std::string &Name, int Depth) {
+  C.configure(Name, Depth);
+  return true;
+}
+
+template <class Elem, std::size_t N>
+bool configureChannels(Elem (&Array)[N], const std::string &Name, int Depth) {
+  for (std::size_t I = 0; I < N; ++I)
+    configureChannels(Array[I], Name + "[" + std::to_string(I) + "]", Depth);
+  return true;
+}
+
+} // namespace emu
+} // namespace t2s
+
+#endif // T2S_CHANNEL_H

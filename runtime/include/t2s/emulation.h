@@ -1,0 +1,174 @@
+//===- t2s/emulation.h - Channel kernels run on the CPU ---------*- C++ -*-===//
+//
+// The C++ side of the contract described in t2s/channels.h: a .cl file whose
+// channel operations go through the T2S_* macros compiles as C++17 with this
+// header (-include t2s/emulation.h, or #include "t2s/channels.h" in the file)
+// and its kernels run on threads:
+//
+//   t2s::emu::run({{"loader", [&] { loader(a, n); }},
+//                  {"compute", [&] { compute(c, n); }},
+//                  t2s::emu::autorun("relay", relay)});
+//
+// run() starts every kernel on its own thread and returns when every regular
+// kernel has finished; autorun kernels (which loop forever in hardware) are
+// then stopped at their next channel operation. If at some point every live
+// kernel is blocked on a channel while a regular kernel is still alive, the
+// run is a deadlock: run() prints which kernel waits on which channel, and
+// whether that channel is full or empty, to stderr and exits with status 1.
+// tryRun() does the same but returns the report instead. An exception thrown
+// by a kernel stops the run the same way.
+//
+// Preconditions: one run at a time; an autorun kernel must use a channel now
+// and then (it is stopped only there); kernels use blocking channel operations
+// if deadlocks are to be detected (a polling kernel is never blocked).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_EMULATION_H
+#define T2S_EMULATION_H
+
+#ifdef __OPENCL_C_VERSION__
+#error "t2s/emulation.h is C++; OpenCL C includes t2s/opencl.h"
+#endif
+
+#include "channel.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace t2s {
+namespace emu {
+
+// One kernel to run: a name for diagnostics and its body.
+struct Kernel {
+  std::string Name;
+  std::function<void()> Body;
+  bool Autorun = false;
+};
+
+// An autorun kernel: started with the others, stopped once they are done.
+inline Kernel autorun(std::string Name, std::function<void()> Body) {
+  return Kernel{std::move(Name), std::move(Body), true};
+}
+
+// How a run ended.
+struct RunResult {
+  bool Ok = true;
+  std::string Report; // why it failed (the deadlock report); empty if Ok
+  explicit operator bool() const { return Ok; }
+};
+
+// Runs the kernels, each on its own thread, until every regular kernel has
+// finished, a deadlock is found, or a kernel throws.
+inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
+  detail::Scheduler &S = detail::scheduler();
+  std::vector<std::unique_ptr<detail::KernelState>> States;
+  for (const Kernel &K : Kernels) {
+    States.push_back(std::make_unique<detail::KernelState>());
+    detail::KernelState &State = *States.back();
+    State.Name = K.Name;
+    State.Tracked = true;
+    State.Autorun = K.Autorun;
+  }
+  {
+    std::lock_guard<std::mutex> Lock(S.Mutex);
+    if (S.Active)
+      throw std::logic_error("t2s::emu::run: another run is in progress");
+    S.Active = true;
+    S.Failure.clear();
+    S.Kernels.clear();
+    S.Live = S.LiveRegular = S.Blocked = 0;
+    for (auto &State : States) {
+      S.Kernels.push_back(State.get());
+      ++S.Live;
+      if (!State->Autorun)
+        ++S.LiveRegular;
+    }
+    // With no regular kernel at all, the autorun kernels stop right away.
+    S.checkProgress();
+  }
+
+  std::vector<std::thread> Threads;
+  Threads.reserve(Kernels.size());
+  for (std::size_t I = 0; I < Kernels.size(); ++I) {
+    detail::KernelState *State = States[I].get();
+    const std::function<void()> *Body = &Kernels[I].Body;
+    Threads.emplace_back([&S, State, Body] {
+      detail::currentKernelSlot() = State;
+      std::string Error;
+      try {
+        (*Body)();
+      } catch (const detail::Unwind &) {
+      } catch (const std::exception &E) {
+        Error = "t2s emulation: kernel '" + State->Name + "' threw: " + E.what() + "\n";
+      } catch (...) {
+        Error = "t2s emulation: kernel '" + State->Name + "' threw an exception\n";
+      }
+      std::lock_guard<std::mutex> Lock(S.Mutex);
+      State->Finished = true;
+      --S.Live;
+      if (!State->Autorun)
+        --S.LiveRegular;
+      if (!Error.empty())
+        S.fail(Error);
+      S.checkProgress();
+    });
+  }
+  for (std::thread &T : Threads)
+    T.join();
+
+  std::lock_guard<std::mutex> Lock(S.Mutex);
+  RunResult Result;
+  Result.Ok = S.Failure.empty();
+  Result.Report = S.Failure;
+  S.Active = false;
+  S.Kernels.clear();
+  return Result;
+}
+
+// tryRun, but a failed run prints its report to stderr and exits with status 1.
+inline void run(const std::vector<Kernel> &Kernels) {
+  RunResult Result = tryRun(Kernels);
+  if (Result)
+    return;
+  std::fputs(Result.Report.c_str(), stderr);
+  std::fflush(stderr);
+  std::exit(EXIT_FAILURE);
+}
+
+} // namespace emu
+} // namespace t2s
+
+// The emitted kernels' OpenCL spellings (__kernel, __global, restrict, ...).
+#include "opencl_on_cpu.h"
+#include "array_dims.h"
+
+#define T2S_CHANNEL(T, Name, Depth) ::t2s::emu::Channel<T> Name(#Name, Depth)
+#define T2S_CHANNEL_ARRAY(T, Name, Depth, ...)                                 \
+  ::t2s::emu::Channel<T> Name T2S_ARRAY_DIMS(__VA_ARGS__);                     \
+  [[maybe_unused]] static const bool t2s_configured_##Name =                   \
+      ::t2s::emu::configureChannels(Name, #Name, Depth)
+#define T2S_READ(Ch) (Ch).read()
+#define T2S_WRITE(Ch, V) (Ch).write(V)
+#define T2S_READ_NB(Ch, Valid) (Ch).tryRead(Valid)
+#define T2S_WRITE_NB(Ch, V) (Ch).tryWrite(V)
+#define T2S_KERNEL
+#define T2S_AUTORUN_KERNEL
+#define T2S_GLOBAL
+#define T2S_RESTRICT __restrict__
+
+// Host-side shorthands: T2S_RUN_KERNEL(loader, a, n) is the t2s::emu::Kernel
+// named "loader" that calls loader(a, n); T2S_RUN_AUTORUN(relay) likewise.
+#define T2S_RUN_KERNEL(K, ...)                                                 \
+  ::t2s::emu::Kernel { #K, [&] { K(__VA_ARGS__); } }
+#define T2S_RUN_AUTORUN(K) ::t2s::emu::autorun(#K, [] { K(); })
+
+#endif // T2S_EMULATION_H
