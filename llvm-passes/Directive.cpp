@@ -72,6 +72,8 @@ const DirectiveSpec Specs[] = {
      {}},
     {"kernel", DirectiveKind::Kernel, ArgShape::OneIdentifier, "kernel(loader)",
      {}},
+    {"loader", DirectiveKind::Loader, ArgShape::Identifiers, "loader(a, b)", {}},
+    {"drainer", DirectiveKind::Drainer, ArgShape::Identifiers, "drainer(c)", {}},
 };
 
 struct Token {

@@ -34,6 +34,8 @@ enum class DirectiveKind {
   Unroll,      // unroll(j)
   Gather,      // gather(C, i, up|down)
   Kernel,      // kernel(name)
+  Loader,      // loader(a, b): inputs read through loader kernels
+  Drainer,     // drainer(c): outputs written through drainer kernels
 };
 
 struct DirectiveArg {

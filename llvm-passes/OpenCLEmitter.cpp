@@ -5,6 +5,8 @@
 #include "SpaceTimeSchedule.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
@@ -17,6 +19,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -32,6 +35,15 @@ namespace {
 llvm::cl::opt<std::string> OpenCLOutput(
     "t2s-opencl", llvm::cl::value_desc("file"),
     llvm::cl::desc("Write the T2S designs as OpenCL C for Intel FPGAs to file"));
+
+llvm::cl::opt<bool> Isolate(
+    "t2s-isolate", llvm::cl::init(true),
+    llvm::cl::desc("Honour loader(...) and drainer(...) (=false: one kernel "
+                   "per design, for OpenCL devices without channels)"));
+
+llvm::cl::opt<std::string> HostOutput(
+    "t2s-opencl-host", llvm::cl::value_desc("file"),
+    llvm::cl::desc("Write the host stubs that run the OpenCL designs to file"));
 
 } // namespace
 
@@ -58,25 +70,56 @@ std::string cType(llvm::Type *T) {
   return "";
 }
 
+// A channel between the systolic kernel and a loader or drainer: one per
+// isolated read (write) instruction, an array over the PE loops at which the
+// access can happen.
+struct ChannelPlan {
+  std::string Name;   // the channel (array) name
+  std::string Buffer; // the input or output it carries
+  bool Output = false;
+  llvm::Instruction *Access = nullptr; // the load, or the store
+  llvm::Type *Element = nullptr;
+  llvm::SmallVector<unsigned, 4> Dims; // indices into PELoops
+  std::string Temp;   // the systolic kernel's copy of a read value
+};
+
+// What the host needs to know of one kernel.
+struct KernelInfo {
+  std::string Name;
+  bool Autorun = false;
+  llvm::SmallVector<const llvm::Argument *, 4> Args; // in the function's order
+};
+
+enum class KernelRole { Systolic, Loader, Drainer };
+
 class KernelPrinter {
   llvm::Function &F;
   const SpaceTimeSchedule &Sch;
   const URESystem &S;
   llvm::DominatorTree &DT;
   llvm::raw_ostream &OS;
+  const std::string &Design;
+  llvm::ArrayRef<ChannelPlan> Channels;
+  KernelRole Role;
+  std::string Buffer; // the loader's or drainer's buffer
   // Pointer parameters: element type, and whether the kernel writes them.
   llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
   llvm::DenseMap<const llvm::Argument *, bool> Written;
   llvm::DenseMap<const llvm::LoadInst *, std::pair<unsigned, int64_t>> UREReadOf;
+  llvm::SmallPtrSet<const llvm::Argument *, 4> Used; // parameters printed
   std::string Failure; // why printing stopped, if it did
 
 public:
   KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
-                llvm::DominatorTree &DT, llvm::raw_ostream &OS)
-      : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS) {}
+                llvm::DominatorTree &DT, llvm::raw_ostream &OS,
+                const std::string &Design, llvm::ArrayRef<ChannelPlan> Channels,
+                KernelRole Role, std::string Buffer = "")
+      : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS), Design(Design),
+        Channels(Channels), Role(Role), Buffer(std::move(Buffer)) {}
 
-  /// Prints the kernel; on failure prints nothing and returns the reason.
-  std::optional<std::string> print() {
+  /// Prints the kernel and describes it in Info; on failure prints nothing
+  /// and returns the reason.
+  std::optional<std::string> print(KernelInfo &Info) {
     for (const ScheduledRead &SR : Sch.Reads) {
       const URERead &R = S.Statements[SR.Statement].Reads[SR.Read];
       for (llvm::LoadInst *Ld : R.Loads)
@@ -88,10 +131,126 @@ public:
     printBody(B);
     if (!Failure.empty())
       return Failure;
-    printSignature();
-    OS << " {\n" << Body << "}\n";
+    Info.Name = kernelName();
+    for (const llvm::Argument &A : F.args())
+      if (Used.contains(&A))
+        Info.Args.push_back(&A);
+    // A kernel without arguments runs by itself, forever (Intel's autorun):
+    // the systolic array between its loaders and drainers.
+    Info.Autorun = Role == KernelRole::Systolic && Info.Args.empty();
+    printSignature(Info);
+    OS << " {\n";
+    if (Info.Autorun) {
+      std::string Indented;
+      for (llvm::StringRef Line : llvm::split(llvm::StringRef(Body).rtrim('\n'), '\n'))
+        Indented += (Line.empty() ? "" : "  ") + Line.str() + "\n";
+      OS << "  while (1) { // autorun: the array waits for its loaders\n"
+         << Indented << "  }\n";
+    } else {
+      OS << Body;
+    }
+    OS << "}\n";
     return std::nullopt;
   }
+
+  /// The C parameter declaration of A, as this kernel's signature prints it.
+  std::string parameter(const llvm::Argument *A, bool Macros) {
+    if (!A->getType()->isPointerTy())
+      return cType(A->getType()) + " " + argName(A);
+    llvm::Type *T = ElementOf.lookup(A);
+    std::string Ty = T ? cType(T) : "char";
+    std::string Const = Written.lookup(A) ? "" : "const ";
+    if (Macros)
+      return "T2S_GLOBAL " + Const + Ty + " *T2S_RESTRICT " + argName(A);
+    return "__global " + Const + Ty + " *restrict " + argName(A);
+  }
+
+  std::string argName(const llvm::Argument *A) const {
+    std::string N = getSourceName(A);
+    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : N;
+  }
+
+  llvm::Type *elementOf(const llvm::Argument *A) const { return ElementOf.lookup(A); }
+
+  /// The number of elements of buffer A that the nest can touch (one past
+  /// the largest flattened index), if every index is affine in the loops.
+  std::optional<uint64_t> bufferExtent(const llvm::Argument *A) {
+    const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+    llvm::Type *Elem = ElementOf.lookup(A);
+    if (!Elem)
+      return std::nullopt;
+    uint64_t ElemSize = DL.getTypeAllocSize(Elem);
+    int64_t Max = -1;
+    for (llvm::BasicBlock *BB : S.innermost()->blocks())
+      for (llvm::Instruction &I : *BB) {
+        llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I);
+        if (!Ptr)
+          continue;
+        llvm::APInt Offset(64, 0);
+        llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
+        llvm::Value *P = Ptr;
+        while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
+          llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
+          llvm::APInt Const(64, 0);
+          if (!G->collectOffset(DL, 64, Vars, Const))
+            return std::nullopt;
+          Offset += Const;
+          for (auto &[V, Scale] : Vars)
+            Terms.push_back({V, Scale.getSExtValue()});
+          P = G->getPointerOperand();
+        }
+        if (P != A)
+          continue;
+        int64_t Hi = Offset.getSExtValue(), Lo = Hi;
+        for (auto [V, Scale] : Terms) {
+          std::optional<std::pair<int64_t, int64_t>> R = range(V);
+          if (!R)
+            return std::nullopt;
+          Hi += std::max(Scale * R->first, Scale * R->second);
+          Lo += std::min(Scale * R->first, Scale * R->second);
+        }
+        if (Lo < 0)
+          return std::nullopt;
+        Max = std::max(Max, Hi / int64_t(ElemSize));
+      }
+    if (Max < 0)
+      return std::nullopt;
+    return uint64_t(Max) + 1;
+  }
+
+  // The values an index takes over the nest: [min, max].
+  std::optional<std::pair<int64_t, int64_t>> range(llvm::Value *V) {
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
+      return std::pair{C->getSExtValue(), C->getSExtValue()};
+    for (const URELoop &L : S.Loops)
+      if (V == L.IV)
+        return std::pair{L.Lower, L.Upper - 1};
+    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+    if (!I)
+      return std::nullopt;
+    if (llvm::isa<llvm::SExtInst, llvm::ZExtInst>(I))
+      return range(I->getOperand(0));
+    auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I);
+    if (!BO)
+      return std::nullopt;
+    auto A = range(BO->getOperand(0)), B = range(BO->getOperand(1));
+    if (!A || !B)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case llvm::Instruction::Add:
+      return std::pair{A->first + B->first, A->second + B->second};
+    case llvm::Instruction::Sub:
+      return std::pair{A->first - B->second, A->second - B->first};
+    case llvm::Instruction::Mul: {
+      int64_t P[] = {A->first * B->first, A->first * B->second,
+                     A->second * B->first, A->second * B->second};
+      return std::pair{*std::min_element(P, P + 4), *std::max_element(P, P + 4)};
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+  bool writes(const llvm::Argument *A) const { return Written.lookup(A); }
 
 private:
   const URELoop &loop(unsigned L) const { return S.Loops[L]; }
@@ -99,11 +258,6 @@ private:
   void fail(const llvm::Twine &Why) {
     if (Failure.empty())
       Failure = Why.str();
-  }
-
-  std::string argName(const llvm::Argument *A) const {
-    std::string N = getSourceName(A);
-    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : N;
   }
 
   // Element types of the buffers, from the scalar loads and stores through them.
@@ -127,28 +281,29 @@ private:
       }
   }
 
-  void printSignature() {
-    OS << "__kernel __attribute__((max_global_work_dim(0)))\nvoid "
-       << kernelName() << "(";
-    bool First = true;
-    for (llvm::Argument &A : F.args()) {
-      OS << (First ? "" : ", ");
-      First = false;
-      if (A.getType()->isPointerTy()) {
-        llvm::Type *T = ElementOf.lookup(&A);
-        std::string Ty = T ? cType(T) : "char";
-        OS << "__global " << (Written.lookup(&A) ? "" : "const ") << Ty
-           << " *restrict " << argName(&A);
-      } else {
-        OS << cType(A.getType()) << " " << argName(&A);
-      }
-    }
-    OS << ")";
+  // Kernels that talk through channels are written with the macros of
+  // t2s/channels.h; a design without channels in plain OpenCL C.
+  void printSignature(const KernelInfo &Info) {
+    bool Macros = !Channels.empty();
+    if (Info.Autorun)
+      OS << "T2S_AUTORUN_KERNEL\n";
+    else if (Macros)
+      OS << "T2S_KERNEL\n";
+    else
+      OS << "__kernel __attribute__((max_global_work_dim(0)))\n";
+    OS << "void " << Info.Name << "(";
+    for (const llvm::Argument *A : Info.Args)
+      OS << (A == Info.Args.front() ? "" : ", ") << parameter(A, Macros);
+    OS << (Info.Args.empty() ? "void)" : ")");
   }
 
   std::string kernelName() const {
-    std::string D = llvm::demangle(F.getName());
-    return D.substr(0, D.find('('));
+    switch (Role) {
+    case KernelRole::Systolic: return Design;
+    case KernelRole::Loader: return Design + "_load_" + Buffer;
+    case KernelRole::Drainer: return Design + "_drain_" + Buffer;
+    }
+    return Design;
   }
 
   std::string registerName(unsigned A) const { return "sr_" + S.Arrays[A].Name; }
@@ -164,6 +319,8 @@ private:
   void printBody(llvm::raw_ostream &B) {
     // The shift registers, one set per PE.
     for (const RegisterPlan &P : Sch.Registers) {
+      if (Role != KernelRole::Systolic)
+        break;
       B << "  " << cType(S.Arrays[P.Array].ElementType) << " "
         << registerName(P.Array) << "[" << P.ConservativeWords << "]";
       for (unsigned L : Sch.PELoops)
@@ -191,7 +348,7 @@ private:
       Indent += "  ";
       ++NumTime;
     }
-    if (NumTime)
+    if (NumTime && Role == KernelRole::Systolic)
       printShifts(B, Indent);
     printPEs(B, Indent);
     for (unsigned L = 0; L < Outer + NumTime; ++L) {
@@ -244,17 +401,24 @@ private:
       if (P.ConservativeWords < 2)
         continue;
       std::string R = registerName(P.Array);
+      // The slot counter must not hide a loop variable of the design.
+      std::string X = "slot";
+      while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == X; }))
+        X += "_";
       B << Indent << "#pragma unroll\n"
-        << Indent << "for (int x = " << P.ConservativeWords - 1
-        << "; x > 0; x--)\n"
-        << Indent << "  " << R << "[x]" << Subs << " = " << R << "[x - 1]"
-        << Subs << ";\n";
+        << Indent << "for (int " << X << " = " << P.ConservativeWords - 1
+        << "; " << X << " > 0; " << X << "--)\n"
+        << Indent << "  " << R << "[" << X << "]" << Subs << " = " << R << "["
+        << X << " - 1]" << Subs << ";\n";
     }
     closePELoops(B, Indent);
   }
 
   void printPEs(llvm::raw_ostream &B, std::string Indent) {
-    B << Indent << "// The PEs.\n";
+    B << Indent
+      << (Role == KernelRole::Systolic ? "// The PEs.\n"
+          : Role == KernelRole::Loader ? "// What each PE reads, when it reads it.\n"
+                                       : "// What each PE writes, when it writes it.\n");
     openPELoops(B, Indent);
     // Recover the loop variables from the time (last space_time first).
     std::string Check;
@@ -276,8 +440,25 @@ private:
       B << Indent << "if (" << Check << ") { // this PE's time step\n";
       Indent += "  ";
     }
-    for (const UREStatement &St : S.Statements)
-      printStatement(B, Indent, St);
+    switch (Role) {
+    case KernelRole::Systolic:
+      for (const ChannelPlan &C : Channels)
+        if (!C.Output)
+          printChannelRead(B, Indent, C);
+      for (const UREStatement &St : S.Statements)
+        printStatement(B, Indent, St);
+      break;
+    case KernelRole::Loader:
+      for (const ChannelPlan &C : Channels)
+        if (!C.Output && C.Buffer == Buffer)
+          printLoad(B, Indent, C);
+      break;
+    case KernelRole::Drainer:
+      for (const ChannelPlan &C : Channels)
+        if (C.Output && C.Buffer == Buffer)
+          printDrain(B, Indent, C);
+      break;
+    }
     if (!Check.empty()) {
       Indent.resize(Indent.size() - 2);
       B << Indent << "}\n";
@@ -295,12 +476,78 @@ private:
       B << " = " << Value << ";\n";
       return;
     }
+    B << Indent << guardText(St);
+    if (const ChannelPlan *C = channelOf(St.Store))
+      B << "T2S_WRITE(" << channelRef(*C) << ", " << Value << ");\n";
+    else
+      B << address(St.Store->getPointerOperand()) << " = " << Value << ";\n";
+  }
+
+  // "if (guards) " of an extended statement, or "".
+  std::string guardText(const UREStatement &St) {
     std::string Cond;
     for (const Guard &G : St.Guards)
       Cond += std::string(Cond.empty() ? "" : " && ") + (G.WhenTrue ? "" : "!") +
               expr(G.Condition);
-    B << Indent << (Cond.empty() ? "" : "if (" + unwrap(Cond) + ") ")
-      << address(St.Store->getPointerOperand()) << " = " << Value << ";\n";
+    return Cond.empty() ? "" : "if (" + unwrap(Cond) + ") ";
+  }
+
+  const ChannelPlan *channelOf(const llvm::Instruction *I) const {
+    if (Role != KernelRole::Systolic)
+      return nullptr;
+    for (const ChannelPlan &C : Channels)
+      if (C.Access == I)
+        return &C;
+    return nullptr;
+  }
+
+  std::string channelRef(const ChannelPlan &C) const {
+    std::string Ref = C.Name;
+    for (unsigned D : C.Dims)
+      Ref += "[" + peIndex(loop(Sch.PELoops[D]), 0) + "]";
+    return Ref;
+  }
+
+  // "if (c) " for the condition under which a read runs in the nest's body.
+  std::string readCondition(const llvm::Instruction *I) {
+    llvm::Loop *Inner = S.innermost();
+    llvm::BasicBlock *Entry = Inner->getHeader();
+    if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(Entry->getTerminator()))
+      for (llvm::BasicBlock *Succ : Br->successors())
+        if (Inner->contains(Succ) && Succ != Entry && Br->isConditional())
+          Entry = Succ;
+    llvm::DenseMap<llvm::BasicBlock *, std::string> Memo;
+    std::optional<std::string> Cond =
+        reachCondition(const_cast<llvm::BasicBlock *>(I->getParent()), Entry, Memo);
+    if (!Cond) {
+      fail("a read under a condition that cannot be printed");
+      return "";
+    }
+    return Cond->empty() ? "" : "if (" + unwrap(*Cond) + ") ";
+  }
+
+  // The systolic kernel receives a loaded input before the statements use it.
+  void printChannelRead(llvm::raw_ostream &B, const std::string &Indent,
+                        const ChannelPlan &C) {
+    std::string Cond = readCondition(C.Access);
+    B << Indent << cType(C.Element) << " " << C.Temp
+      << (Cond.empty() ? " = " : " = 0;\n" + Indent + Cond + C.Temp + " = ")
+      << "T2S_READ(" << channelRef(C) << ");\n";
+  }
+
+  void printLoad(llvm::raw_ostream &B, const std::string &Indent,
+                 const ChannelPlan &C) {
+    auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
+    B << Indent << readCondition(Ld) << "T2S_WRITE(" << channelRef(C) << ", "
+      << address(Ld->getPointerOperand()) << ");\n";
+  }
+
+  void printDrain(llvm::raw_ostream &B, const std::string &Indent,
+                  const ChannelPlan &C) {
+    for (const UREStatement &St : S.Statements)
+      if (St.Store == C.Access)
+        B << Indent << guardText(St) << address(St.Store->getPointerOperand())
+          << " = T2S_READ(" << channelRef(C) << ");\n";
   }
 
   // Text without one pair of parentheses around all of it.
@@ -329,6 +576,7 @@ private:
       fail("an access that is not to a parameter's buffer");
       return "?";
     }
+    Used.insert(A);
     const llvm::DataLayout &DL = F.getParent()->getDataLayout();
     llvm::Type *Elem = ElementOf.lookup(A);
     uint64_t ElemSize = Elem ? DL.getTypeAllocSize(Elem) : 1;
@@ -385,8 +633,10 @@ private:
   std::string expr(llvm::Value *V) {
     if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
       return constant(C);
-    if (auto *A = llvm::dyn_cast<llvm::Argument>(V))
+    if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
+      Used.insert(A);
       return argName(A);
+    }
     for (const URELoop &L : S.Loops)
       if (V == L.IV)
         return L.Name;
@@ -425,6 +675,8 @@ private:
   }
 
   std::string load(llvm::LoadInst *Ld) {
+    if (const ChannelPlan *C = channelOf(Ld))
+      return C->Temp;
     auto It = UREReadOf.find(Ld);
     if (It == UREReadOf.end())
       return address(Ld->getPointerOperand());
@@ -570,6 +822,10 @@ private:
         return Memo[BB] = "";
       Terms.push_back(*T);
     }
+    // Both ways out of one branch meet again: 'c || !c' is no condition.
+    if (Terms.size() == 2 &&
+        (Terms[0] == "!" + Terms[1] || Terms[1] == "!" + Terms[0]))
+      return Memo[BB] = "";
     // 'A || (!A && B)' (a short-circuit '||') reads better as 'A || B'.
     if (Terms.size() == 2)
       for (unsigned First = 0; First < 2; ++First) {
@@ -632,11 +888,249 @@ private:
   }
 };
 
+// The PE loops that the conditions guarding BB pin to one value
+// ('j == 0'): a channel to that access needs no dimension for them.
+void pinnedLoops(const URESystem &S, llvm::Value *Cond, bool WhenTrue,
+                 llvm::SmallVectorImpl<unsigned> &Pinned) {
+  using namespace llvm::PatternMatch;
+  llvm::Value *A, *B;
+  if (WhenTrue && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) {
+    pinnedLoops(S, A, true, Pinned);
+    pinnedLoops(S, B, true, Pinned);
+    return;
+  }
+  auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Cond);
+  if (!Cmp || Cmp->getPredicate() != (WhenTrue ? llvm::ICmpInst::ICMP_EQ
+                                               : llvm::ICmpInst::ICMP_NE))
+    return;
+  for (unsigned Op = 0; Op < 2; ++Op)
+    if (llvm::isa<llvm::ConstantInt>(Cmp->getOperand(1 - Op)))
+      for (unsigned L = 0; L < S.Loops.size(); ++L)
+        if (S.Loops[L].IV == Cmp->getOperand(Op))
+          Pinned.push_back(L);
+}
+
+llvm::SmallVector<unsigned, 4> channelDims(const SpaceTimeSchedule &Sch,
+                                           llvm::ArrayRef<Guard> Guards) {
+  llvm::SmallVector<unsigned, 4> Pinned, Dims;
+  for (const Guard &G : Guards)
+    pinnedLoops(Sch.System, G.Condition, G.WhenTrue, Pinned);
+  for (unsigned D = 0; D < Sch.PELoops.size(); ++D)
+    if (!llvm::is_contained(Pinned, Sch.PELoops[D]))
+      Dims.push_back(D);
+  return Dims;
+}
+
+// The branch conditions that hold whenever BB runs, within the innermost
+// loop's body.
+llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
+                                             llvm::DominatorTree &DT,
+                                             llvm::BasicBlock *BB) {
+  llvm::SmallVector<Guard, 2> Guards;
+  llvm::BasicBlock *Header = S.innermost()->getHeader();
+  while (BB != Header) {
+    llvm::DomTreeNode *Node = DT.getNode(BB);
+    if (!Node || !Node->getIDom())
+      break;
+    llvm::BasicBlock *P = Node->getIDom()->getBlock();
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+    if (Br && Br->isConditional() && P != Header)
+      for (unsigned K = 0; K < 2; ++K)
+        if (DT.dominates(llvm::BasicBlockEdge(P, Br->getSuccessor(K)), BB))
+          Guards.push_back({Br->getCondition(), K == 0});
+    BB = P;
+  }
+  return Guards;
+}
+
+// The channels of loader(...) and drainer(...), in the order of the inputs
+// and statements.
+llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
+                                               llvm::DominatorTree &DT,
+                                               const std::string &Design) {
+  const URESystem &S = Sch.System;
+  llvm::SmallVector<std::string, 4> Loaded, Drained;
+  for (const LocatedDirective &LD : S.Directives)
+    for (const DirectiveArg &A : LD.D.Args) {
+      if (LD.D.Kind == DirectiveKind::Loader)
+        Loaded.push_back(A.Name);
+      if (LD.D.Kind == DirectiveKind::Drainer)
+        Drained.push_back(A.Name);
+    }
+  llvm::SmallVector<ChannelPlan, 4> Plans;
+  if (!Isolate)
+    return Plans;
+  llvm::StringMap<unsigned> Count;
+  auto add = [&](ChannelPlan P, llvm::ArrayRef<Guard> Guards) {
+    unsigned N = Count[P.Buffer]++;
+    std::string Suffix = N ? "_" + std::to_string(N + 1) : "";
+    P.Name = Design + "_" + P.Buffer + Suffix;
+    P.Temp = P.Buffer + "_in" + Suffix;
+    P.Dims = channelDims(Sch, Guards);
+    Plans.push_back(std::move(P));
+  };
+  llvm::SmallPtrSet<llvm::Instruction *, 8> Seen;
+  for (const InputRead &In : S.Inputs) {
+    if (!llvm::is_contained(Loaded, In.Name) || !Seen.insert(In.Load).second)
+      continue;
+    ChannelPlan P;
+    P.Buffer = In.Name;
+    P.Access = In.Load;
+    P.Element = In.Load->getType();
+    add(std::move(P), dominatingGuards(S, DT, In.Load->getParent()));
+  }
+  for (const UREStatement &St : S.Statements) {
+    if (!St.Extended || !llvm::is_contained(Drained, St.OutputName))
+      continue;
+    ChannelPlan P;
+    P.Buffer = St.OutputName;
+    P.Output = true;
+    P.Access = St.Store;
+    P.Element = St.Store->getValueOperand()->getType();
+    add(std::move(P), St.Guards);
+  }
+  return Plans;
+}
+
+// Channel depth: enough for a loader to run a few time steps ahead.
+constexpr unsigned ChannelDepth = 16;
+
+} // namespace
+
+std::string designName(const llvm::Function &F, unsigned SystemIndex) {
+  std::string D = llvm::demangle(F.getName().str());
+  D = D.substr(0, D.find('('));
+  for (char &C : D)
+    if (!llvm::isAlnum(C))
+      C = '_';
+  if (SystemIndex)
+    D += "_" + std::to_string(SystemIndex + 1);
+  return D;
+}
+
+std::string hostStubName(const llvm::Function &F, unsigned SystemIndex) {
+  return "t2s_run_" + designName(F, SystemIndex);
+}
+
+namespace {
+
+// Appends Text to the file Path (each function's designs are appended in the
+// order clang compiles them); false after reporting a failure.
+bool appendTo(llvm::Function &F, const std::string &Path, llvm::StringRef Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC, llvm::sys::fs::OF_Append);
+  if (EC) {
+    F.getContext().emitError("cannot write " + Path + ": " + EC.message());
+    return false;
+  }
+  Out << Text;
+  return true;
+}
+
+// The host side of one design: its kernels' declarations, and a function
+// with the design's parameters that runs them, under emulation
+// (-DT2S_EMULATE, with the .cl compiled as C++) or on an OpenCL device
+// through t2s/host.h.
+struct HostStub {
+  llvm::Function &F;
+  std::string Design, Stub;
+  llvm::SmallVector<KernelInfo, 4> Kernels;
+  KernelPrinter &Systolic; // knows the buffers' element types
+
+  std::optional<std::string> print(llvm::raw_ostream &OS) {
+    std::string Params, Args;
+    for (const llvm::Argument &A : F.args()) {
+      std::string T = A.getType()->isPointerTy()
+                          ? (Systolic.elementOf(&A) ? cType(Systolic.elementOf(&A)) : "")
+                          : cType(A.getType());
+      if (T.empty())
+        return "the parameter '" + Systolic.argName(&A) + "', whose type has no C name";
+      bool Written = llvm::any_of(Kernels, [&](const KernelInfo &K) {
+        return llvm::is_contained(K.Args, &A);
+      }) && A.getType()->isPointerTy() && Systolic.writes(&A);
+      Params += (Params.empty() ? "" : ", ") +
+                (A.getType()->isPointerTy()
+                     ? (Written ? "" : "const ") + T + " *" + Systolic.argName(&A)
+                     : T + " " + Systolic.argName(&A));
+    }
+    OS << "\n// " << Design << " (" << llvm::demangle(F.getName().str())
+       << "): its kernels, and " << Stub << ", which runs them.\n";
+    OS << "#ifdef T2S_EMULATE\n";
+    for (const KernelInfo &K : Kernels) {
+      OS << (K.Autorun ? "T2S_AUTORUN_KERNEL" : "T2S_KERNEL") << " void " << K.Name << "(";
+      for (const llvm::Argument *A : K.Args)
+        OS << (A == K.Args.front() ? "" : ", ") << Systolic.parameter(A, true);
+      OS << (K.Args.empty() ? "void);\n" : ");\n");
+    }
+    OS << "extern \"C\" void " << Stub << "(" << Params << ") {\n"
+       << "  t2s::emu::run({";
+    for (const KernelInfo &K : Kernels) {
+      OS << (&K == &Kernels.front() ? "" : ",\n                 ");
+      if (K.Autorun) {
+        OS << "T2S_RUN_AUTORUN(" << K.Name << ")";
+        continue;
+      }
+      OS << "T2S_RUN_KERNEL(" << K.Name;
+      for (const llvm::Argument *A : K.Args)
+        OS << ", " << Systolic.argName(A);
+      OS << ")";
+    }
+    OS << "});\n}\n#else\n";
+    OS << "void " << Stub << "(t2s::host::Device &D, t2s::host::Program &P"
+       << (Params.empty() ? "" : ", ") << Params << ") {\n";
+    llvm::SmallPtrSet<const llvm::Argument *, 4> Buffers;
+    for (const KernelInfo &K : Kernels)
+      for (const llvm::Argument *A : K.Args)
+        if (A->getType()->isPointerTy() && Buffers.insert(A).second) {
+          std::optional<uint64_t> N = Systolic.bufferExtent(A);
+          if (!N)
+            return "the buffer '" + Systolic.argName(A) +
+                   "', whose size cannot be told from affine indices";
+          std::string Name = Systolic.argName(A);
+          bool Writes = Systolic.writes(A);
+          OS << "  t2s::host::Buffer<" << cType(Systolic.elementOf(A)) << "> "
+             << Name << "_buffer(D, " << *N << ", /*DeviceWrites=*/"
+             << (Writes ? "true" : "false") << ", /*DeviceReads=*/true);\n"
+             << "  " << Name << "_buffer.write(" << Name << ");\n";
+        }
+    std::string Started;
+    for (const KernelInfo &K : Kernels) {
+      if (K.Autorun)
+        continue; // starts by itself when the program is loaded
+      OS << "  t2s::host::Kernel " << K.Name << "_kernel(D, P, \"" << K.Name
+         << "\");\n";
+      if (!K.Args.empty()) {
+        OS << "  " << K.Name << "_kernel.setArgs(";
+        for (const llvm::Argument *A : K.Args)
+          OS << (A == K.Args.front() ? "" : ", ") << Systolic.argName(A)
+             << (A->getType()->isPointerTy() ? "_buffer" : "");
+        OS << ");\n";
+      }
+      Started += (Started.empty() ? "&" : ", &") + K.Name + "_kernel";
+    }
+    OS << "  t2s::host::runAll({" << Started << "});\n";
+    for (const llvm::Argument *A : Buffers)
+      if (Systolic.writes(A))
+        OS << "  " << Systolic.argName(A) << "_buffer.read(" << Systolic.argName(A)
+           << ");\n";
+    OS << "}\n#endif\n";
+    return std::nullopt;
+  }
+};
+
+const char *HostPrelude =
+    "// Generated by t2s-clang: host stubs for the OpenCL designs.\n"
+    "// -DT2S_EMULATE: runs the kernels of the .cl file compiled as C++ on\n"
+    "// threads (t2s/emulation.h); otherwise on an OpenCL device (t2s/host.h).\n"
+    "#ifdef T2S_EMULATE\n#include \"t2s/emulation.h\"\n#else\n"
+    "#include \"t2s/host.h\"\n#endif\n";
+
 } // namespace
 
 llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                                                llvm::FunctionAnalysisManager &FAM) {
-  if (OpenCLOutput.empty() || F.isDeclaration() || F.getMetadata(MergeFailedTag))
+  if ((OpenCLOutput.empty() && HostOutput.empty()) || F.isDeclaration() ||
+      F.getMetadata(MergeFailedTag))
     return llvm::PreservedAnalyses::all();
   const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
   if (R.Schedules.empty() || !R.Rejections.empty() ||
@@ -644,27 +1138,77 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     return llvm::PreservedAnalyses::all();
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
 
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
+  std::string Text, Host;
+  llvm::raw_string_ostream OS(Text), HS(Host);
   for (const SpaceTimeSchedule &Sch : R.Schedules) {
-    OS << "\n// " << llvm::demangle(F.getName()) << ": the URE system at "
-       << Sch.System.Loc.File << ":" << Sch.System.Loc.Line << "\n";
-    if (std::optional<std::string> Why = KernelPrinter(F, Sch, DT, OS).print()) {
+    unsigned Index = &Sch - R.Schedules.begin();
+    std::string Design = designName(F, Index);
+    llvm::SmallVector<ChannelPlan, 4> Channels = planChannels(Sch, DT, Design);
+    auto failed = [&](const std::string &Why) {
       reportError(F, Sch.System.Loc,
-                  "cannot write this design as OpenCL: it uses " + *Why +
+                  "cannot write this design as OpenCL: it uses " + Why +
                       "; the OpenCL back end prints arithmetic, comparisons, "
-                      "conditionals, casts and library math");
+                      "conditionals, casts and library math over buffers "
+                      "indexed by the loop variables");
       return llvm::PreservedAnalyses::all();
+    };
+    OS << "\n// " << llvm::demangle(F.getName().str()) << ": the URE system at "
+       << Sch.System.Loc.File << ":" << Sch.System.Loc.Line << "\n";
+    if (!Channels.empty()) {
+      OS << "#include \"t2s/channels.h\"\n\n// Channels between the loaders, "
+            "the systolic array and the drainers.\n";
+      for (const ChannelPlan &C : Channels) {
+        std::string T = cType(C.Element);
+        if (T.empty())
+          return failed("a channel of a type without a C name");
+        if (C.Dims.empty()) {
+          OS << "T2S_CHANNEL(" << T << ", " << C.Name << ", " << ChannelDepth << ");\n";
+          continue;
+        }
+        OS << "T2S_CHANNEL_ARRAY(" << T << ", " << C.Name << ", " << ChannelDepth;
+        for (unsigned D : C.Dims)
+          OS << ", " << Sch.System.Loops[Sch.PELoops[D]].extent();
+        OS << ");\n";
+      }
+    }
+    // Loaders first, then the array, then the drainers: the order data flows.
+    llvm::SmallVector<std::pair<KernelRole, std::string>, 4> Roles;
+    for (const ChannelPlan &C : Channels)
+      if (!C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Loader, C.Buffer}))
+        Roles.push_back({KernelRole::Loader, C.Buffer});
+    Roles.push_back({KernelRole::Systolic, ""});
+    for (const ChannelPlan &C : Channels)
+      if (C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Drainer, C.Buffer}))
+        Roles.push_back({KernelRole::Drainer, C.Buffer});
+    llvm::SmallVector<KernelInfo, 4> Kernels;
+    for (auto &[Role, Buffer] : Roles) {
+      KernelPrinter P(F, Sch, DT, OS, Design, Channels, Role, Buffer);
+      OS << "\n";
+      KernelInfo Info;
+      if (std::optional<std::string> Why = P.print(Info))
+        return failed(*Why);
+      Kernels.push_back(std::move(Info));
+    }
+    if (!HostOutput.empty()) {
+      // A printer of the whole body answers the host's questions about buffers.
+      std::string Unused;
+      llvm::raw_string_ostream Sink(Unused);
+      KernelPrinter All(F, Sch, DT, Sink, Design, {}, KernelRole::Systolic);
+      KernelInfo Ignored;
+      All.print(Ignored);
+      HostStub H{F, Design, hostStubName(F, Index), Kernels, All};
+      if (std::optional<std::string> Why = H.print(HS))
+        return failed(*Why);
     }
   }
-  // Kernels of every function go to one file, in the order clang runs them.
-  std::error_code EC;
-  llvm::raw_fd_ostream Out(OpenCLOutput, EC, llvm::sys::fs::OF_Append);
-  if (EC) {
-    F.getContext().emitError("cannot write " + OpenCLOutput + ": " + EC.message());
+  if (!OpenCLOutput.empty() && !appendTo(F, OpenCLOutput, Text))
     return llvm::PreservedAnalyses::all();
+  if (!HostOutput.empty()) {
+    uint64_t Size = 0;
+    if (llvm::sys::fs::file_size(HostOutput, Size) || Size == 0)
+      Host = HostPrelude + Host;
+    appendTo(F, HostOutput, Host);
   }
-  Out << Text;
   return llvm::PreservedAnalyses::all();
 }
 

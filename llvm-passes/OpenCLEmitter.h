@@ -10,9 +10,22 @@
 // buffers. The text is printed from the URE model and the statements' IR, so
 // it keeps the design's names and structure, without gotos.
 //
+// With loader(a) / drainer(c) on the nest, the reads of input a (writes of
+// output c) move into a kernel of their own that runs the same time loops,
+// PEs and conditions and streams the values through a channel (an array of
+// channels over the PEs that access it); the systolic kernel then touches no
+// global memory and, without arguments, is an autorun kernel. Such a file is
+// written with the macros of t2s/channels.h, so it also compiles as C++ for
+// emulation.
+//
+// With -t2s-opencl-host=<file>, also writes each design's host stub: under
+// -DT2S_EMULATE, extern "C" t2s_run_<design>(the function's parameters) runs
+// the kernels on threads; otherwise t2s_run_<design>(Device, Program, ...)
+// creates the buffers, launches the kernels through t2s/host.h and reads the
+// results back.
+//
 // Preconditions: the system passed the URE and schedule checks; statements
 // use arithmetic, comparisons, conditionals, casts and library math.
-// Channels between kernels, loaders and vector types come with later work.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +34,17 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <string>
+
 namespace t2s {
+
+/// The name of the design of F's SystemIndex'th URE system: its systolic
+/// kernel's name and the prefix of its other kernels and channels.
+std::string designName(const llvm::Function &F, unsigned SystemIndex);
+
+/// The host stub that runs that design: extern "C" void t2s_run_<design>(F's
+/// parameters) under emulation.
+std::string hostStubName(const llvm::Function &F, unsigned SystemIndex);
 
 struct OpenCLEmitterPass : llvm::PassInfoMixin<OpenCLEmitterPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,

@@ -3,6 +3,7 @@
 #include "Pipeline.h"
 #include "AttachPragmas.h"
 #include "MergeURES.h"
+#include "Offload.h"
 #include "OpenCLEmitter.h"
 #include "PrepareNests.h"
 #include "PrintDirectives.h"
@@ -29,6 +30,8 @@ void addSystolicPasses(llvm::FunctionPassManager &FPM) {
   FPM.addPass(URECheckPass());
   FPM.addPass(ReportPass());
   FPM.addPass(OpenCLEmitterPass());
+  // With -t2s-offload, the emitted kernels replace the nests (emulation).
+  FPM.addPass(OffloadPass());
   // 5. The space-time transform: time loops, PEs, shift registers.
   FPM.addPass(SpaceTimeTransformPass());
   // Later steps, in the seeds' order: vectorization, scatter/gather,

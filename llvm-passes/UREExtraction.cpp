@@ -12,7 +12,9 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -250,6 +252,8 @@ private:
     // Also after a bad read: the formulas are complete, and a system can
     // break both rules (the seed's Example 3 does).
     checkInitialValues();
+    if (!Failed)
+      checkIsolation();
     if (!Failed)
       Model.Systems.push_back(std::move(Sys));
   }
@@ -833,6 +837,149 @@ private:
       if (I && !isIgnorableIntrinsic(*I) && !Sys.outermost()->contains(I))
         return I;
     }
+    return nullptr;
+  }
+
+  // loader(a) and drainer(c): the kernel that reads a (writes c) for the PEs
+  // must know, from the loop variables alone, when and where a PE reads
+  // (writes) it, so that it sends (receives) the same values in the same
+  // order through the channel.
+  void checkIsolation() {
+    llvm::StringMap<const LocatedDirective *> Isolated;
+    bool Scheduled = hasDirective(Sys.Directives, DirectiveKind::SpaceTime);
+    for (const LocatedDirective &LD : Sys.Directives) {
+      bool IsLoader = LD.D.Kind == DirectiveKind::Loader;
+      if (!IsLoader && LD.D.Kind != DirectiveKind::Drainer)
+        continue;
+      if (!Scheduled) {
+        reject(URERule::Isolation, LD.Loc,
+               "'" + LD.D.str() + "' needs a systolic array to feed: add "
+               "'#pragma t2s space_time(...)' to this nest");
+        continue;
+      }
+      for (const DirectiveArg &A : LD.D.Args) {
+        if (auto [It, New] = Isolated.try_emplace(A.Name, &LD); !New) {
+          reject(URERule::Isolation, LD.Loc,
+                 "'" + A.Name + "' is named twice, in '" + It->second->D.str() +
+                     "' and '" + LD.D.str() + "'; name it once");
+          continue;
+        }
+        if (IsLoader)
+          checkLoader(LD, A.Name);
+        else
+          checkDrainer(LD, A.Name);
+      }
+    }
+  }
+
+  void checkLoader(const LocatedDirective &LD, llvm::StringRef Name) {
+    llvm::SmallVector<std::string, 4> Names;
+    bool Found = false;
+    for (const InputRead &In : Sys.Inputs) {
+      if (!llvm::is_contained(Names, In.Name))
+        Names.push_back(In.Name);
+      if (In.Name != Name)
+        continue;
+      Found = true;
+      SourceLoc Loc = sourceLocOf(In.Load);
+      if (!In.Object || llvm::any_of(In.Subscripts, [](const auto &E) {
+            return !E.has_value();
+          })) {
+        reject(URERule::Isolation, Loc,
+               "the loader of '" + Name + "' must compute where the PEs read "
+               "it from the loop variables, but this read of '" + Name +
+                   "' is not indexed by affine expressions of the loop "
+                   "variables; index it with loop variables and constants, "
+                   "or drop '" + Name + "' from '" + LD.D.str() + "'");
+        continue;
+      }
+      if (const llvm::Value *Bad = computedCondition(In.Load->getParent()))
+        reject(URERule::Isolation, Loc,
+               "the loader of '" + Name + "' must know when the PEs read it, "
+               "but this read of '" + Name + "' happens under a condition " +
+                   "that depends on a computed value" + valueLine(Bad) +
+                   "; make the condition a test of the loop variables, or "
+                   "drop '" + Name + "' from '" + LD.D.str() + "'");
+    }
+    if (!Found)
+      reject(URERule::Isolation, LD.Loc,
+             "'" + Name + "' in '" + LD.D.str() + "' is not an input this "
+             "nest reads; its inputs are " +
+                 (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
+  }
+
+  void checkDrainer(const LocatedDirective &LD, llvm::StringRef Name) {
+    llvm::SmallVector<std::string, 4> Names;
+    bool Found = false;
+    for (const UREStatement &St : Sys.Statements) {
+      if (!St.Extended)
+        continue;
+      if (!llvm::is_contained(Names, St.OutputName))
+        Names.push_back(St.OutputName);
+      if (St.OutputName != Name)
+        continue;
+      Found = true;
+      if (const llvm::Value *Bad = computedCondition(St.Store->getParent()))
+        reject(URERule::Isolation, St.Loc,
+               "the drainer of '" + Name + "' must know when the PEs write "
+               "it, but this write of '" + Name + "' happens under a "
+               "condition that depends on a computed value" + valueLine(Bad) +
+                   "; make the condition a test of the loop variables, or "
+                   "drop '" + Name + "' from '" + LD.D.str() + "'");
+    }
+    if (!Found)
+      reject(URERule::Isolation, LD.Loc,
+             "'" + Name + "' in '" + LD.D.str() + "' is not an output this "
+             "nest writes; its outputs are " +
+                 (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
+  }
+
+  static std::string valueLine(const llvm::Value *V) {
+    if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
+      if (unsigned Line = sourceLocOf(I).Line)
+        return " (line " + std::to_string(Line) + ")";
+    return "";
+  }
+
+  // A value computed in the nest (not from loop variables, parameters and
+  // constants alone) that decides whether BB runs, or null.
+  const llvm::Value *computedCondition(llvm::BasicBlock *BB) {
+    llvm::Loop *Inner = Sys.innermost();
+    llvm::SmallPtrSet<llvm::BasicBlock *, 16> Seen;
+    llvm::SmallVector<llvm::BasicBlock *, 16> Work{BB};
+    llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
+    while (!Work.empty()) {
+      llvm::BasicBlock *B = Work.pop_back_val();
+      if (B == Inner->getHeader() || !Seen.insert(B).second)
+        continue;
+      for (llvm::BasicBlock *P : llvm::predecessors(B)) {
+        if (!Inner->contains(P))
+          continue;
+        if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator()))
+          if (Br->isConditional() && P != Inner->getHeader())
+            if (const llvm::Value *Bad = computedValue(Br->getCondition(), Visited))
+              return Bad;
+        Work.push_back(P);
+      }
+    }
+    return nullptr;
+  }
+
+  const llvm::Value *computedValue(const llvm::Value *V,
+                                   llvm::SmallPtrSetImpl<const llvm::Value *> &Visited) {
+    if (llvm::isa<llvm::Constant>(V) || !Visited.insert(V).second)
+      return nullptr;
+    if (auto *A = llvm::dyn_cast<llvm::Argument>(V))
+      return A->getType()->isPointerTy() ? A : nullptr;
+    if (llvm::any_of(Sys.Loops, [&](const URELoop &L) { return L.IV == V; }))
+      return nullptr;
+    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+    if (!I || !(llvm::isa<llvm::BinaryOperator, llvm::CmpInst, llvm::CastInst,
+                          llvm::SelectInst, llvm::PHINode>(I)))
+      return V;
+    for (const llvm::Value *Op : I->operands())
+      if (const llvm::Value *Bad = computedValue(Op, Visited))
+        return Bad;
     return nullptr;
   }
 

@@ -73,6 +73,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::InitialValue: return "initial value";
   case URERule::LoopNames: return "loop names";
   case URERule::SpaceLoops: return "space loops";
+  case URERule::Isolation: return "loader and drainer";
   }
   llvm_unreachable("unknown URE rule");
 }

@@ -152,6 +152,7 @@ enum class URERule {
   InitialValue,
   LoopNames,
   SpaceLoops,
+  Isolation,
 };
 
 llvm::StringRef ruleName(URERule R);

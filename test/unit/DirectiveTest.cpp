@@ -68,7 +68,7 @@ TEST(Directive, NegativeCoefficientsMayBeSpaced) {
 }
 
 TEST(Directive, EveryDirectiveHasAName) {
-  EXPECT_EQ(t2s::directiveNames().size(), 7u);
+  EXPECT_EQ(t2s::directiveNames().size(), 9u);
   for (llvm::StringRef Name : t2s::directiveNames())
     EXPECT_FALSE(Name.empty());
 }
