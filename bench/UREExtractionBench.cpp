@@ -4,6 +4,7 @@
 // what clang emits for examples/<name>.cpp under the T2S front end (made at
 // build time); each iteration runs on a fresh copy of it.
 #include "AttachPragmas.h"
+#include "Channels.h"
 #include "MergeURES.h"
 #include "PrepareNests.h"
 #include "SpaceTimeSchedule.h"
@@ -36,6 +37,7 @@ void runFrontHalf(llvm::Module &M) {
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   FAM.registerPass([] { return t2s::UREAnalysis(); });
   FAM.registerPass([] { return t2s::SpaceTimeAnalysis(); });
+  FAM.registerPass([] { return t2s::ChannelAnalysis(); });
   llvm::FunctionPassManager FPM;
   FPM.addPass(t2s::AttachPragmasPass());
   FPM.addPass(t2s::PrepareNestsPass());

@@ -1,6 +1,7 @@
 //===- Offload.cpp - Run a design's kernels instead of its nest -----------===//
 
 #include "Offload.h"
+#include "Channels.h"
 #include "LoopMetadata.h"
 #include "MergeURES.h"
 #include "OpenCLEmitter.h"
@@ -11,6 +12,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -40,26 +42,46 @@ const llvm::Instruction *usedAfter(const llvm::Loop &L) {
 
 } // namespace
 
+// An instruction between two nests that must not move behind the kernels
+// (everything but branches, debug and lifetime markers), or null; BadPath
+// when the code between them is not a straight line.
+const llvm::Instruction *codeBetween(llvm::BasicBlock *From, llvm::BasicBlock *To,
+                                     bool &BadPath) {
+  BadPath = false;
+  for (llvm::BasicBlock *BB = From; BB != To;) {
+    for (const llvm::Instruction &I : *BB) {
+      if (llvm::isa<llvm::BranchInst, llvm::DbgInfoIntrinsic>(I))
+        continue;
+      if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
+        continue;
+      return &I;
+    }
+    BB = BB->getSingleSuccessor();
+    if (!BB) {
+      BadPath = true;
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
 llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
                                          llvm::FunctionAnalysisManager &FAM) {
   if (!OffloadDesigns || F.isDeclaration() || F.getMetadata(MergeFailedTag))
     return llvm::PreservedAnalyses::all();
-  const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
-  if (R.Schedules.empty() || !R.Rejections.empty() ||
+  const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
+  if (CR.Units.empty() || !CR.Rejections.empty() ||
+      !FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty() ||
       !FAM.getResult<UREAnalysis>(F).Rejections.empty())
     return llvm::PreservedAnalyses::all();
 
-  // Collect first: deleting a nest invalidates the analyses' results.
-  struct Site {
-    llvm::Loop *L;
-    std::string Stub;
-    SourceLoc Loc;
-  };
-  llvm::SmallVector<Site, 2> Sites;
-  for (const SpaceTimeSchedule &Sch : R.Schedules) {
-    llvm::Loop *L = Sch.System.outermost();
+  // The kernels of all nests run together (channels connect them), where the
+  // first nest was: nothing may lie between the nests.
+  llvm::SmallVector<llvm::Loop *, 4> Nests;
+  for (const KernelUnit &U : CR.Units) {
+    llvm::Loop *L = U.System->outermost();
     if (!L->getLoopPreheader() || !L->getExitBlock()) {
-      reportError(F, Sch.System.Loc,
+      reportError(F, U.System->Loc,
                   "cannot offload this nest: it needs a single entry and a "
                   "single exit; do not jump into or out of the nest");
       return llvm::PreservedAnalyses::all();
@@ -70,7 +92,25 @@ llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
                   "after it; pass results through an output array");
       return llvm::PreservedAnalyses::all();
     }
-    Sites.push_back({L, hostStubName(F, &Sch - R.Schedules.begin()), Sch.System.Loc});
+    if (!Nests.empty()) {
+      bool BadPath;
+      const llvm::Instruction *I =
+          codeBetween(Nests.back()->getExitBlock(), L->getLoopPreheader(), BadPath);
+      if (I || BadPath) {
+        SourceLoc Loc = I ? sourceLocOf(I) : U.System->Loc;
+        if (!Loc.Line)
+          Loc = U.System->Loc;
+        reportError(F, Loc,
+                    "cannot offload the kernels of '" + designName(F, 0) +
+                        "': their nests run together as one group of kernels, "
+                        "but code lies between two of them (before " +
+                        CR.Units[&U - CR.Units.begin()].describe() +
+                        "); move that code before the first nest or after "
+                        "the last");
+        return llvm::PreservedAnalyses::all();
+      }
+    }
+    Nests.push_back(L);
   }
 
   auto &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
@@ -84,12 +124,11 @@ llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
   }
   auto *Ty = llvm::FunctionType::get(llvm::Type::getVoidTy(F.getContext()),
                                      Params, false);
-  for (Site &S : Sites) {
-    llvm::FunctionCallee Stub = F.getParent()->getOrInsertFunction(S.Stub, Ty);
-    llvm::IRBuilder<> B(S.L->getLoopPreheader()->getTerminator());
-    B.CreateCall(Stub, Args);
-    llvm::deleteDeadLoop(S.L, &DT, &SE, &LI);
-  }
+  llvm::FunctionCallee Stub = F.getParent()->getOrInsertFunction(hostStubName(F), Ty);
+  llvm::IRBuilder<> B(Nests.front()->getLoopPreheader()->getTerminator());
+  B.CreateCall(Stub, Args);
+  for (llvm::Loop *L : Nests)
+    llvm::deleteDeadLoop(L, &DT, &SE, &LI);
   return llvm::PreservedAnalyses::none();
 }
 

@@ -1,16 +1,19 @@
 //===- Offload.h - Run a design's kernels instead of its nest --*- C++ -*-===//
 //
 // t2s-offload (on with -t2s-offload; t2s-clang --emulate turns it on)
-// replaces each scheduled URE nest by one call to the design's host stub,
-// extern "C" void t2s_run_<design>(the function's parameters), which the
-// OpenCL emitter writes with -t2s-opencl-host. The program then computes the
+// replaces the kernel nests of a function (its scheduled URE nests and
+// kernel(name) nests) by one call to the function's host stub, extern "C"
+// void t2s_run_<function>(the function's parameters), which the OpenCL
+// emitter writes with -t2s-opencl-host and which runs all their kernels
+// together (channels may connect them). The program then computes the
 // nest's results with the emitted OpenCL kernels: under emulation when the
 // stubs are compiled with -DT2S_EMULATE and linked with the .cl file compiled
 // as C++.
 //
-// Preconditions: the nest passed the URE and schedule checks; it has a
-// preheader and a single exit block, and no value it computes is used after
-// it (a URE nest communicates only through arrays).
+// Preconditions: the nests passed the URE, schedule and channel checks; each
+// has a preheader and a single exit block, no value it computes is used
+// after it (nests communicate only through arrays), and no code lies between
+// two of them (it would run after the kernels).
 //
 //===----------------------------------------------------------------------===//
 

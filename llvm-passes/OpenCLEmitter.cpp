@@ -1,6 +1,7 @@
 //===- OpenCLEmitter.cpp - OpenCL C for Intel FPGAs -----------------------===//
 
 #include "OpenCLEmitter.h"
+#include "Channels.h"
 #include "LoopMetadata.h"
 #include "SpaceTimeSchedule.h"
 
@@ -28,6 +29,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 
 namespace {
@@ -81,6 +83,9 @@ struct ChannelPlan {
   llvm::Type *Element = nullptr;
   llvm::SmallVector<unsigned, 4> Dims; // indices into PELoops
   std::string Temp;   // the systolic kernel's copy of a read value
+  /// A PE channel whose loader (drainer) receives the values from (sends
+  /// them to) another kernel through this channel instead of memory.
+  std::string Stream;
 };
 
 // What the host needs to know of one kernel.
@@ -90,7 +95,10 @@ struct KernelInfo {
   llvm::SmallVector<const llvm::Argument *, 4> Args; // in the function's order
 };
 
-enum class KernelRole { Systolic, Loader, Drainer };
+enum class KernelRole { Systolic, Loader, Drainer, Plain };
+
+// What a loader or drainer of a stream prints in each pass over the PEs.
+enum class PEPass { Normal, FromStream, ToStream };
 
 class KernelPrinter {
   llvm::Function &F;
@@ -102,6 +110,8 @@ class KernelPrinter {
   llvm::ArrayRef<ChannelPlan> Channels;
   KernelRole Role;
   std::string Buffer; // the loader's or drainer's buffer
+  PEPass Pass = PEPass::Normal;
+  bool Macros; // spell the kernel with the macros of t2s/channels.h
   // Pointer parameters: element type, and whether the kernel writes them.
   llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
   llvm::DenseMap<const llvm::Argument *, bool> Written;
@@ -113,9 +123,9 @@ public:
   KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
                 llvm::DominatorTree &DT, llvm::raw_ostream &OS,
                 const std::string &Design, llvm::ArrayRef<ChannelPlan> Channels,
-                KernelRole Role, std::string Buffer = "")
+                KernelRole Role, std::string Buffer, bool Macros)
       : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS), Design(Design),
-        Channels(Channels), Role(Role), Buffer(std::move(Buffer)) {}
+        Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros) {}
 
   /// Prints the kernel and describes it in Info; on failure prints nothing
   /// and returns the reason.
@@ -284,7 +294,6 @@ private:
   // Kernels that talk through channels are written with the macros of
   // t2s/channels.h; a design without channels in plain OpenCL C.
   void printSignature(const KernelInfo &Info) {
-    bool Macros = !Channels.empty();
     if (Info.Autorun)
       OS << "T2S_AUTORUN_KERNEL\n";
     else if (Macros)
@@ -299,7 +308,8 @@ private:
 
   std::string kernelName() const {
     switch (Role) {
-    case KernelRole::Systolic: return Design;
+    case KernelRole::Systolic:
+    case KernelRole::Plain: return Design;
     case KernelRole::Loader: return Design + "_load_" + Buffer;
     case KernelRole::Drainer: return Design + "_drain_" + Buffer;
     }
@@ -328,6 +338,10 @@ private:
       B << ";\n";
     }
     std::string Indent = "  ";
+    if (Role == KernelRole::Plain) {
+      printPlainNest(B, Indent);
+      return;
+    }
     // Loops outside the first time loop, then one loop per time variable.
     const SpaceTimeStep &First = Sch.Steps.front();
     unsigned Outer = First.HasTimeLoop ? First.TimeLoop : 0;
@@ -350,7 +364,24 @@ private:
     }
     if (NumTime && Role == KernelRole::Systolic)
       printShifts(B, Indent);
+    const ChannelPlan *Stream = streamOfThisKernel();
+    if (Stream) {
+      std::string Dims;
+      for (unsigned L : Sch.PELoops)
+        Dims += "[" + std::to_string(loop(L).extent()) + "]";
+      B << Indent << cType(Stream->Element) << " " << bufferOf(*Stream) << Dims
+        << "; // this step's values, one per PE\n";
+    }
+    if (Stream && Role == KernelRole::Loader) {
+      Pass = PEPass::FromStream;
+      printPEs(B, Indent);
+    }
+    Pass = PEPass::Normal;
     printPEs(B, Indent);
+    if (Stream && Role == KernelRole::Drainer) {
+      Pass = PEPass::ToStream;
+      printPEs(B, Indent);
+    }
     for (unsigned L = 0; L < Outer + NumTime; ++L) {
       Indent.resize(Indent.size() - 2);
       B << Indent << "}\n";
@@ -369,12 +400,14 @@ private:
   }
 
   // Open '#pragma unroll' loops over every PE; returns the subscript text.
-  std::string openPELoops(llvm::raw_ostream &B, std::string &Indent) {
+  std::string openPELoops(llvm::raw_ostream &B, std::string &Indent,
+                          bool Unroll = true) {
     std::string Subs;
     for (unsigned L : Sch.PELoops) {
       const URELoop &P = loop(L);
-      B << Indent << "#pragma unroll\n"
-        << Indent << "for (int " << P.Name << " = " << P.Lower << "; " << P.Name
+      if (Unroll)
+        B << Indent << "#pragma unroll\n";
+      B << Indent << "for (int " << P.Name << " = " << P.Lower << "; " << P.Name
         << " < " << P.Upper << "; " << P.Name << "++) {\n";
       Indent += "  ";
       Subs += "[" + peIndex(P, 0) + "]";
@@ -416,10 +449,14 @@ private:
 
   void printPEs(llvm::raw_ostream &B, std::string Indent) {
     B << Indent
-      << (Role == KernelRole::Systolic ? "// The PEs.\n"
+      << (Pass == PEPass::FromStream ? "// Receive this step's values, in the order the PEs read them.\n"
+          : Pass == PEPass::ToStream ? "// Send this step's values on, in the order the PEs wrote them.\n"
+          : Role == KernelRole::Systolic ? "// The PEs.\n"
           : Role == KernelRole::Loader ? "// What each PE reads, when it reads it.\n"
                                        : "// What each PE writes, when it writes it.\n");
-    openPELoops(B, Indent);
+    // Channel indices must be constants: only the stream passes (one
+    // channel, local buffer) may run the PEs as an ordinary loop.
+    openPELoops(B, Indent, Pass == PEPass::Normal);
     // Recover the loop variables from the time (last space_time first).
     std::string Check;
     for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
@@ -443,7 +480,7 @@ private:
     switch (Role) {
     case KernelRole::Systolic:
       for (const ChannelPlan &C : Channels)
-        if (!C.Output)
+        if (!C.Output && S.innermost()->contains(C.Access))
           printChannelRead(B, Indent, C);
       for (const UREStatement &St : S.Statements)
         printStatement(B, Indent, St);
@@ -457,6 +494,8 @@ private:
       for (const ChannelPlan &C : Channels)
         if (C.Output && C.Buffer == Buffer)
           printDrain(B, Indent, C);
+      break;
+    case KernelRole::Plain:
       break;
     }
     if (!Check.empty()) {
@@ -493,7 +532,7 @@ private:
   }
 
   const ChannelPlan *channelOf(const llvm::Instruction *I) const {
-    if (Role != KernelRole::Systolic)
+    if (Role != KernelRole::Systolic && Role != KernelRole::Plain)
       return nullptr;
     for (const ChannelPlan &C : Channels)
       if (C.Access == I)
@@ -538,16 +577,72 @@ private:
   void printLoad(llvm::raw_ostream &B, const std::string &Indent,
                  const ChannelPlan &C) {
     auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
-    B << Indent << readCondition(Ld) << "T2S_WRITE(" << channelRef(C) << ", "
-      << address(Ld->getPointerOperand()) << ");\n";
+    std::string Cond = readCondition(Ld);
+    if (C.Stream.empty()) {
+      B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
+        << address(Ld->getPointerOperand()) << ");\n";
+    } else if (Pass == PEPass::FromStream) {
+      B << Indent << Cond << bufferRef(C) << " = T2S_READ(" << C.Stream << ");\n";
+    } else {
+      B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", " << bufferRef(C)
+        << ");\n";
+    }
+  }
+
+  // The PE channel whose loader or drainer (this kernel) talks to another
+  // kernel, if any.
+  const ChannelPlan *streamOfThisKernel() const {
+    if (Role != KernelRole::Loader && Role != KernelRole::Drainer)
+      return nullptr;
+    for (const ChannelPlan &C : Channels)
+      if (C.Buffer == Buffer && !C.Stream.empty() &&
+          C.Output == (Role == KernelRole::Drainer))
+        return &C;
+    return nullptr;
+  }
+
+  static std::string bufferOf(const ChannelPlan &C) { return C.Buffer + "_step"; }
+
+  std::string bufferRef(const ChannelPlan &C) const {
+    std::string Ref = bufferOf(C);
+    for (unsigned L : Sch.PELoops)
+      Ref += "[" + peIndex(loop(L), 0) + "]";
+    return Ref;
+  }
+
+  // A kernel(name) nest: its loops as they are, its statements in order;
+  // values from and to other kernels go through their channels.
+  void printPlainNest(llvm::raw_ostream &B, std::string Indent) {
+    for (const URELoop &L : S.Loops) {
+      B << Indent << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name
+        << " < " << L.Upper << "; " << L.Name << "++) {\n";
+      Indent += "  ";
+    }
+    for (const ChannelPlan &C : Channels)
+      if (!C.Output && S.innermost()->contains(C.Access))
+        printChannelRead(B, Indent, C);
+    for (const UREStatement &St : S.Statements)
+      printStatement(B, Indent, St);
+    for (size_t L = 0; L < S.Loops.size(); ++L) {
+      Indent.resize(Indent.size() - 2);
+      B << Indent << "}\n";
+    }
   }
 
   void printDrain(llvm::raw_ostream &B, const std::string &Indent,
                   const ChannelPlan &C) {
-    for (const UREStatement &St : S.Statements)
-      if (St.Store == C.Access)
-        B << Indent << guardText(St) << address(St.Store->getPointerOperand())
-          << " = T2S_READ(" << channelRef(C) << ");\n";
+    for (const UREStatement &St : S.Statements) {
+      if (St.Store != C.Access)
+        continue;
+      B << Indent << guardText(St);
+      if (C.Stream.empty())
+        B << address(St.Store->getPointerOperand()) << " = T2S_READ("
+          << channelRef(C) << ");\n";
+      else if (Pass == PEPass::ToStream)
+        B << "T2S_WRITE(" << C.Stream << ", " << bufferRef(C) << ");\n";
+      else
+        B << bufferRef(C) << " = T2S_READ(" << channelRef(C) << ");\n";
+    }
   }
 
   // Text without one pair of parentheses around all of it.
@@ -1008,8 +1103,8 @@ std::string designName(const llvm::Function &F, unsigned SystemIndex) {
   return D;
 }
 
-std::string hostStubName(const llvm::Function &F, unsigned SystemIndex) {
-  return "t2s_run_" + designName(F, SystemIndex);
+std::string hostStubName(const llvm::Function &F) {
+  return "t2s_run_" + designName(F, 0);
 }
 
 namespace {
@@ -1035,31 +1130,61 @@ struct HostStub {
   llvm::Function &F;
   std::string Design, Stub;
   llvm::SmallVector<KernelInfo, 4> Kernels;
-  KernelPrinter &Systolic; // knows the buffers' element types
+  // Printers of the nests: they know the buffers' element types and sizes.
+  std::vector<std::unique_ptr<KernelPrinter>> &Nests;
+
+  llvm::Type *elementOf(const llvm::Argument *A) const {
+    for (const auto &N : Nests)
+      if (llvm::Type *T = N->elementOf(A))
+        return T;
+    return nullptr;
+  }
+  bool writes(const llvm::Argument *A) const {
+    return llvm::any_of(Nests, [&](const auto &N) { return N->writes(A); });
+  }
+  std::optional<uint64_t> extent(const llvm::Argument *A) const {
+    std::optional<uint64_t> Max;
+    for (const auto &N : Nests)
+      if (N->elementOf(A)) {
+        std::optional<uint64_t> E = N->bufferExtent(A);
+        if (!E)
+          return std::nullopt;
+        Max = std::max(Max.value_or(0), *E);
+      }
+    return Max;
+  }
+
+  std::string parameter(const llvm::Argument *A) const {
+    if (!A->getType()->isPointerTy())
+      return cType(A->getType()) + " " + Nests.front()->argName(A);
+    return "T2S_GLOBAL " + std::string(writes(A) ? "" : "const ") +
+           cType(elementOf(A)) + " *T2S_RESTRICT " + Nests.front()->argName(A);
+  }
 
   std::optional<std::string> print(llvm::raw_ostream &OS) {
+    KernelPrinter &Systolic = *Nests.front();
     std::string Params, Args;
     for (const llvm::Argument &A : F.args()) {
       std::string T = A.getType()->isPointerTy()
-                          ? (Systolic.elementOf(&A) ? cType(Systolic.elementOf(&A)) : "")
+                          ? (elementOf(&A) ? cType(elementOf(&A)) : "")
                           : cType(A.getType());
       if (T.empty())
         return "the parameter '" + Systolic.argName(&A) + "', whose type has no C name";
       bool Written = llvm::any_of(Kernels, [&](const KernelInfo &K) {
         return llvm::is_contained(K.Args, &A);
-      }) && A.getType()->isPointerTy() && Systolic.writes(&A);
+      }) && A.getType()->isPointerTy() && writes(&A);
       Params += (Params.empty() ? "" : ", ") +
                 (A.getType()->isPointerTy()
                      ? (Written ? "" : "const ") + T + " *" + Systolic.argName(&A)
                      : T + " " + Systolic.argName(&A));
     }
-    OS << "\n// " << Design << " (" << llvm::demangle(F.getName().str())
-       << "): its kernels, and " << Stub << ", which runs them.\n";
+    OS << "\n// " << llvm::demangle(F.getName().str()) << ": its kernels, and "
+       << Stub << ", which runs them.\n";
     OS << "#ifdef T2S_EMULATE\n";
     for (const KernelInfo &K : Kernels) {
       OS << (K.Autorun ? "T2S_AUTORUN_KERNEL" : "T2S_KERNEL") << " void " << K.Name << "(";
       for (const llvm::Argument *A : K.Args)
-        OS << (A == K.Args.front() ? "" : ", ") << Systolic.parameter(A, true);
+        OS << (A == K.Args.front() ? "" : ", ") << parameter(A);
       OS << (K.Args.empty() ? "void);\n" : ");\n");
     }
     OS << "extern \"C\" void " << Stub << "(" << Params << ") {\n"
@@ -1082,13 +1207,13 @@ struct HostStub {
     for (const KernelInfo &K : Kernels)
       for (const llvm::Argument *A : K.Args)
         if (A->getType()->isPointerTy() && Buffers.insert(A).second) {
-          std::optional<uint64_t> N = Systolic.bufferExtent(A);
+          std::optional<uint64_t> N = extent(A);
           if (!N)
             return "the buffer '" + Systolic.argName(A) +
                    "', whose size cannot be told from affine indices";
           std::string Name = Systolic.argName(A);
-          bool Writes = Systolic.writes(A);
-          OS << "  t2s::host::Buffer<" << cType(Systolic.elementOf(A)) << "> "
+          bool Writes = writes(A);
+          OS << "  t2s::host::Buffer<" << cType(elementOf(A)) << "> "
              << Name << "_buffer(D, " << *N << ", /*DeviceWrites=*/"
              << (Writes ? "true" : "false") << ", /*DeviceReads=*/true);\n"
              << "  " << Name << "_buffer.write(" << Name << ");\n";
@@ -1110,7 +1235,7 @@ struct HostStub {
     }
     OS << "  t2s::host::runAll({" << Started << "});\n";
     for (const llvm::Argument *A : Buffers)
-      if (Systolic.writes(A))
+      if (writes(A))
         OS << "  " << Systolic.argName(A) << "_buffer.read(" << Systolic.argName(A)
            << ");\n";
     OS << "}\n#endif\n";
@@ -1133,73 +1258,147 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       F.getMetadata(MergeFailedTag))
     return llvm::PreservedAnalyses::all();
   const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
-  if (R.Schedules.empty() || !R.Rejections.empty() ||
+  const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
+  if (CR.Units.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
       !FAM.getResult<UREAnalysis>(F).Rejections.empty())
     return llvm::PreservedAnalyses::all();
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
 
   std::string Text, Host;
   llvm::raw_string_ostream OS(Text), HS(Host);
-  for (const SpaceTimeSchedule &Sch : R.Schedules) {
-    unsigned Index = &Sch - R.Schedules.begin();
-    std::string Design = designName(F, Index);
-    llvm::SmallVector<ChannelPlan, 4> Channels = planChannels(Sch, DT, Design);
-    auto failed = [&](const std::string &Why) {
-      reportError(F, Sch.System.Loc,
-                  "cannot write this design as OpenCL: it uses " + Why +
-                      "; the OpenCL back end prints arithmetic, comparisons, "
-                      "conditionals, casts and library math over buffers "
-                      "indexed by the loop variables");
-      return llvm::PreservedAnalyses::all();
-    };
-    OS << "\n// " << llvm::demangle(F.getName().str()) << ": the URE system at "
-       << Sch.System.Loc.File << ":" << Sch.System.Loc.Line << "\n";
-    if (!Channels.empty()) {
-      OS << "#include \"t2s/channels.h\"\n\n// Channels between the loaders, "
-            "the systolic array and the drainers.\n";
-      for (const ChannelPlan &C : Channels) {
-        std::string T = cType(C.Element);
-        if (T.empty())
-          return failed("a channel of a type without a C name");
-        if (C.Dims.empty()) {
-          OS << "T2S_CHANNEL(" << T << ", " << C.Name << ", " << ChannelDepth << ");\n";
-          continue;
-        }
-        OS << "T2S_CHANNEL_ARRAY(" << T << ", " << C.Name << ", " << ChannelDepth;
-        for (unsigned D : C.Dims)
-          OS << ", " << Sch.System.Loops[Sch.PELoops[D]].extent();
-        OS << ");\n";
-      }
+  auto failed = [&](const SourceLoc &Loc, const std::string &Why) {
+    reportError(F, Loc,
+                "cannot write this design as OpenCL: it uses " + Why +
+                    "; the OpenCL back end prints arithmetic, comparisons, "
+                    "conditionals, casts and library math over buffers "
+                    "indexed by the loop variables");
+    return llvm::PreservedAnalyses::all();
+  };
+  std::string Function = designName(F, 0);
+  auto streamName = [&](const StreamChannel &C) { return Function + "_" + C.Array; };
+
+  // Per unit: its design name, its schedule (a plain nest gets one without
+  // steps) and its channels.
+  struct Unit {
+    std::string Design;
+    SpaceTimeSchedule Sch;
+    llvm::SmallVector<ChannelPlan, 4> Channels;
+  };
+  std::vector<Unit> Units;
+  unsigned Scheduled = 0;
+  for (const KernelUnit &KU : CR.Units) {
+    unsigned U = &KU - CR.Units.begin();
+    Unit X;
+    if (KU.Schedule) {
+      X.Sch = *KU.Schedule;
+      X.Design = KU.System->KernelName.empty() ? designName(F, Scheduled)
+                                               : KU.System->KernelName;
+      ++Scheduled;
+      X.Channels = planChannels(X.Sch, DT, X.Design);
+    } else {
+      X.Sch.System = *KU.System;
+      X.Design = KU.System->KernelName;
     }
+    for (const StreamChannel &C : CR.Channels) {
+      if (C.Producer != U && C.Consumer != U)
+        continue;
+      ChannelPlan P;
+      P.Buffer = C.Array;
+      P.Output = C.Producer == U;
+      P.Access = P.Output ? static_cast<llvm::Instruction *>(C.Write) : C.Read;
+      P.Element = P.Output ? C.Write->getValueOperand()->getType() : C.Read->getType();
+      P.Temp = C.Array + "_in";
+      if (!KU.Schedule) {
+        P.Name = streamName(C);
+      } else {
+        P.Name = X.Design + "_" + C.Array + "_pe";
+        P.Stream = streamName(C);
+        llvm::SmallVector<Guard, 2> Guards;
+        if (P.Output) {
+          for (const UREStatement &St : KU.System->Statements)
+            if (St.Store == C.Write)
+              Guards = St.Guards;
+        } else {
+          Guards = dominatingGuards(*KU.System, DT, C.Read->getParent());
+        }
+        P.Dims = channelDims(X.Sch, Guards);
+      }
+      X.Channels.push_back(std::move(P));
+    }
+    Units.push_back(std::move(X));
+  }
+
+  bool Macros = !CR.Channels.empty() ||
+                llvm::any_of(Units, [](const Unit &X) { return !X.Channels.empty(); });
+  OS << "\n// " << llvm::demangle(F.getName().str()) << ": "
+     << (Units.size() == 1 ? "the design at " : "the kernels from ")
+     << CR.Units.front().System->Loc.File << ":" << CR.Units.front().System->Loc.Line
+     << "\n";
+  if (Macros)
+    OS << "#include \"t2s/channels.h\"\n\n// Channels between the kernels.\n";
+  for (const StreamChannel &C : CR.Channels) {
+    std::string T = cType(C.Read->getType());
+    if (T.empty())
+      return failed(CR.Units[C.Consumer].System->Loc, "a channel of a type without a C name");
+    OS << "T2S_CHANNEL(" << T << ", " << streamName(C) << ", " << ChannelDepth
+       << "); // " << C.Values << " values of " << C.Array << "\n";
+  }
+  for (const Unit &X : Units) {
+    if (X.Sch.Steps.empty())
+      continue;
+    for (const ChannelPlan &C : X.Channels) {
+      std::string T = cType(C.Element);
+      if (T.empty())
+        return failed(X.Sch.System.Loc, "a channel of a type without a C name");
+      if (C.Dims.empty()) {
+        OS << "T2S_CHANNEL(" << T << ", " << C.Name << ", " << ChannelDepth << ");\n";
+        continue;
+      }
+      OS << "T2S_CHANNEL_ARRAY(" << T << ", " << C.Name << ", " << ChannelDepth;
+      for (unsigned D : C.Dims)
+        OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
+      OS << ");\n";
+    }
+  }
+
+  llvm::SmallVector<KernelInfo, 4> Kernels;
+  std::vector<std::unique_ptr<KernelPrinter>> Askers; // for the host stub
+  std::string Unused;
+  llvm::raw_string_ostream Sink(Unused);
+  for (Unit &X : Units) {
     // Loaders first, then the array, then the drainers: the order data flows.
     llvm::SmallVector<std::pair<KernelRole, std::string>, 4> Roles;
-    for (const ChannelPlan &C : Channels)
-      if (!C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Loader, C.Buffer}))
-        Roles.push_back({KernelRole::Loader, C.Buffer});
-    Roles.push_back({KernelRole::Systolic, ""});
-    for (const ChannelPlan &C : Channels)
-      if (C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Drainer, C.Buffer}))
-        Roles.push_back({KernelRole::Drainer, C.Buffer});
-    llvm::SmallVector<KernelInfo, 4> Kernels;
+    if (X.Sch.Steps.empty()) {
+      Roles.push_back({KernelRole::Plain, ""});
+    } else {
+      for (const ChannelPlan &C : X.Channels)
+        if (!C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Loader, C.Buffer}))
+          Roles.push_back({KernelRole::Loader, C.Buffer});
+      Roles.push_back({KernelRole::Systolic, ""});
+      for (const ChannelPlan &C : X.Channels)
+        if (C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Drainer, C.Buffer}))
+          Roles.push_back({KernelRole::Drainer, C.Buffer});
+    }
     for (auto &[Role, Buffer] : Roles) {
-      KernelPrinter P(F, Sch, DT, OS, Design, Channels, Role, Buffer);
+      KernelPrinter P(F, X.Sch, DT, OS, X.Design, X.Channels, Role, Buffer,
+                      Macros);
       OS << "\n";
       KernelInfo Info;
       if (std::optional<std::string> Why = P.print(Info))
-        return failed(*Why);
+        return failed(X.Sch.System.Loc, *Why);
       Kernels.push_back(std::move(Info));
     }
-    if (!HostOutput.empty()) {
-      // A printer of the whole body answers the host's questions about buffers.
-      std::string Unused;
-      llvm::raw_string_ostream Sink(Unused);
-      KernelPrinter All(F, Sch, DT, Sink, Design, {}, KernelRole::Systolic);
-      KernelInfo Ignored;
-      All.print(Ignored);
-      HostStub H{F, Design, hostStubName(F, Index), Kernels, All};
-      if (std::optional<std::string> Why = H.print(HS))
-        return failed(*Why);
-    }
+    // A printer of the whole body answers the host's questions about buffers.
+    Askers.push_back(std::make_unique<KernelPrinter>(
+        F, X.Sch, DT, Sink, X.Design, llvm::ArrayRef<ChannelPlan>(),
+        X.Sch.Steps.empty() ? KernelRole::Plain : KernelRole::Systolic, "", false));
+    KernelInfo Ignored;
+    Askers.back()->print(Ignored);
+  }
+  if (!HostOutput.empty()) {
+    HostStub H{F, Function, hostStubName(F), Kernels, Askers};
+    if (std::optional<std::string> Why = H.print(HS))
+      return failed(CR.Units.front().System->Loc, *Why);
   }
   if (!OpenCLOutput.empty() && !appendTo(F, OpenCLOutput, Text))
     return llvm::PreservedAnalyses::all();

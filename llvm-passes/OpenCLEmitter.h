@@ -42,9 +42,9 @@ namespace t2s {
 /// kernel's name and the prefix of its other kernels and channels.
 std::string designName(const llvm::Function &F, unsigned SystemIndex);
 
-/// The host stub that runs that design: extern "C" void t2s_run_<design>(F's
-/// parameters) under emulation.
-std::string hostStubName(const llvm::Function &F, unsigned SystemIndex);
+/// The host stub that runs the kernels of F's nests: extern "C" void
+/// t2s_run_<function>(F's parameters) under emulation.
+std::string hostStubName(const llvm::Function &F);
 
 struct OpenCLEmitterPass : llvm::PassInfoMixin<OpenCLEmitterPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,

@@ -2,6 +2,7 @@
 
 #include "Pipeline.h"
 #include "AttachPragmas.h"
+#include "Channels.h"
 #include "MergeURES.h"
 #include "Offload.h"
 #include "OpenCLEmitter.h"

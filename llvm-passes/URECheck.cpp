@@ -1,6 +1,7 @@
 //===- URECheck.cpp - Report the rules a URE nest breaks ------------------===//
 
 #include "URECheck.h"
+#include "Channels.h"
 #include "LoopMetadata.h"
 #include "SpaceTimeSchedule.h"
 #include "UREModel.h"
@@ -16,6 +17,8 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
   for (const URERejection &R : FAM.getResult<UREAnalysis>(F).Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   for (const URERejection &R : FAM.getResult<SpaceTimeAnalysis>(F).Rejections)
+    reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
+  for (const URERejection &R : FAM.getResult<ChannelAnalysis>(F).Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   return llvm::PreservedAnalyses::all();
 }

@@ -180,7 +180,8 @@ public:
         continue;
       Done.insert(L);
       checkLoopNames(L, Ds);
-      if (hasDirective(Ds, DirectiveKind::URE))
+      if (hasDirective(Ds, DirectiveKind::URE) ||
+          hasDirective(Ds, DirectiveKind::Kernel))
         extract(L, std::move(Ds));
     }
   }
@@ -233,6 +234,11 @@ private:
     Sys.Function = llvm::demangle(F.getName());
     Sys.Directives = std::move(Ds);
     for (const LocatedDirective &D : Sys.Directives)
+      if (D.D.Kind == DirectiveKind::Kernel) {
+        Sys.KernelName = D.D.Args[0].Name;
+        Sys.Loc = D.Loc;
+      }
+    for (const LocatedDirective &D : Sys.Directives)
       if (D.D.Kind == DirectiveKind::URE)
         Sys.Loc = D.Loc;
 
@@ -254,6 +260,13 @@ private:
     checkInitialValues();
     if (!Failed)
       checkIsolation();
+    if (!Failed && Sys.isPlainKernel() && !Sys.Arrays.empty())
+      reject(URERule::KernelNest, Sys.Statements[Sys.Arrays[0].Writer].Loc,
+             "the kernel nest '" + Sys.KernelName + "' writes '" +
+                 Sys.Arrays[0].Name + "', an array no later nest reads: a "
+                 "kernel nest without 'ure' only reads inputs and writes "
+                 "outputs; add '#pragma t2s ure' to compute with URE arrays, "
+                 "or write a parameter or an array a later nest reads");
     if (!Failed)
       Model.Systems.push_back(std::move(Sys));
   }

@@ -54,6 +54,13 @@ std::optional<unsigned> URESystem::loopIndex(llvm::StringRef Name) const {
   return std::nullopt;
 }
 
+bool URESystem::isPlainKernel() const {
+  return !KernelName.empty() &&
+         llvm::none_of(Directives, [](const LocatedDirective &D) {
+           return D.D.Kind == DirectiveKind::URE;
+         });
+}
+
 llvm::StringRef ruleName(URERule R) {
   switch (R) {
   case URERule::PerfectNest: return "perfect nest";
@@ -74,6 +81,8 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::LoopNames: return "loop names";
   case URERule::SpaceLoops: return "space loops";
   case URERule::Isolation: return "loader and drainer";
+  case URERule::KernelNest: return "kernel nest";
+  case URERule::Channel: return "channel";
   }
   llvm_unreachable("unknown URE rule");
 }

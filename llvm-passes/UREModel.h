@@ -118,7 +118,11 @@ struct UREStatement {
 /// One URE system: a marked perfect loop nest and its statements.
 struct URESystem {
   std::string Function;
-  SourceLoc Loc; // the 'ure' directive
+  SourceLoc Loc; // the 'ure' (or, for a plain kernel nest, 'kernel') directive
+  /// From 'kernel(name)': the name of the OpenCL kernel the nest becomes. A
+  /// nest with 'kernel' but without 'ure' is a plain kernel nest: no URE
+  /// arrays, only statements that read inputs and write outputs.
+  std::string KernelName;
   llvm::SmallVector<URELoop, 4> Loops; // outermost first
   llvm::SmallVector<UREArray, 4> Arrays;
   llvm::SmallVector<UREStatement, 8> Statements; // source order
@@ -128,6 +132,8 @@ struct URESystem {
   llvm::Loop *outermost() const { return Loops.front().L; }
   void printCondition(llvm::raw_ostream &OS, const llvm::ICmpInst *Cmp) const;
   llvm::Loop *innermost() const { return Loops.back().L; }
+  /// A 'kernel(name)' nest without 'ure'.
+  bool isPlainKernel() const;
   /// Index of the loop called Name, if any.
   std::optional<unsigned> loopIndex(llvm::StringRef Name) const;
   void print(llvm::raw_ostream &OS) const;
@@ -153,6 +159,8 @@ enum class URERule {
   LoopNames,
   SpaceLoops,
   Isolation,
+  KernelNest,
+  Channel,
 };
 
 llvm::StringRef ruleName(URERule R);

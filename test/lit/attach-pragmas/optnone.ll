@@ -8,14 +8,14 @@
 ; CHECK: br label %cond, !llvm.loop ![[L:[0-9]+]]
 ; CHECK: ![[L]] = distinct !{![[L]], ![[N:[0-9]+]], ![[D:[0-9]+]]}
 ; CHECK: ![[N]] = !{!"t2s.loop.name", !"q"}
-; CHECK: ![[D]] = !{!"t2s.directive", !"kernel(loader)", !"k.cpp", i32 3, i32 13}
+; CHECK: ![[D]] = !{!"t2s.directive", !"unroll(q)", !"k.cpp", i32 3, i32 13}
 
 ; O2-NOT: call void @llvm.var.annotation
 ; O2: !{!"t2s.loop.name", !"q"}
-; O2: !{!"t2s.directive", !"kernel(loader)", !"k.cpp", i32 3, i32 13}
+; O2: !{!"t2s.directive", !"unroll(q)", !"k.cpp", i32 3, i32 13}
 
 @name = private unnamed_addr constant [11 x i8] c"t2s.loop:q\00", section "llvm.metadata"
-@dir = private unnamed_addr constant [34 x i8] c"t2s.directive:3:13:kernel(loader)\00", section "llvm.metadata"
+@dir = private unnamed_addr constant [29 x i8] c"t2s.directive:3:13:unroll(q)\00", section "llvm.metadata"
 @file = private unnamed_addr constant [6 x i8] c"k.cpp\00", section "llvm.metadata"
 
 define void @loader(ptr %out, i32 %n) #0 {

@@ -9,7 +9,7 @@
 // RUN: %t2s-clangxx -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=GONE
 
 void scale(float *a, const float *b, int n, int m) {
-  #pragma t2s kernel(scale)
+  #pragma t2s unroll(i)
   #pragma t2s space_time(j) schedule(3) check_time
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < m; ++j)
@@ -19,7 +19,7 @@ void scale(float *a, const float *b, int n, int m) {
 // O0: define {{.*}} @_Z5scalePfPKfii
 // CHECK-DAG: !{!"t2s.loop.name", !"i"}
 // CHECK-DAG: !{!"t2s.loop.name", !"j"}
-// CHECK-DAG: !{!"t2s.directive", !"kernel(scale)", !"{{.*}}pragma-to-metadata.cpp", i32 12, i32 15}
+// CHECK-DAG: !{!"t2s.directive", !"unroll(i)", !"{{.*}}pragma-to-metadata.cpp", i32 12, i32 15}
 // CHECK-DAG: !{!"t2s.directive", !"space_time(j) schedule(3) check_time", !"{{.*}}pragma-to-metadata.cpp", i32 13, i32 15}
 
 // GONE-NOT: llvm.var.annotation(

@@ -1,0 +1,84 @@
+//===- Channels.h - Arrays that become channels between kernels -*- C++ -*-===//
+//
+// In a function with several kernel nests ('#pragma t2s kernel(name)' nests
+// and scheduled URE systems), an array that one nest writes and a later nest
+// reads, and that nothing else uses, becomes a channel: the writer sends each
+// value, the reader receives it. That is only the same computation if both
+// traverse the array's elements in the same order and each element is sent
+// once, so ChannelAnalysis replays both nests' iterations - the kernel
+// nest's loops in order, the systolic array's time steps and PEs as the
+// emitted kernel runs them - evaluating the conditions under which the write
+// and the read happen, and compares the two sequences of elements. A
+// mismatch is an error naming both nests and the first element that differs.
+//
+// Rules (each a URERejection of rule 'channel'): one write site and one read
+// site; the conditions and indices depend only on loop variables, parameters
+// and constants; at most 2^26 iterations per nest to replay.
+//
+// Preconditions: UREAnalysis and SpaceTimeAnalysis found no errors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_CHANNELS_H
+#define T2S_CHANNELS_H
+
+#include "UREModel.h"
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class LoadInst;
+class StoreInst;
+} // namespace llvm
+
+namespace t2s {
+
+struct SpaceTimeSchedule;
+
+/// A kernel nest of a function: a plain kernel nest or a scheduled system.
+struct KernelUnit {
+  const URESystem *System = nullptr;
+  const SpaceTimeSchedule *Schedule = nullptr; // null: a plain kernel nest
+  /// "kernel 'name' (line N)" or "the systolic array at line N".
+  std::string describe() const;
+};
+
+/// One array turned into a channel.
+struct StreamChannel {
+  std::string Array;
+  const llvm::Value *Object = nullptr;
+  unsigned Producer = 0, Consumer = 0; // indices into ChannelResult::Units
+  llvm::StoreInst *Write = nullptr;
+  llvm::LoadInst *Read = nullptr;
+  uint64_t Values = 0; // how many values it carries
+};
+
+struct ChannelResult {
+  llvm::SmallVector<KernelUnit, 4> Units; // in source order
+  llvm::SmallVector<StreamChannel, 2> Channels;
+  llvm::SmallVector<URERejection, 1> Rejections;
+
+  /// The channel written by W or read by R, or null.
+  const StreamChannel *channelOf(const llvm::Instruction *I) const;
+};
+
+class ChannelAnalysis : public llvm::AnalysisInfoMixin<ChannelAnalysis> {
+  friend llvm::AnalysisInfoMixin<ChannelAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = ChannelResult;
+  ChannelResult run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+};
+
+/// Calls Visit with the loop variables (indexed like S.Loops) of every
+/// iteration, in the order the emitted kernel runs them: for a plain nest
+/// (Sch null) its loops in order; for a systolic array its time steps, then
+/// its PEs, recovering the loop variables and skipping PEs idle at that step.
+/// Visit returns false to stop. Returns false if stopped.
+bool forEachIteration(const URESystem &S, const SpaceTimeSchedule *Sch,
+                      llvm::function_ref<bool(llvm::ArrayRef<int64_t>)> Visit);
+
+} // namespace t2s
+
+#endif // T2S_CHANNELS_H
