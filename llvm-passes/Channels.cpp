@@ -339,15 +339,6 @@ private:
                    "here; read it once per iteration into a local variable");
         return;
       }
-      if (const llvm::Instruction *Other = useElsewhere(Write.Output, P, C)) {
-        reject(sourceLocOf(Other),
-               "'" + Write.OutputName + "' is written by " + R.Units[P].describe() +
-                   " and read by " + R.Units[C].describe() +
-                   ", so it becomes a channel between them, but it is also used "
-                   "here; a channel's values exist only between the two kernels: "
-                   "use another array here");
-        return;
-      }
       for (unsigned D = C + 1; D < R.Units.size(); ++D)
         for (const InputRead &In : R.Units[D].System->Inputs)
           if (In.Object == Write.Output) {
@@ -358,6 +349,15 @@ private:
                        "array for this nest");
             return;
           }
+      if (const llvm::Instruction *Other = useElsewhere(Write.Output, P, C)) {
+        reject(sourceLocOf(Other),
+               "'" + Write.OutputName + "' is written by " + R.Units[P].describe() +
+                   " and read by " + R.Units[C].describe() +
+                   ", so it becomes a channel between them, but it is also used "
+                   "here; a channel's values exist only between the two kernels: "
+                   "use another array here");
+        return;
+      }
       StreamChannel Ch;
       Ch.Array = Write.OutputName;
       Ch.Object = Write.Output;

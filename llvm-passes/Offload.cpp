@@ -42,27 +42,30 @@ const llvm::Instruction *usedAfter(const llvm::Loop &L) {
 
 } // namespace
 
-// An instruction between two nests that must not move behind the kernels
-// (everything but branches, debug and lifetime markers), or null; BadPath
+// An instruction between two nests (from the first's exit block to the
+// second's preheader, both included) that must not move behind the kernels:
+// anything that touches memory or has side effects. Null if none; BadPath
 // when the code between them is not a straight line.
 const llvm::Instruction *codeBetween(llvm::BasicBlock *From, llvm::BasicBlock *To,
                                      bool &BadPath) {
   BadPath = false;
-  for (llvm::BasicBlock *BB = From; BB != To;) {
+  for (llvm::BasicBlock *BB = From;;) {
     for (const llvm::Instruction &I : *BB) {
-      if (llvm::isa<llvm::BranchInst, llvm::DbgInfoIntrinsic>(I))
+      if (I.isTerminator() || llvm::isa<llvm::DbgInfoIntrinsic>(I))
         continue;
       if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
         continue;
-      return &I;
+      if (I.mayHaveSideEffects() || I.mayReadFromMemory())
+        return &I;
     }
+    if (BB == To)
+      return nullptr;
     BB = BB->getSingleSuccessor();
     if (!BB) {
       BadPath = true;
       return nullptr;
     }
   }
-  return nullptr;
 }
 
 llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
