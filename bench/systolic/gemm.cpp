@@ -1,6 +1,7 @@
 // GEMM as UREs at a realistic size, timed: the same file is built as the
 // sequential reference (plain clang++-19) and as the native systolic array
-// (t2s-clang) by bench/systolic/run.sh, which prints the ratio.
+// (t2s-clang) by bench/systolic/run.sh, which prints the ratio, and its
+// OpenCL kernels (loaders, array, drainer) are run under emulation.
 #include <chrono>
 #include <cstdio>
 
@@ -13,6 +14,8 @@ void gemm(const float a[I][K], const float b[K][J], float c[I][J]) {
   static float A[K][J][I], B[K][J][I], C[K][J][I];
   #pragma t2s ure
   #pragma t2s space_time(i, j)
+  #pragma t2s loader(a, b)
+  #pragma t2s drainer(c)
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < J; ++j)
       for (int i = 0; i < I; ++i) {

@@ -35,6 +35,18 @@ for d in gemm conv2d; do
 done
 
 echo
+echo "GEMM 128x128x128: the emitted OpenCL (2 loaders, the array, a drainer)"
+echo "run under emulation (t2s-clang --emulate), against the reference"
+"$clangxx" -O2 -w -DN=128 "$root/bench/systolic/gemm.cpp" -o "$work/gemm128.ref"
+b=$( { /usr/bin/time -f %e "$t2s" --emulate -O2 -DN=128 "$root/bench/systolic/gemm.cpp" -o "$work/gemm128.emu" ; } 2>&1 | tail -1 )
+a=$("$work/gemm128.ref" | sed 's/ seconds.*//')
+e=$("$work/gemm128.emu" | sed 's/ seconds.*//')
+[ "$a" = "$e" ] || { echo "gemm 128: the emulated kernels compute something else: $e vs $a"; exit 1; }
+r=$(best "$work/gemm128.ref"); m=$(best "$work/gemm128.emu")
+w=$( { /usr/bin/time -f %e "$work/gemm128.emu" >/dev/null ; } 2>&1 | tail -1 )
+python3 -c "print(f'  reference {$r:.4f} s, emulated kernels {$m:.4f} s (whole program {$w} s), build with --emulate {$b} s')"
+
+echo
 echo "compile time of t2s-clang -O2 per example (best of 3, seconds)"
 for ex in "$root"/examples/*.cpp; do
   b=1e9
