@@ -1201,6 +1201,16 @@ struct HostStub {
       OS << ")";
     }
     OS << "});\n}\n#else\n";
+    // A device buffer needs a size: the largest index the nests use.
+    for (const KernelInfo &K : Kernels)
+      for (const llvm::Argument *A : K.Args)
+        if (A->getType()->isPointerTy() && !extent(A)) {
+          OS << "// No stub for OpenCL devices: the size of the buffer '"
+             << Systolic.argName(A)
+             << "' cannot be told from its indices (not affine in the loop "
+                "variables).\n#endif\n";
+          return std::nullopt;
+        }
     OS << "void " << Stub << "(t2s::host::Device &D, t2s::host::Program &P"
        << (Params.empty() ? "" : ", ") << Params << ") {\n";
     llvm::SmallPtrSet<const llvm::Argument *, 4> Buffers;
@@ -1208,9 +1218,6 @@ struct HostStub {
       for (const llvm::Argument *A : K.Args)
         if (A->getType()->isPointerTy() && Buffers.insert(A).second) {
           std::optional<uint64_t> N = extent(A);
-          if (!N)
-            return "the buffer '" + Systolic.argName(A) +
-                   "', whose size cannot be told from affine indices";
           std::string Name = Systolic.argName(A);
           bool Writes = writes(A);
           OS << "  t2s::host::Buffer<" << cType(elementOf(A)) << "> "
