@@ -29,6 +29,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -53,8 +54,62 @@ namespace t2s {
 
 namespace {
 
-// The C name of a scalar IR type, or "" if it has none here.
+// Definitions the printed code needs besides OpenCL's own types: structs for
+// vectors of widths OpenCL lacks, and their operators. Collected while a
+// function's kernels are printed, written before them (guarded, since every
+// function's kernels are appended to the same file).
+std::map<std::string, std::string> &helperDefinitions() {
+  static std::map<std::string, std::string> Defs;
+  return Defs;
+}
+
+std::string cType(llvm::Type *T);
+
+// Vectors: OpenCL's types for 2, 3, 4, 8 and 16 lanes ("float4"), a struct
+// 't2s_float5 { float data[5]; }' for other widths up to 32.
+std::string vectorType(llvm::FixedVectorType *VT) {
+  std::string E = cType(VT->getElementType());
+  unsigned N = VT->getNumElements();
+  if (E.empty() || E == "bool" || N < 2 || N > 32)
+    return "";
+  if (N == 2 || N == 3 || N == 4 || N == 8 || N == 16)
+    return E + std::to_string(N);
+  std::string Name = "t2s_" + E + std::to_string(N);
+  // As large as the vector in memory (LLVM and clang round a vector up to a
+  // power of two lanes), so buffers of them keep the host's layout.
+  unsigned Pad = llvm::PowerOf2Ceil(N) - N;
+  helperDefinitions()[Name] =
+      "typedef struct { " + E + " data[" + std::to_string(N) + "];" +
+      (Pad ? " " + E + " pad[" + std::to_string(Pad) + "];" : std::string()) +
+      " } " + Name + ";\n";
+  return Name;
+}
+
+bool isStructVector(llvm::Type *T) {
+  auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T);
+  return VT && llvm::StringRef(vectorType(VT)).starts_with("t2s_");
+}
+
+// Lane L of a vector value printed as Text.
+std::string lane(llvm::Type *VT, const std::string &Text, unsigned L) {
+  if (isStructVector(VT))
+    return Text + ".data[" + std::to_string(L) + "]";
+  return Text + ".s" + std::string(1, "0123456789abcdef"[L]);
+}
+
+// A vector of type VT from its lanes, as a compound literal (OpenCL C and,
+// with clang's vector extension, C++).
+std::string vectorLiteral(llvm::Type *VT, llvm::ArrayRef<std::string> Lanes) {
+  std::string T = cType(VT), Text;
+  for (const std::string &L : Lanes)
+    Text += (Text.empty() ? "" : ", ") + L;
+  return isStructVector(VT) ? "((" + T + "){{" + Text + "}})" : "((" + T + "){" + Text + "})";
+}
+
+// The C name of an IR type, or "" if it has none here.
 std::string cType(llvm::Type *T) {
+  if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
+    return vectorType(VT);
   if (T->isFloatTy())
     return "float";
   if (T->isDoubleTy())
@@ -285,9 +340,9 @@ private:
     for (llvm::BasicBlock *BB : S.innermost()->blocks())
       for (llvm::Instruction &I : *BB) {
         if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(&I))
-          note(Ld->getPointerOperand(), Ld->getType(), false);
+          note(Ld->getPointerOperand(), loadedType(Ld), false);
         else if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
-          note(St->getPointerOperand(), St->getValueOperand()->getType(), true);
+          note(St->getPointerOperand(), storedValue(St)->getType(), true);
       }
   }
 
@@ -505,9 +560,40 @@ private:
     closePELoops(B, Indent);
   }
 
+  // The type of the element a load reads: clang loads a 3-lane vector as 4
+  // lanes and keeps the first 3.
+  static llvm::Type *loadedType(llvm::LoadInst *Ld) {
+    auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(Ld->getType());
+    if (!VT || VT->getNumElements() != 4 || Ld->user_empty())
+      return Ld->getType();
+    for (llvm::User *U : Ld->users()) {
+      auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(U);
+      if (!SV || SV->getShuffleMask() != llvm::ArrayRef<int>({0, 1, 2}))
+        return Ld->getType();
+    }
+    return llvm::FixedVectorType::get(VT->getElementType(), 3);
+  }
+
+  // The value a store writes. Clang stores a 3-lane vector as 4 lanes (a
+  // shuffle that widens it); the element is the 3-lane vector.
+  static llvm::Value *storedValue(llvm::StoreInst *St) {
+    llvm::Value *V = St->getValueOperand();
+    auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(V);
+    if (!SV)
+      return V;
+    auto *In = llvm::dyn_cast<llvm::FixedVectorType>(SV->getOperand(0)->getType());
+    llvm::ArrayRef<int> Mask = SV->getShuffleMask();
+    if (!In || In->getNumElements() != 3 || Mask.size() != 4)
+      return V;
+    for (unsigned L = 0; L < 3; ++L)
+      if (Mask[L] != int(L))
+        return V;
+    return SV->getOperand(0);
+  }
+
   void printStatement(llvm::raw_ostream &B, const std::string &Indent,
                       const UREStatement &St) {
-    std::string Value = expr(St.Store->getValueOperand());
+    std::string Value = expr(storedValue(St.Store));
     if (!St.Extended) {
       B << Indent << registerName(St.Array) << "[0]";
       for (unsigned L : Sch.PELoops)
@@ -698,6 +784,20 @@ private:
   }
 
   std::string constant(const llvm::Constant *C) {
+    if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(C->getType())) {
+      if (cType(VT).empty()) {
+        fail("a vector type without a C name");
+        return "?";
+      }
+      llvm::SmallVector<std::string, 16> Lanes;
+      for (unsigned L = 0; L < VT->getNumElements(); ++L) {
+        const llvm::Constant *E = C->getAggregateElement(L);
+        Lanes.push_back(!E || llvm::isa<llvm::UndefValue>(E)
+                            ? constant(llvm::Constant::getNullValue(VT->getElementType()))
+                            : constant(E));
+      }
+      return vectorLiteral(VT, Lanes);
+    }
     if (auto *I = llvm::dyn_cast<llvm::ConstantInt>(C))
       return I->getType()->isIntegerTy(1) ? (I->isOne() ? "true" : "false")
                                            : std::to_string(I->getSExtValue());
@@ -746,6 +846,24 @@ private:
       return binary(BO);
     if (auto *Cmp = llvm::dyn_cast<llvm::CmpInst>(I))
       return compare(Cmp);
+    if (llvm::isa<llvm::CastInst>(I) && I->getType()->isVectorTy()) {
+      fail(llvm::isa<llvm::CmpInst>(I->getOperand(0)) ? "a comparison of vectors"
+                                                      : "a conversion of vectors");
+      return "?";
+    }
+    if (auto *EE = llvm::dyn_cast<llvm::ExtractElementInst>(I)) {
+      auto *Idx = llvm::dyn_cast<llvm::ConstantInt>(EE->getIndexOperand());
+      if (!Idx) {
+        fail("a vector lane chosen at run time");
+        return "?";
+      }
+      return lane(EE->getVectorOperandType(), expr(EE->getVectorOperand()),
+                  Idx->getZExtValue());
+    }
+    if (auto *IE = llvm::dyn_cast<llvm::InsertElementInst>(I))
+      return insertChain(IE);
+    if (auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(I))
+      return shuffle(SV);
     if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(I)) {
       std::string T = cType(Cast->getType());
       if (T.empty()) {
@@ -789,6 +907,76 @@ private:
     return Text;
   }
 
+  // An operator on a struct vector: a helper function, defined once.
+  std::string structOperator(llvm::Type *VT, llvm::StringRef Op,
+                             const std::string &A, const std::string &B) {
+    static const std::map<std::string, std::string> Names = {
+        {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"%", "rem"},
+        {"<<", "shl"}, {">>", "shr"}, {"&", "and"}, {"|", "or"}, {"^", "xor"}};
+    std::string T = cType(VT), Fn = T + "_" + Names.at(Op.str());
+    unsigned N = llvm::cast<llvm::FixedVectorType>(VT)->getNumElements();
+    helperDefinitions()[Fn] =
+        "static inline " + T + " " + Fn + "(" + T + " a, " + T + " b) {\n  " +
+        T + " r;\n  for (int l = 0; l < " + std::to_string(N) +
+        "; l++)\n    r.data[l] = a.data[l] " + Op.str() + " b.data[l];\n  return r;\n}\n";
+    return Fn + "(" + A + ", " + B + ")";
+  }
+
+  // A vector built lane by lane: each lane from the last insert that sets
+  // it, the others from the vector the chain starts from.
+  std::string insertChain(llvm::InsertElementInst *IE) {
+    auto *VT = llvm::cast<llvm::FixedVectorType>(IE->getType());
+    unsigned N = VT->getNumElements();
+    llvm::SmallVector<std::string, 16> Lanes(N);
+    llvm::Value *V = IE;
+    while (auto *Ins = llvm::dyn_cast<llvm::InsertElementInst>(V)) {
+      auto *Idx = llvm::dyn_cast<llvm::ConstantInt>(Ins->getOperand(2));
+      if (!Idx) {
+        fail("a vector lane chosen at run time");
+        return "?";
+      }
+      if (Lanes[Idx->getZExtValue()].empty())
+        Lanes[Idx->getZExtValue()] = expr(Ins->getOperand(1));
+      V = Ins->getOperand(0);
+    }
+    std::string Base = llvm::isa<llvm::UndefValue>(V) ? "" : expr(V);
+    for (unsigned L = 0; L < N; ++L)
+      if (Lanes[L].empty())
+        Lanes[L] = Base.empty() ? constant(llvm::Constant::getNullValue(VT->getElementType()))
+                                : lane(VT, Base, L);
+    return vectorLiteral(VT, Lanes);
+  }
+
+  std::string shuffle(llvm::ShuffleVectorInst *SV) {
+    auto *In = llvm::cast<llvm::FixedVectorType>(SV->getOperand(0)->getType());
+    unsigned N = In->getNumElements();
+    llvm::SmallVector<std::string, 16> Lanes;
+    for (int M : SV->getShuffleMask())
+      Lanes.push_back(M < 0 ? constant(llvm::Constant::getNullValue(In->getElementType()))
+                            : unsigned(M) < N ? laneOf(SV->getOperand(0), M)
+                                              : laneOf(SV->getOperand(1), M - N));
+    return vectorLiteral(SV->getType(), Lanes);
+  }
+
+  // Lane L of vector V: the scalar a chain of inserts put there (a splat
+  // reads as '(float4){x, x, x, x}'), else the lane of V's text.
+  std::string laneOf(llvm::Value *V, unsigned L) {
+    while (auto *Ins = llvm::dyn_cast<llvm::InsertElementInst>(V)) {
+      auto *Idx = llvm::dyn_cast<llvm::ConstantInt>(Ins->getOperand(2));
+      if (!Idx)
+        break;
+      if (Idx->getZExtValue() == L)
+        return expr(Ins->getOperand(1));
+      V = Ins->getOperand(0);
+    }
+    if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
+      if (const llvm::Constant *E = C->getAggregateElement(L))
+        return llvm::isa<llvm::UndefValue>(E)
+                   ? constant(llvm::Constant::getNullValue(E->getType()))
+                   : constant(E);
+    return lane(V->getType(), expr(V), L);
+  }
+
   std::string binary(llvm::BinaryOperator *BO) {
     const char *Op = nullptr;
     bool Unsigned = false;
@@ -813,6 +1001,15 @@ private:
       return "?";
     }
     std::string A = expr(BO->getOperand(0)), B = expr(BO->getOperand(1));
+    if (BO->getType()->isVectorTy()) {
+      if (Unsigned) {
+        fail("an unsigned operation on vectors");
+        return "?";
+      }
+      if (isStructVector(BO->getType()))
+        return structOperator(BO->getType(), Op, A, B);
+      return "(" + A + " " + Op + " " + B + ")";
+    }
     if (Unsigned) {
       std::string U = "(u" + cType(BO->getType()) + ")";
       return "((" + cType(BO->getType()) + ")(" + U + A + " " + Op + " " + U + B + "))";
@@ -821,6 +1018,10 @@ private:
   }
 
   std::string compare(llvm::CmpInst *Cmp) {
+    if (Cmp->getType()->isVectorTy()) {
+      fail("a comparison of vectors");
+      return "?";
+    }
     using P = llvm::CmpInst::Predicate;
     const char *Op = nullptr;
     bool Unsigned = false;
@@ -953,6 +1154,12 @@ private:
     };
     switch (Callee->getIntrinsicID()) {
     case llvm::Intrinsic::fmuladd: // contraction allowed, as in OpenCL C
+      if (Call->getType()->isVectorTy() && isStructVector(Call->getType()))
+        return structOperator(Call->getType(), "+",
+                              structOperator(Call->getType(), "*",
+                                             expr(Call->getArgOperand(0)),
+                                             expr(Call->getArgOperand(1))),
+                              expr(Call->getArgOperand(2)));
       return "(" + expr(Call->getArgOperand(0)) + " * " +
              expr(Call->getArgOperand(1)) + " + " + expr(Call->getArgOperand(2)) + ")";
     case llvm::Intrinsic::fma: return "fma(" + args() + ")";
@@ -1342,7 +1549,10 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
      << CR.Units.front().System->Loc.File << ":" << CR.Units.front().System->Loc.Line
      << "\n";
   if (Macros)
-    OS << "#include \"t2s/channels.h\"\n\n// Channels between the kernels.\n";
+    OS << "#include \"t2s/channels.h\"\n";
+  size_t DefsAt = Text.size(); // the vector helpers go here, once known
+  if (Macros)
+    OS << "\n// Channels between the kernels.\n";
   for (const StreamChannel &C : CR.Channels) {
     std::string T = cType(C.Read->getType());
     if (T.empty())
@@ -1402,8 +1612,16 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     KernelInfo Ignored;
     Askers.back()->print(Ignored);
   }
+  std::string Defs;
+  for (auto &[Name, Def] : helperDefinitions())
+    Defs += "#ifndef T2S_DEFINED_" + Name + "\n#define T2S_DEFINED_" + Name +
+            "\n" + Def + "#endif\n";
+  helperDefinitions().clear();
+  if (!Defs.empty())
+    Text.insert(DefsAt, "\n// Vector types and operators OpenCL does not have.\n" + Defs);
   if (!HostOutput.empty()) {
     HostStub H{F, Function, hostStubName(F), Kernels, Askers};
+    HS << Defs; // the host passes the same vector structs
     if (std::optional<std::string> Why = H.print(HS))
       return failed(CR.Units.front().System->Loc, *Why);
   }
