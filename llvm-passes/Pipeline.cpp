@@ -6,6 +6,7 @@
 #include "MergeURES.h"
 #include "Offload.h"
 #include "OpenCLEmitter.h"
+#include "OptVLS/OptVLSPass.h"
 #include "PrepareNests.h"
 #include "PrintDirectives.h"
 #include "Report.h"
@@ -64,6 +65,13 @@ void registerT2SPasses(llvm::PassBuilder &PB) {
         llvm::FunctionPassManager FPM;
         addSystolicPasses(FPM);
         MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
+      });
+
+  // OptVLS works on the vector code the loop vectorizer wrote.
+  PB.registerOptimizerLastEPCallback(
+      [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
+        if (Level != llvm::OptimizationLevel::O0)
+          MPM.addPass(llvm::createModuleToFunctionPassAdaptor(OptVLSPass()));
       });
 }
 

@@ -1,0 +1,381 @@
+//===- OVLSClient.cpp - The LLVM side of the OptVLS server ----------------===//
+
+#include "OVLSClient.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
+
+#include <limits>
+
+namespace t2s {
+
+namespace {
+
+using namespace llvm::PatternMatch;
+
+// Lane L of a (possibly vector) constant integer, if it is one.
+std::optional<int64_t> constantLane(const llvm::Value *V, unsigned L) {
+  if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
+    return C->getSExtValue();
+  if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
+    if (V->getType()->isVectorTy())
+      if (auto *E = llvm::dyn_cast_or_null<llvm::ConstantInt>(C->getAggregateElement(L)))
+        return E->getSExtValue();
+  return std::nullopt;
+}
+
+// Adds Scale * (lane L of integer V) to A. Narrow is true under a sign or
+// zero extension: then only operations that cannot wrap may be split.
+void addIndex(LinearAddress &A, const llvm::Value *V, int64_t Scale, unsigned L,
+              bool Narrow, unsigned Depth = 0) {
+  if (std::optional<int64_t> C = constantLane(V, L)) {
+    A.Offset += *C * Scale;
+    return;
+  }
+  if (Depth < 8) {
+    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+    bool Wide = I && I->getType()->getScalarSizeInBits() >= 64 && !Narrow;
+    auto *OBO = llvm::dyn_cast_or_null<llvm::OverflowingBinaryOperator>(I);
+    bool NoWrap = OBO && OBO->hasNoSignedWrap();
+    const llvm::Value *X, *Y;
+    if (I && (Wide || NoWrap) && match(I, m_Add(m_Value(X), m_Value(Y)))) {
+      addIndex(A, X, Scale, L, Narrow, Depth + 1);
+      addIndex(A, Y, Scale, L, Narrow, Depth + 1);
+      return;
+    }
+    if (I && (Wide || NoWrap) && match(I, m_Sub(m_Value(X), m_Value(Y)))) {
+      addIndex(A, X, Scale, L, Narrow, Depth + 1);
+      addIndex(A, Y, -Scale, L, Narrow, Depth + 1);
+      return;
+    }
+    if (I && Wide && llvm::isa<llvm::PossiblyDisjointInst>(I) &&
+        llvm::cast<llvm::PossiblyDisjointInst>(I)->isDisjoint() &&
+        match(I, m_Or(m_Value(X), m_Value(Y)))) {
+      addIndex(A, X, Scale, L, Narrow, Depth + 1);
+      addIndex(A, Y, Scale, L, Narrow, Depth + 1);
+      return;
+    }
+    if (I && (Wide || NoWrap) && match(I, m_Mul(m_Value(X), m_Value(Y))))
+      if (std::optional<int64_t> C = constantLane(Y, L)) {
+        addIndex(A, X, Scale * *C, L, Narrow, Depth + 1);
+        return;
+      }
+    if (I && (Wide || NoWrap) && match(I, m_Shl(m_Value(X), m_Value(Y))))
+      if (std::optional<int64_t> C = constantLane(Y, L); C && *C >= 0 && *C < 32) {
+        addIndex(A, X, Scale * (int64_t(1) << *C), L, Narrow, Depth + 1);
+        return;
+      }
+    if (match(V, m_SExt(m_Value(X)))) {
+      addIndex(A, X, Scale, L, true, Depth + 1);
+      return;
+    }
+    if (auto *Z = llvm::dyn_cast<llvm::ZExtInst>(V); Z && Z->hasNonNeg()) {
+      addIndex(A, Z->getOperand(0), Scale, L, true, Depth + 1);
+      return;
+    }
+    // A splat: every lane is the scalar it broadcasts.
+    if (auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(V))
+      if (llvm::all_of(SV->getShuffleMask(), [](int M) { return M == 0; }))
+        if (auto *IE = llvm::dyn_cast<llvm::InsertElementInst>(SV->getOperand(0)))
+          if (match(IE->getOperand(2), m_Zero())) {
+            addIndex(A, IE->getOperand(1), Scale, 0, Narrow, Depth + 1);
+            return;
+          }
+  }
+  A.Terms[V] += Scale;
+  if (A.Terms[V] == 0)
+    A.Terms.erase(V);
+}
+
+bool isVectorTerm(const LinearAddress &A) {
+  for (auto &[V, S] : A.Terms)
+    if (V->getType()->isVectorTy())
+      return true;
+  return false;
+}
+
+// Instructions strictly between A and B in their block (A before B).
+template <class F> bool forEachBetween(llvm::Instruction *A, llvm::Instruction *B, F Visit) {
+  for (llvm::Instruction *I = A->getNextNode(); I && I != B; I = I->getNextNode())
+    if (!Visit(I))
+      return false;
+  return true;
+}
+
+} // namespace
+
+std::optional<LinearAddress> decomposeLane(const llvm::Value *P, unsigned Lane,
+                                           const llvm::DataLayout &DL) {
+  LinearAddress A;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P);
+    if (!GEP)
+      break;
+    A.Inbounds &= GEP->isInBounds();
+    for (auto GTI = llvm::gep_type_begin(GEP), E = llvm::gep_type_end(GEP); GTI != E;
+         ++GTI) {
+      const llvm::Value *Idx = GTI.getOperand();
+      if (llvm::StructType *STy = GTI.getStructTypeOrNull()) {
+        std::optional<int64_t> F = constantLane(Idx, Lane);
+        if (!F)
+          return std::nullopt;
+        A.Offset += DL.getStructLayout(STy)->getElementOffset(unsigned(*F));
+        continue;
+      }
+      llvm::TypeSize Stride = GTI.getSequentialElementStride(DL);
+      if (Stride.isScalable())
+        return std::nullopt;
+      addIndex(A, Idx, int64_t(Stride.getFixedValue()), Lane, false);
+    }
+    P = GEP->getPointerOperand();
+  }
+  // A splat of one pointer: every lane is that pointer.
+  if (auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(P))
+    if (llvm::all_of(SV->getShuffleMask(), [](int M) { return M == 0; }))
+      if (auto *IE = llvm::dyn_cast<llvm::InsertElementInst>(SV->getOperand(0)))
+        if (match(IE->getOperand(2), m_Zero()))
+          P = IE->getOperand(1);
+  A.Root = P;
+  return A;
+}
+
+LLVMMemref::LLVMMemref(Form F, llvm::Instruction *I,
+                       llvm::ArrayRef<llvm::LoadInst *> Lanes,
+                       llvm::ArrayRef<LinearAddress> Addresses, OVLSType Type,
+                       llvm::ArrayRef<bool> Mask, llvm::Value *RuntimeMask,
+                       llvm::Type *ElementType, unsigned Position,
+                       llvm::AAResults &AA)
+    : OVLSMemref(Type,
+                 F == Scatter ? OVLSAccessType::IndexedStore : OVLSAccessType::IndexedLoad,
+                 Mask),
+      F(F), I(I), Lanes(Lanes.begin(), Lanes.end()),
+      Addresses(Addresses.begin(), Addresses.end()), RuntimeMask(RuntimeMask),
+      ElementType(ElementType), Position(Position), AA(AA) {}
+
+llvm::Align LLVMMemref::getAlign() const {
+  if (F == ScalarizedGather)
+    return Lanes.front()->getAlign();
+  auto *II = llvm::cast<llvm::IntrinsicInst>(I);
+  unsigned Arg = F == Gather ? 1 : 2;
+  uint64_t A = llvm::cast<llvm::ConstantInt>(II->getArgOperand(Arg))->getZExtValue();
+  return llvm::Align(A ? A : 1);
+}
+
+llvm::Value *LLVMMemref::lanePointer(unsigned L, llvm::Instruction *Before) const {
+  if (F == ScalarizedGather)
+    return Lanes[L]->getPointerOperand();
+  llvm::Value *Ptrs = F == Gather ? I->getOperand(0) : I->getOperand(1);
+  llvm::IRBuilder<> B(Before);
+  return B.CreateExtractElement(Ptrs, B.getInt64(L), "optvls.lane");
+}
+
+llvm::Value *LLVMMemref::getDataOperand() const {
+  if (F == ScalarizedGather)
+    return nullptr;
+  return F == Gather ? I->getOperand(3) : I->getOperand(0);
+}
+
+llvm::Instruction *LLVMMemref::getFirstInstruction() const {
+  if (F != ScalarizedGather)
+    return I;
+  llvm::Instruction *First = Lanes.front();
+  for (llvm::LoadInst *L : Lanes)
+    if (L->comesBefore(First))
+      First = L;
+  return First;
+}
+
+bool LLVMMemref::isInbounds() const {
+  return llvm::all_of(Addresses, [&](const LinearAddress &A) {
+    return A.Inbounds && A.Root == Addresses.front().Root;
+  });
+}
+
+bool LLVMMemref::isAConstDistanceFrom(const OVLSMemref &Other, int64_t *Dist) const {
+  auto &O = static_cast<const LLVMMemref &>(Other);
+  if (O.Addresses.size() != Addresses.size() || Addresses.empty())
+    return false;
+  std::optional<int64_t> D;
+  for (unsigned L = 0; L < Addresses.size(); ++L) {
+    if (!Addresses[L].sameBase(O.Addresses[L]))
+      return false;
+    int64_t Here = Addresses[L].Offset - O.Addresses[L].Offset;
+    if (D && *D != Here)
+      return false;
+    D = Here;
+  }
+  *Dist = *D;
+  return true;
+}
+
+bool LLVMMemref::haveSameNumElements(const OVLSMemref &Other) const {
+  return getNumElements() == Other.getNumElements();
+}
+
+bool LLVMMemref::hasAConstStride(int64_t *Stride) const {
+  if (Addresses.size() < 2)
+    return false;
+  std::optional<int64_t> S;
+  for (unsigned L = 0; L + 1 < Addresses.size(); ++L) {
+    // Lanes of a vector term differ in unknown ways.
+    if (!Addresses[L].sameBase(Addresses[L + 1]) || isVectorTerm(Addresses[L]))
+      return false;
+    int64_t Here = Addresses[L + 1].Offset - Addresses[L].Offset;
+    if (S && *S != Here)
+      return false;
+    S = Here;
+  }
+  *Stride = *S;
+  return true;
+}
+
+bool LLVMMemref::hasDisjointLaneChunks(uint64_t ChunkBytes) const {
+  if (OVLSMemref::hasDisjointLaneChunks(ChunkBytes))
+    return true;
+  // A loop whose iterations the front end declared independent
+  // ('#pragma clang loop vectorize(assume_safety)', OpenMP simd): different
+  // lanes (iterations) never write the same bytes.
+  return F == Scatter && I->hasMetadata(llvm::LLVMContext::MD_access_group);
+}
+
+bool LLVMMemref::canMoveTo(const OVLSMemref &Other) const {
+  auto &O = static_cast<const LLVMMemref &>(Other);
+  llvm::Instruction *Here = getFirstInstruction(), *There = O.getFirstInstruction();
+  if (Here->getParent() != There->getParent())
+    return false;
+  if (Here == There)
+    return true;
+  // The objects this memref reads or writes, for the alias queries.
+  llvm::SmallVector<const llvm::Value *, 2> Objects;
+  for (const LinearAddress &A : Addresses) {
+    const llvm::Value *Obj = llvm::getUnderlyingObject(A.Root);
+    if (!llvm::is_contained(Objects, Obj))
+      Objects.push_back(Obj);
+  }
+  auto mayTouch = [&](llvm::Instruction *X, bool Writes) {
+    if (Writes ? !X->mayWriteToMemory() : !X->mayReadOrWriteMemory())
+      return false;
+    const llvm::Value *Ptr = nullptr;
+    if (auto *St = llvm::dyn_cast<llvm::StoreInst>(X))
+      Ptr = St->getPointerOperand();
+    else if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(X))
+      Ptr = Ld->getPointerOperand();
+    if (!Ptr)
+      return true; // a call, an intrinsic: assume it may
+    const llvm::Value *XObj = llvm::getUnderlyingObject(Ptr);
+    return llvm::any_of(Objects, [&](const llvm::Value *Obj) {
+      return AA.alias(llvm::MemoryLocation::getBeforeOrAfter(Obj),
+                      llvm::MemoryLocation::getBeforeOrAfter(XObj)) !=
+             llvm::AliasResult::NoAlias;
+    });
+  };
+  if (isLoad()) {
+    // Moves up to There: its addresses must exist there, and nothing in
+    // between may write what it reads.
+    if (!There->comesBefore(Here))
+      return true; // later: the group is emitted at its first member
+    auto available = [&](llvm::Value *V) {
+      auto *VI = llvm::dyn_cast<llvm::Instruction>(V);
+      return !VI || VI->getParent() != There->getParent() || VI->comesBefore(There);
+    };
+    if (F == ScalarizedGather) {
+      for (llvm::LoadInst *L : Lanes)
+        if (!available(L->getPointerOperand()))
+          return false;
+    } else {
+      for (llvm::Value *Op : llvm::cast<llvm::CallInst>(I)->args())
+        if (!available(Op))
+          return false;
+    }
+    bool Clean = forEachBetween(There, Here, [&](llvm::Instruction *X) {
+      return !mayTouch(X, /*Writes=*/true);
+    });
+    if (F == ScalarizedGather) // and between its own lane loads
+      for (llvm::LoadInst *L : Lanes)
+        Clean &= forEachBetween(Here, L, [&](llvm::Instruction *X) {
+          return !mayTouch(X, true);
+        });
+    return Clean;
+  }
+  // A store moves down to There: nothing in between may read or write what
+  // it writes.
+  if (!Here->comesBefore(There))
+    return true;
+  return forEachBetween(Here, There, [&](llvm::Instruction *X) {
+    return !mayTouch(X, /*Writes=*/false);
+  });
+}
+
+void LLVMMemref::print(llvm::raw_ostream &OS) const {
+  switch (F) {
+  case Gather: OS << "gather"; break;
+  case Scatter: OS << "scatter"; break;
+  case ScalarizedGather: OS << "scalarized gather"; break;
+  }
+  OS << " of <" << getNumElements() << " x " << *ElementType << ">";
+}
+
+llvm::FixedVectorType *TTICostModel::vectorType(OVLSType Ty) const {
+  llvm::Type *E = ElementType;
+  if (E->getPrimitiveSizeInBits() != Ty.getElementBits())
+    E = llvm::IntegerType::get(ElementType->getContext(), Ty.getElementBits());
+  return llvm::FixedVectorType::get(E, Ty.getNumElements());
+}
+
+namespace {
+int64_t value(llvm::InstructionCost C) {
+  if (!C.isValid())
+    return std::numeric_limits<int32_t>::max();
+  return *C.getValue();
+}
+} // namespace
+
+int64_t TTICostModel::getGatherScatterCost(const OVLSMemref &M) const {
+  auto &LM = static_cast<const LLVMMemref &>(M);
+  auto *VT = vectorType(M.getType());
+  constexpr auto Kind = llvm::TargetTransformInfo::TCK_RecipThroughput;
+  if (LM.getForm() == LLVMMemref::ScalarizedGather) {
+    llvm::InstructionCost C = TTI.getScalarizationOverhead(
+        VT, llvm::APInt::getAllOnes(VT->getNumElements()), /*Insert=*/true,
+        /*Extract=*/false, Kind);
+    for (llvm::LoadInst *L : LM.getLaneLoads())
+      C += TTI.getMemoryOpCost(llvm::Instruction::Load, L->getType(), L->getAlign(),
+                               L->getPointerAddressSpace(), Kind);
+    return value(C);
+  }
+  bool IsLoad = LM.getForm() == LLVMMemref::Gather;
+  llvm::Value *Ptrs = LM.getInstruction()->getOperand(IsLoad ? 0 : 1);
+  return value(TTI.getGatherScatterOpCost(
+      IsLoad ? llvm::Instruction::Load : llvm::Instruction::Store, VT, Ptrs,
+      LM.getRuntimeMask() != nullptr, LM.getAlign(), Kind, LM.getInstruction()));
+}
+
+int64_t TTICostModel::getContiguousMemOpCost(bool IsLoad, OVLSType Ty,
+                                             llvm::ArrayRef<bool> Mask) const {
+  auto *VT = vectorType(Ty);
+  unsigned Opcode = IsLoad ? llvm::Instruction::Load : llvm::Instruction::Store;
+  llvm::Align A(Ty.getElementBytes());
+  if (!llvm::is_contained(Mask, false))
+    return value(TTI.getMemoryOpCost(Opcode, VT, A, 0));
+  return value(TTI.getMaskedMemoryOpCost(Opcode, VT, A, 0));
+}
+
+int64_t TTICostModel::getShuffleCost(OVLSType SrcTy, llvm::ArrayRef<int> Mask) const {
+  auto *VT = vectorType(SrcTy);
+  bool TwoSources = llvm::any_of(
+      Mask, [&](int M) { return M >= int(SrcTy.getNumElements()); });
+  return value(TTI.getShuffleCost(TwoSources
+                                      ? llvm::TargetTransformInfo::SK_PermuteTwoSrc
+                                      : llvm::TargetTransformInfo::SK_PermuteSingleSrc,
+                                  VT, Mask));
+}
+
+} // namespace t2s
