@@ -13,6 +13,7 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace t2s {
@@ -56,12 +57,17 @@ void addIndex(LinearAddress &A, const llvm::Value *V, int64_t Scale, unsigned L,
       addIndex(A, Y, -Scale, L, Narrow, Depth + 1);
       return;
     }
-    if (I && Wide && llvm::isa<llvm::PossiblyDisjointInst>(I) &&
+    // A disjoint 'or' adds without carries; with a non-negative constant it
+    // cannot overflow either way, so it also splits under an extension.
+    if (I && llvm::isa<llvm::PossiblyDisjointInst>(I) &&
         llvm::cast<llvm::PossiblyDisjointInst>(I)->isDisjoint() &&
         match(I, m_Or(m_Value(X), m_Value(Y)))) {
-      addIndex(A, X, Scale, L, Narrow, Depth + 1);
-      addIndex(A, Y, Scale, L, Narrow, Depth + 1);
-      return;
+      std::optional<int64_t> C = constantLane(Y, L);
+      if (Wide || (C && *C >= 0)) {
+        addIndex(A, X, Scale, L, Narrow, Depth + 1);
+        addIndex(A, Y, Scale, L, Narrow, Depth + 1);
+        return;
+      }
     }
     if (I && (Wide || NoWrap) && match(I, m_Mul(m_Value(X), m_Value(Y))))
       if (std::optional<int64_t> C = constantLane(Y, L)) {
@@ -352,10 +358,22 @@ int64_t TTICostModel::getGatherScatterCost(const OVLSMemref &M) const {
     return value(C);
   }
   bool IsLoad = LM.getForm() == LLVMMemref::Gather;
+  unsigned Opcode = IsLoad ? llvm::Instruction::Load : llvm::Instruction::Store;
   llvm::Value *Ptrs = LM.getInstruction()->getOperand(IsLoad ? 0 : 1);
-  return value(TTI.getGatherScatterOpCost(
-      IsLoad ? llvm::Instruction::Load : llvm::Instruction::Store, VT, Ptrs,
-      LM.getRuntimeMask() != nullptr, LM.getAlign(), Kind, LM.getInstruction()));
+  llvm::InstructionCost Vector = TTI.getGatherScatterOpCost(
+      Opcode, VT, Ptrs, LM.getRuntimeMask() != nullptr, LM.getAlign(), Kind,
+      LM.getInstruction());
+  // A gather or scatter moves its elements one by one through the load or
+  // store ports (x86 microcodes it): it costs at least the element accesses
+  // and the lane moves of its scalarized form. Target models that price it
+  // below that (AMD Zen in LLVM 19) would keep groups the machine runs
+  // faster as contiguous accesses and shuffles.
+  llvm::InstructionCost Scalar = TTI.getScalarizationOverhead(
+      VT, llvm::APInt::getAllOnes(VT->getNumElements()), /*Insert=*/IsLoad,
+      /*Extract=*/!IsLoad, Kind);
+  Scalar += TTI.getMemoryOpCost(Opcode, VT->getElementType(), LM.getAlign(), 0, Kind) *
+            VT->getNumElements();
+  return std::max(value(Vector), value(Scalar));
 }
 
 int64_t TTICostModel::getContiguousMemOpCost(bool IsLoad, OVLSType Ty,

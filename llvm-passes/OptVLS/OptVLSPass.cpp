@@ -26,6 +26,11 @@ llvm::cl::opt<std::string> DotOutput(
     llvm::cl::desc("Append the shuffle graph of each group t2s-optvls "
                    "rewrites to file, in Graphviz form"));
 
+llvm::cl::opt<bool> IgnoreCosts(
+    "t2s-optvls-ignore-costs", llvm::cl::Hidden,
+    llvm::cl::desc("Rewrite every group t2s-optvls can, cheaper or not (to "
+                   "measure the cost model against the machine)"));
+
 constexpr const char *PassName = "t2s-optvls";
 
 } // namespace
@@ -276,6 +281,7 @@ private:
     OVLSSequenceOptions Options;
     // A runtime mask is applied per lane: each block must belong to a lane.
     Options.AllowStrided = RuntimeMask == nullptr;
+    Options.RequireProfit = !IgnoreCosts;
     if (!getSequence(Group, Costs, Seq, &Why, Options)) {
       missed(Anchor, OVLSReason::getKindName(Why.getKind()),
              "did not combine " + std::to_string(Group.size()) + " " +
