@@ -1,0 +1,175 @@
+; Scatters whose lanes never overlap become shuffles and contiguous stores;
+; the scalarized gathers of x86-64-v3 code become loads and shuffles. Every
+; group OptVLS declines stays as it was, with a remark saying why.
+; RUN: %t2s-opt -passes=t2s-optvls -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2,+fma -pass-remarks=t2s-optvls -pass-remarks-missed=t2s-optvls -S %s -o - 2> %t.remarks | FileCheck %s
+; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; RUN: rm -f %t.dot
+; RUN: %t2s-opt -passes=t2s-optvls -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2,+fma -t2s-optvls-dot=%t.dot -disable-output %s
+; RUN: FileCheck %s --check-prefix=DOT < %t.dot
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+
+; A scatter of two fields in a loop declared free of dependences between
+; iterations (its accesses are in a parallel access group).
+; CHECK-LABEL: @scatter_pair(
+; CHECK-NOT: llvm.masked.scatter
+; CHECK: shufflevector
+; CHECK: store <2 x float>
+; REMARK: replaced 2 scatters of <8 x float> by 8 stores of <2 x float>
+define void @scatter_pair(ptr %y, <8 x i64> %j, <8 x float> %a, <8 x float> %b) {
+  %j2 = shl nsw <8 x i64> %j, splat (i64 1)
+  %p = getelementptr inbounds float, ptr %y, <8 x i64> %j2
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %a, <8 x ptr> %p, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %b, <8 x ptr> %q, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  ret void
+}
+
+; Without that promise two lanes may write the same bytes: declined.
+; CHECK-LABEL: @scatter_unknown_lanes(
+; CHECK-COUNT-2: call void @llvm.masked.scatter
+; REMARK: did not combine 2 scatters of <8 x float>: {{.*}}
+define void @scatter_unknown_lanes(ptr %y, <8 x i64> %j, <8 x float> %a, <8 x float> %b) {
+  %p = getelementptr inbounds float, ptr %y, <8 x i64> %j
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %a, <8 x ptr> %p, i32 4, <8 x i1> splat (i1 true))
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %b, <8 x ptr> %q, i32 4, <8 x i1> splat (i1 true))
+  ret void
+}
+
+; The scalarized form: one load per lane into an insertelement chain.
+; CHECK-LABEL: @scalarized(
+; CHECK: load <2 x float>
+; CHECK: shufflevector
+; CHECK-NOT: load float
+; CHECK: ret <4 x float>
+; REMARK: replaced 2 scalarized gathers of <4 x float>
+define <4 x float> @scalarized(ptr %x, i64 %j0, i64 %j1, i64 %j2, i64 %j3) {
+  %p0 = getelementptr inbounds float, ptr %x, i64 %j0
+  %p1 = getelementptr inbounds float, ptr %x, i64 %j1
+  %p2 = getelementptr inbounds float, ptr %x, i64 %j2
+  %p3 = getelementptr inbounds float, ptr %x, i64 %j3
+  %q0 = getelementptr inbounds i8, ptr %p0, i64 4
+  %q1 = getelementptr inbounds i8, ptr %p1, i64 4
+  %q2 = getelementptr inbounds i8, ptr %p2, i64 4
+  %q3 = getelementptr inbounds i8, ptr %p3, i64 4
+  %a0 = load float, ptr %p0, align 4
+  %a1 = load float, ptr %p1, align 4
+  %a2 = load float, ptr %p2, align 4
+  %a3 = load float, ptr %p3, align 4
+  %b0 = load float, ptr %q0, align 4
+  %b1 = load float, ptr %q1, align 4
+  %b2 = load float, ptr %q2, align 4
+  %b3 = load float, ptr %q3, align 4
+  %va0 = insertelement <4 x float> poison, float %a0, i64 0
+  %va1 = insertelement <4 x float> %va0, float %a1, i64 1
+  %va2 = insertelement <4 x float> %va1, float %a2, i64 2
+  %va = insertelement <4 x float> %va2, float %a3, i64 3
+  %vb0 = insertelement <4 x float> poison, float %b0, i64 0
+  %vb1 = insertelement <4 x float> %vb0, float %b1, i64 1
+  %vb2 = insertelement <4 x float> %vb1, float %b2, i64 2
+  %vb = insertelement <4 x float> %vb2, float %b3, i64 3
+  %r = fadd <4 x float> %va, %vb
+  ret <4 x float> %r
+}
+
+; Unknown distance: the two index vectors are unrelated.
+; CHECK-LABEL: @unknown_distance(
+; CHECK-COUNT-2: call <8 x float> @llvm.masked.gather
+; REMARK: no adjacent access to combine with: distance to the other memrefs is not constant
+define <8 x float> @unknown_distance(ptr %x, <8 x i64> %j, <8 x i64> %k) {
+  %p = getelementptr inbounds float, ptr %x, <8 x i64> %j
+  %q = getelementptr inbounds float, ptr %x, <8 x i64> %k
+  %a = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %p, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  %b = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %q, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  %r = fadd <8 x float> %a, %b
+  ret <8 x float> %r
+}
+
+; A store that may write x lies between the gathers.
+; CHECK-LABEL: @possible_alias(
+; CHECK-COUNT-2: call <8 x float> @llvm.masked.gather
+; REMARK: no adjacent access to combine with: the memref cannot be moved to the group's insertion point
+define <8 x float> @possible_alias(ptr %x, <8 x i64> %j, ptr %other) {
+  %p = getelementptr inbounds float, ptr %x, <8 x i64> %j
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
+  %a = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %p, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  store float 0.0, ptr %other, align 4
+  %b = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %q, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  %r = fadd <8 x float> %a, %b
+  ret <8 x float> %r
+}
+
+; A store to memory that cannot be x (a noalias argument) is no obstacle.
+; CHECK-LABEL: @no_alias(
+; CHECK-NOT: llvm.masked.gather
+define <8 x float> @no_alias(ptr noalias %x, <8 x i64> %j, ptr noalias %other) {
+  %p = getelementptr inbounds float, ptr %x, <8 x i64> %j
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
+  %a = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %p, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  store float 0.0, ptr %other, align 4
+  %b = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %q, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  %r = fadd <8 x float> %a, %b
+  ret <8 x float> %r
+}
+
+; x[j] and x[j + 2] leave x[j + 1] unread; the addresses are not inbounds,
+; so the gap might not be dereferenceable.
+; CHECK-LABEL: @gap_not_dereferenceable(
+; CHECK-COUNT-2: call <8 x float> @llvm.masked.gather
+; REMARK: cannot combine 2 accesses: the bytes between them, which they do not access, may not be dereferenceable
+define <8 x float> @gap_not_dereferenceable(ptr %x, <8 x i64> %j) {
+  %p = getelementptr float, ptr %x, <8 x i64> %j
+  %q = getelementptr float, <8 x ptr> %p, i64 2
+  %a = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %p, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  %b = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %q, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  %r = fadd <8 x float> %a, %b
+  ret <8 x float> %r
+}
+
+; The same with inbounds addresses: the gap lies inside the object.
+; CHECK-LABEL: @gap_inbounds(
+; CHECK-NOT: llvm.masked.gather
+define <8 x float> @gap_inbounds(ptr %x, <8 x i64> %j) {
+  %p = getelementptr inbounds float, ptr %x, <8 x i64> %j
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 2
+  %a = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %p, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  %b = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %q, i32 4, <8 x i1> splat (i1 true), <8 x float> poison)
+  %r = fadd <8 x float> %a, %b
+  ret <8 x float> %r
+}
+
+; Pointer elements, scalable vectors: not for the server.
+; CHECK-LABEL: @pointers(
+; CHECK-COUNT-2: call <4 x ptr> @llvm.masked.gather
+; REMARK: cannot optimize this access: its elements are not integers or floats of 8 to 64 bits
+define <4 x ptr> @pointers(ptr %x, <4 x i64> %j) {
+  %p = getelementptr inbounds ptr, ptr %x, <4 x i64> %j
+  %q = getelementptr inbounds ptr, <4 x ptr> %p, i64 1
+  %a = call <4 x ptr> @llvm.masked.gather.v4p0.v4p0(<4 x ptr> %p, i32 8, <4 x i1> splat (i1 true), <4 x ptr> poison)
+  %b = call <4 x ptr> @llvm.masked.gather.v4p0.v4p0(<4 x ptr> %q, i32 8, <4 x i1> splat (i1 true), <4 x ptr> poison)
+  %r = select <4 x i1> splat (i1 true), <4 x ptr> %a, <4 x ptr> %b
+  ret <4 x ptr> %r
+}
+
+; CHECK-LABEL: @scalable(
+; CHECK-COUNT-2: call <vscale x 4 x float> @llvm.masked.gather
+; REMARK: cannot optimize this access: it is a scalable vector
+define <vscale x 4 x float> @scalable(ptr %x, <vscale x 4 x i64> %j) {
+  %p = getelementptr inbounds float, ptr %x, <vscale x 4 x i64> %j
+  %q = getelementptr inbounds float, <vscale x 4 x ptr> %p, i64 1
+  %a = call <vscale x 4 x float> @llvm.masked.gather.nxv4f32.nxv4p0(<vscale x 4 x ptr> %p, i32 4, <vscale x 4 x i1> splat (i1 true), <vscale x 4 x float> poison)
+  %b = call <vscale x 4 x float> @llvm.masked.gather.nxv4f32.nxv4p0(<vscale x 4 x ptr> %q, i32 4, <vscale x 4 x i1> splat (i1 true), <vscale x 4 x float> poison)
+  %r = fadd <vscale x 4 x float> %a, %b
+  ret <vscale x 4 x float> %r
+}
+
+; DOT: digraph
+; DOT: ->
+
+declare void @llvm.masked.scatter.v8f32.v8p0(<8 x float>, <8 x ptr>, i32, <8 x i1>)
+declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, i32, <8 x i1>, <8 x float>)
+declare <4 x ptr> @llvm.masked.gather.v4p0.v4p0(<4 x ptr>, i32, <4 x i1>, <4 x ptr>)
+declare <vscale x 4 x float> @llvm.masked.gather.nxv4f32.nxv4p0(<vscale x 4 x ptr>, i32, <vscale x 4 x i1>, <vscale x 4 x float>)
+
+!0 = distinct !{}
