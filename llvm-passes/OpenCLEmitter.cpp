@@ -1384,6 +1384,7 @@ struct HostStub {
                 (A.getType()->isPointerTy()
                      ? (Written ? "" : "const ") + T + " *" + Systolic.argName(&A)
                      : T + " " + Systolic.argName(&A));
+      Args += ", " + Systolic.argName(&A);
     }
     OS << "\n// " << llvm::demangle(F.getName().str()) << ": its kernels, and "
        << Stub << ", which runs them.\n";
@@ -1415,7 +1416,10 @@ struct HostStub {
           OS << "// No stub for OpenCL devices: the size of the buffer '"
              << Systolic.argName(A)
              << "' cannot be told from its indices (not affine in the loop "
-                "variables).\n#endif\n";
+                "variables).\n#ifdef T2S_OPENCL_OFFLOAD\n#error \"" << Stub
+             << ": the size of the buffer '" << Systolic.argName(A)
+             << "' cannot be told from its indices; index it with loop "
+                "variables to run the design on an OpenCL device\"\n#endif\n#endif\n";
           return std::nullopt;
         }
     OS << "void " << Stub << "(t2s::host::Device &D, t2s::host::Program &P"
@@ -1452,7 +1456,20 @@ struct HostStub {
       if (writes(A))
         OS << "  " << Systolic.argName(A) << "_buffer.read(" << Systolic.argName(A)
            << ");\n";
-    OS << "}\n#endif\n";
+    OS << "}\n";
+    // With -DT2S_OPENCL_OFFLOAD (t2s-clang --opencl), the design's own
+    // signature, running on the first OpenCL device with the program at
+    // T2S_OPENCL_PROGRAM (the environment variable, else the macro).
+    OS << "#ifdef T2S_OPENCL_OFFLOAD\n"
+       << "extern \"C\" void " << Stub << "(" << Params << ") {\n"
+       << "  try {\n"
+       << "    static t2s::host::Device D;\n"
+       << "    static t2s::host::Program P(D, t2s::host::programPath(T2S_OPENCL_PROGRAM), "
+          "\"-cl-std=CL1.2\");\n"
+       << "    " << Stub << "(D, P" << Args << ");\n"
+       << "  } catch (const t2s::host::Error &E) {\n"
+       << "    t2s::host::fatal(\"" << Stub << "\", E);\n"
+       << "  }\n}\n#endif\n#endif\n";
     return std::nullopt;
   }
 };

@@ -35,6 +35,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <initializer_list>
@@ -348,6 +349,20 @@ public:
   void finish() { detail::check(clFinish(Queue.get()), "clFinish"); }
   const std::string &name() const { return Name; }
 };
+
+/// The program a host stub loads: $T2S_OPENCL_PROGRAM if set (e.g. the
+/// .aocx that Intel's aoc made of the .cl file), else \p Default.
+inline std::string programPath(const char *Default) {
+  const char *Env = std::getenv("T2S_OPENCL_PROGRAM");
+  return Env && *Env ? Env : Default;
+}
+
+/// Reports a failure of the kernels that replace a design and exits: the
+/// design's function has no way to return an error.
+[[noreturn]] inline void fatal(const char *Where, const Error &E) {
+  std::fprintf(stderr, "%s: %s\n", Where, E.what());
+  std::exit(1);
+}
 
 /// Starts every kernel, then waits for every kernel.
 inline void runAll(std::initializer_list<Kernel *> Kernels) {
