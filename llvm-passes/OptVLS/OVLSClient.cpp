@@ -175,12 +175,83 @@ llvm::Align LLVMMemref::getAlign() const {
   return llvm::Align(A ? A : 1);
 }
 
+namespace {
+
+// Lane L of the integer vector V as a scalar computed before Before: a lane
+// of a vector loaded from memory is loaded again as a scalar (cheaper than
+// moving it out of a vector register), extensions and arithmetic with
+// constants are redone on the scalar, anything else is extracted.
+llvm::Value *scalarLane(llvm::Value *V, unsigned L, llvm::Instruction *Before,
+                        llvm::AAResults &AA, unsigned Depth = 0) {
+  llvm::IRBuilder<> B(Before);
+  if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
+    return C->getAggregateElement(L);
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (I && Depth < 6) {
+    if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(I); Cast &&
+        (llvm::isa<llvm::SExtInst>(Cast) || llvm::isa<llvm::ZExtInst>(Cast) ||
+         llvm::isa<llvm::TruncInst>(Cast)))
+      return B.CreateCast(Cast->getOpcode(),
+                          scalarLane(Cast->getOperand(0), L, Before, AA, Depth + 1),
+                          Cast->getType()->getScalarType());
+    if (auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I);
+        BO && llvm::isa<llvm::Constant>(BO->getOperand(1))) {
+      llvm::Value *R = B.CreateBinOp(BO->getOpcode(),
+                                     scalarLane(BO->getOperand(0), L, Before, AA, Depth + 1),
+                                     scalarLane(BO->getOperand(1), L, Before, AA, Depth + 1));
+      if (auto *RI = llvm::dyn_cast<llvm::Instruction>(R))
+        RI->copyIRFlags(BO);
+      return R;
+    }
+    auto *Ld = llvm::dyn_cast<llvm::LoadInst>(I);
+    if (Ld && Ld->isSimple() && Ld->getParent() == Before->getParent() &&
+        Ld->comesBefore(Before) && !Ld->getPointerOperandType()->isVectorTy()) {
+      // Nothing between the vector load and here may write what it read.
+      bool Clean = true;
+      for (llvm::Instruction *X = Ld->getNextNode(); X && X != Before; X = X->getNextNode())
+        if (X->mayWriteToMemory() &&
+            llvm::isModSet(AA.getModRefInfo(X, llvm::MemoryLocation::get(Ld))))
+          Clean = false;
+      if (Clean) {
+        llvm::Type *E = Ld->getType()->getScalarType();
+        llvm::Value *P = B.CreateConstInBoundsGEP1_64(E, Ld->getPointerOperand(), L);
+        llvm::LoadInst *S = B.CreateLoad(E, P, "optvls.index");
+        S->setAlignment(llvm::commonAlignment(Ld->getAlign(),
+                                              L * (E->getPrimitiveSizeInBits() / 8)));
+        S->copyMetadata(*Ld, {llvm::LLVMContext::MD_tbaa, llvm::LLVMContext::MD_noalias,
+                              llvm::LLVMContext::MD_alias_scope});
+        return S;
+      }
+    }
+  }
+  return B.CreateExtractElement(V, B.getInt64(L));
+}
+
+// Lane L of a vector of pointers as a scalar pointer computed before Before:
+// its GEPs redone on scalars where their operands allow.
+llvm::Value *scalarPointer(llvm::Value *V, unsigned L, llvm::Instruction *Before,
+                           llvm::AAResults &AA, unsigned Depth = 0) {
+  llvm::IRBuilder<> B(Before);
+  auto *GEP = llvm::dyn_cast<llvm::GetElementPtrInst>(V);
+  if (!V->getType()->isVectorTy())
+    return V;
+  if (!GEP || Depth > 4)
+    return B.CreateExtractElement(V, B.getInt64(L), "optvls.lane");
+  llvm::Value *Base = scalarPointer(GEP->getPointerOperand(), L, Before, AA, Depth + 1);
+  llvm::SmallVector<llvm::Value *, 4> Indices;
+  for (llvm::Value *Idx : GEP->indices())
+    Indices.push_back(Idx->getType()->isVectorTy() ? scalarLane(Idx, L, Before, AA) : Idx);
+  return B.CreateGEP(GEP->getSourceElementType(), Base, Indices, "optvls.lane",
+                     GEP->getNoWrapFlags());
+}
+
+} // namespace
+
 llvm::Value *LLVMMemref::lanePointer(unsigned L, llvm::Instruction *Before) const {
   if (F == ScalarizedGather)
     return Lanes[L]->getPointerOperand();
   llvm::Value *Ptrs = F == Gather ? I->getOperand(0) : I->getOperand(1);
-  llvm::IRBuilder<> B(Before);
-  return B.CreateExtractElement(Ptrs, B.getInt64(L), "optvls.lane");
+  return scalarPointer(Ptrs, L, Before, AA);
 }
 
 llvm::Value *LLVMMemref::getDataOperand() const {
@@ -381,9 +452,17 @@ int64_t TTICostModel::getContiguousMemOpCost(bool IsLoad, OVLSType Ty,
   auto *VT = vectorType(Ty);
   unsigned Opcode = IsLoad ? llvm::Instruction::Load : llvm::Instruction::Store;
   llvm::Align A(Ty.getElementBytes());
-  if (!llvm::is_contained(Mask, false))
-    return value(TTI.getMemoryOpCost(Opcode, VT, A, 0));
-  return value(TTI.getMaskedMemoryOpCost(Opcode, VT, A, 0));
+  int64_t Cost = !llvm::is_contained(Mask, false)
+                     ? value(TTI.getMemoryOpCost(Opcode, VT, A, 0))
+                     : value(TTI.getMaskedMemoryOpCost(Opcode, VT, A, 0));
+  // An odd-sized load block may be read as a masked load of the next power
+  // of two (what the pass emits when that is cheaper).
+  unsigned N = Ty.getNumElements();
+  if (IsLoad && !llvm::isPowerOf2_32(N)) {
+    auto *Wide = llvm::FixedVectorType::get(VT->getElementType(), llvm::PowerOf2Ceil(N));
+    Cost = std::min(Cost, value(TTI.getMaskedMemoryOpCost(Opcode, Wide, A, 0)));
+  }
+  return Cost;
 }
 
 int64_t TTICostModel::getShuffleCost(OVLSType SrcTy, llvm::ArrayRef<int> Mask) const {

@@ -291,6 +291,16 @@ private:
     emit(Group, Seq, Elem, RuntimeMask, Anchor);
   }
 
+  // Whether a masked load of Wide costs less than a load of Narrow.
+  bool cheaperWide(llvm::FixedVectorType *Narrow, llvm::FixedVectorType *Wide,
+                   llvm::Align A) const {
+    constexpr auto Kind = llvm::TargetTransformInfo::TCK_RecipThroughput;
+    llvm::InstructionCost W =
+        TTI.getMaskedMemoryOpCost(llvm::Instruction::Load, Wide, A, 0, Kind);
+    llvm::InstructionCost N = TTI.getMemoryOpCost(llvm::Instruction::Load, Narrow, A, 0, Kind);
+    return W.isValid() && N.isValid() && W < N;
+  }
+
   static std::string describe(const LLVMMemref &M) {
     std::string S;
     llvm::raw_string_ostream OS(S);
@@ -338,7 +348,19 @@ private:
       auto *VT = llvm::FixedVectorType::get(Elem, I.getType().getNumElements());
       if (auto *Ld = llvm::dyn_cast<OVLSLoad>(&I)) {
         llvm::Value *P = address(Ld->getAddress());
-        if (!Ld->isMasked() && !RuntimeMask)
+        unsigned Lanes = VT->getNumElements();
+        auto *Wide = llvm::FixedVectorType::get(Elem, llvm::PowerOf2Ceil(Lanes));
+        if (Wide != VT && cheaperWide(VT, Wide, ElemAlign)) {
+          // A block of 3 (5, 6, 7) elements: one masked load of 4 (8) that
+          // reads only those, rather than the pieces the back end would
+          // split an odd-sized load into.
+          llvm::SmallVector<bool, 16> M(Ld->getMask().begin(), Ld->getMask().end());
+          M.resize(Wide->getNumElements(), false);
+          llvm::Value *W = B.CreateMaskedLoad(Wide, P, ElemAlign, mask(M, Ld->getAddress()),
+                                              nullptr, "optvls.load");
+          Values[&I] = B.CreateShuffleVector(
+              W, llvm::to_vector(llvm::seq<int>(0, int(Lanes))), "optvls.block");
+        } else if (!Ld->isMasked() && !RuntimeMask)
           Values[&I] = B.CreateAlignedLoad(VT, P, ElemAlign, "optvls.load");
         else
           Values[&I] = B.CreateMaskedLoad(VT, P, ElemAlign, mask(Ld->getMask(), Ld->getAddress()),

@@ -26,9 +26,11 @@ define <8 x float> @pair_f32(ptr %x, <8 x i64> %j) {
 }
 
 ; Three fields of a struct, through an index vector of i32 sign-extended.
+; An odd block of 3 floats is read as a masked load of 4 (cheaper than the
+; pieces a load of 3 becomes), then narrowed.
 ; CHECK-LABEL: @aos3(
 ; CHECK-NOT: llvm.masked.gather
-; CHECK-COUNT-8: load <3 x float>
+; CHECK-COUNT-8: call <4 x float> @llvm.masked.load.v4f32.p0(ptr {{%[a-z.0-9]+}}, i32 4, <4 x i1> <i1 true, i1 true, i1 true, i1 false>, <4 x float> poison)
 ; REMARK: remark: <unknown>:0:0: replaced 3 gathers of <8 x float> by 8 loads of <3 x float>
 define <8 x float> @aos3(ptr %p, <8 x i32> %idx) {
   %w = sext <8 x i32> %idx to <8 x i64>
@@ -116,6 +118,40 @@ define <4 x float> @constant_mask(ptr %x, <4 x i64> %j) {
   %q = getelementptr inbounds float, <4 x ptr> %p, i64 1
   %a = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> %p, i32 4, <4 x i1> <i1 true, i1 false, i1 true, i1 false>, <4 x float> poison)
   %b = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> %q, i32 4, <4 x i1> <i1 true, i1 false, i1 true, i1 false>, <4 x float> poison)
+  %r = fadd <4 x float> %a, %b
+  ret <4 x float> %r
+}
+
+; Lane addresses from an index vector loaded from memory: each lane's index
+; is loaded again as a scalar, rather than moved out of the vector register.
+; CHECK-LABEL: @reloaded_index(
+; CHECK: %optvls.index = load i32, ptr {{%[0-9]+}}, align 16
+; CHECK: getelementptr inbounds i32, ptr %idx, i64 3
+; CHECK-NOT: extractelement <4 x ptr>
+; CHECK: ret
+define <4 x float> @reloaded_index(ptr %x, ptr %idx) {
+  %v = load <4 x i32>, ptr %idx, align 16
+  %w = sext <4 x i32> %v to <4 x i64>
+  %p = getelementptr inbounds float, ptr %x, <4 x i64> %w
+  %q = getelementptr inbounds float, <4 x ptr> %p, i64 1
+  %a = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> %p, i32 4, <4 x i1> splat (i1 true), <4 x float> poison)
+  %b = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> %q, i32 4, <4 x i1> splat (i1 true), <4 x float> poison)
+  %r = fadd <4 x float> %a, %b
+  ret <4 x float> %r
+}
+
+; A store that may change the indices lies between: lanes are extracted.
+; CHECK-LABEL: @index_may_change(
+; CHECK-NOT: optvls.index
+; CHECK: extractelement <4 x i32> %v, i64 0
+define <4 x float> @index_may_change(ptr %x, ptr %idx, ptr %other) {
+  %v = load <4 x i32>, ptr %idx, align 16
+  store i32 0, ptr %other, align 4
+  %w = sext <4 x i32> %v to <4 x i64>
+  %p = getelementptr inbounds float, ptr %x, <4 x i64> %w
+  %q = getelementptr inbounds float, <4 x ptr> %p, i64 1
+  %a = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> %p, i32 4, <4 x i1> splat (i1 true), <4 x float> poison)
+  %b = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> %q, i32 4, <4 x i1> splat (i1 true), <4 x float> poison)
   %r = fadd <4 x float> %a, %b
   ret <4 x float> %r
 }
