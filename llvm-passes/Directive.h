@@ -33,6 +33,7 @@ enum class DirectiveKind {
   Vectorize,   // vectorize(k)
   Unroll,      // unroll(j)
   Gather,      // gather(C, i, up|down)
+  Scatter,     // scatter(a, i, up|down)
   Kernel,      // kernel(name)
   Loader,      // loader(a, b): inputs read through loader kernels
   Drainer,     // drainer(c): outputs written through drainer kernels

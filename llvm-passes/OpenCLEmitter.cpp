@@ -141,6 +141,12 @@ struct ChannelPlan {
   /// A PE channel whose loader (drainer) receives the values from (sends
   /// them to) another kernel through this channel instead of memory.
   std::string Stream;
+  /// gather or scatter: the PEs along Chain->Loop pass the values on through
+  /// '<Name>_chain' (dimensions ChainDims, Dims plus the chain's); only the
+  /// PE at the chain's end uses the channel, which lacks that dimension.
+  std::optional<PEChain> Chain;
+  llvm::SmallVector<unsigned, 4> ChainDims;
+  std::string PETemp; // per PE: the value gathered or scattered
 };
 
 // What the host needs to know of one kernel.
@@ -153,7 +159,7 @@ struct KernelInfo {
 enum class KernelRole { Systolic, Loader, Drainer, Plain };
 
 // What a loader or drainer of a stream prints in each pass over the PEs.
-enum class PEPass { Normal, FromStream, ToStream };
+enum class PEPass { Normal, FromStream, ToStream, Chain };
 
 class KernelPrinter {
   llvm::Function &F;
@@ -166,6 +172,7 @@ class KernelPrinter {
   KernelRole Role;
   std::string Buffer; // the loader's or drainer's buffer
   PEPass Pass = PEPass::Normal;
+  const ChannelPlan *ChainPass = nullptr; // the chain a PEPass::Chain runs
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   // Pointer parameters: element type, and whether the kernel writes them.
   llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
@@ -431,8 +438,35 @@ private:
       Pass = PEPass::FromStream;
       printPEs(B, Indent);
     }
+    // The seeds' order: (vectorization,) scatter, the PEs, gather; the PE
+    // loops are unrolled by the OpenCL compiler ('#pragma unroll').
+    if (Role == KernelRole::Systolic) {
+      for (const ChannelPlan &C : Channels)
+        if (C.Chain) {
+          B << Indent << cType(C.Element) << " " << C.PETemp;
+          for (unsigned L : Sch.PELoops)
+            B << "[" << loop(L).extent() << "]";
+          B << "; // per PE, " << (C.Output ? "gathered" : "scattered") << " along "
+            << loop(C.Chain->Loop).Name << "\n";
+        }
+      Pass = PEPass::Chain;
+      for (const ChannelPlan &C : Channels)
+        if (C.Chain && !C.Output) {
+          ChainPass = &C;
+          printPEs(B, Indent);
+        }
+    }
     Pass = PEPass::Normal;
     printPEs(B, Indent);
+    if (Role == KernelRole::Systolic) {
+      Pass = PEPass::Chain;
+      for (const ChannelPlan &C : Channels)
+        if (C.Chain && C.Output) {
+          ChainPass = &C;
+          printPEs(B, Indent);
+        }
+      Pass = PEPass::Normal;
+    }
     if (Stream && Role == KernelRole::Drainer) {
       Pass = PEPass::ToStream;
       printPEs(B, Indent);
@@ -455,15 +489,20 @@ private:
   }
 
   // Open '#pragma unroll' loops over every PE; returns the subscript text.
+  // Loop Descending (an index into S.Loops) counts down.
   std::string openPELoops(llvm::raw_ostream &B, std::string &Indent,
-                          bool Unroll = true) {
+                          bool Unroll = true, int Descending = -1) {
     std::string Subs;
     for (unsigned L : Sch.PELoops) {
       const URELoop &P = loop(L);
       if (Unroll)
         B << Indent << "#pragma unroll\n";
-      B << Indent << "for (int " << P.Name << " = " << P.Lower << "; " << P.Name
-        << " < " << P.Upper << "; " << P.Name << "++) {\n";
+      if (int(L) == Descending)
+        B << Indent << "for (int " << P.Name << " = " << P.Upper - 1 << "; "
+          << P.Name << " >= " << P.Lower << "; " << P.Name << "--) {\n";
+      else
+        B << Indent << "for (int " << P.Name << " = " << P.Lower << "; " << P.Name
+          << " < " << P.Upper << "; " << P.Name << "++) {\n";
       Indent += "  ";
       Subs += "[" + peIndex(P, 0) + "]";
     }
@@ -506,12 +545,23 @@ private:
     B << Indent
       << (Pass == PEPass::FromStream ? "// Receive this step's values, in the order the PEs read them.\n"
           : Pass == PEPass::ToStream ? "// Send this step's values on, in the order the PEs wrote them.\n"
+          : Pass == PEPass::Chain ? chainComment(*ChainPass)
           : Role == KernelRole::Systolic ? "// The PEs.\n"
           : Role == KernelRole::Loader ? "// What each PE reads, when it reads it.\n"
                                        : "// What each PE writes, when it writes it.\n");
     // Channel indices must be constants: only the stream passes (one
-    // channel, local buffer) may run the PEs as an ordinary loop.
-    openPELoops(B, Indent, Pass == PEPass::Normal);
+    // channel, local buffer) may run the PEs as an ordinary loop. A chain
+    // runs its PEs so that each value is sent before it is received (the
+    // emulator runs a kernel's PEs one after the other); a loader (drainer)
+    // of a chain visits the PEs in the order the chain's end sends (receives).
+    int Descending = -1;
+    if (Pass == PEPass::Chain && ChainPass->Chain->Down)
+      Descending = ChainPass->Chain->Loop;
+    if (Pass == PEPass::Normal && (Role == KernelRole::Loader || Role == KernelRole::Drainer))
+      for (const ChannelPlan &C : Channels)
+        if (C.Buffer == Buffer && C.Chain && !C.Chain->ascending())
+          Descending = C.Chain->Loop;
+    openPELoops(B, Indent, Pass == PEPass::Normal || Pass == PEPass::Chain, Descending);
     // Recover the loop variables from the time (last space_time first).
     std::string Check;
     for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
@@ -532,7 +582,7 @@ private:
       B << Indent << "if (" << Check << ") { // this PE's time step\n";
       Indent += "  ";
     }
-    switch (Role) {
+    switch (Pass == PEPass::Chain ? KernelRole::Plain : Role) {
     case KernelRole::Systolic:
       for (const ChannelPlan &C : Channels)
         if (!C.Output && S.innermost()->contains(C.Access))
@@ -551,6 +601,8 @@ private:
           printDrain(B, Indent, C);
       break;
     case KernelRole::Plain:
+      if (Pass == PEPass::Chain)
+        printChain(B, Indent, *ChainPass);
       break;
     }
     if (!Check.empty()) {
@@ -602,7 +654,10 @@ private:
       return;
     }
     B << Indent << guardText(St);
-    if (const ChannelPlan *C = channelOf(St.Store))
+    const ChannelPlan *C = channelOf(St.Store);
+    if (C && C->Chain)
+      B << C->PETemp << peSubscripts() << " = " << Value << ";\n";
+    else if (C)
       B << "T2S_WRITE(" << channelRef(*C) << ", " << Value << ");\n";
     else
       B << address(St.Store->getPointerOperand()) << " = " << Value << ";\n";
@@ -657,7 +712,92 @@ private:
     std::string Cond = readCondition(C.Access);
     B << Indent << cType(C.Element) << " " << C.Temp
       << (Cond.empty() ? " = " : " = 0;\n" + Indent + Cond + C.Temp + " = ")
-      << "T2S_READ(" << channelRef(C) << ");\n";
+      << (C.Chain ? C.PETemp + peSubscripts() : "T2S_READ(" + channelRef(C) + ")")
+      << ";\n";
+  }
+
+  // "[j][i]": this PE's element of a per-PE array.
+  std::string peSubscripts() const {
+    std::string Subs;
+    for (unsigned L : Sch.PELoops)
+      Subs += "[" + peIndex(loop(L), 0) + "]";
+    return Subs;
+  }
+
+  std::string chainComment(const ChannelPlan &C) const {
+    const PEChain &Ch = *C.Chain;
+    const URELoop &L = loop(Ch.Loop);
+    std::string End = L.Name + " = " + std::to_string(Ch.endPE(L));
+    if (Ch.Gather)
+      return "// Gather " + C.Buffer + " along " + L.Name + " (" +
+             (Ch.Down ? "down" : "up") + "): PE " + End +
+             " sends every PE's value, each PE passes on those behind it.\n";
+    return "// Scatter " + C.Buffer + " along " + L.Name + " (" +
+           (Ch.Down ? "down" : "up") + "): PE " + End +
+           " receives every PE's value, each PE keeps its own and passes the rest on.\n";
+  }
+
+  // The chain channel of PE 'Name + Offset' along the chain's loop.
+  std::string chainRef(const ChannelPlan &C, int Offset) const {
+    std::string Ref = C.Name + "_chain";
+    for (unsigned D : C.ChainDims) {
+      unsigned L = Sch.PELoops[D];
+      if (L != C.Chain->Loop || Offset == 0)
+        Ref += "[" + peIndex(loop(L), 0) + "]";
+      else
+        Ref += "[" + peIndex(loop(L), -Offset) + "]";
+    }
+    return Ref;
+  }
+
+  // One PE's part of a gather or a scatter (seed gather.md, Code 2): a count
+  // loop over the PEs whose values pass through this one.
+  void printChain(llvm::raw_ostream &B, std::string Indent, const ChannelPlan &C) {
+    const PEChain &Ch = *C.Chain;
+    const URELoop &L = loop(Ch.Loop);
+    std::string T = "t";
+    while (llvm::any_of(S.Loops, [&](const URELoop &X) { return X.Name == T; }))
+      T += "_";
+    std::string Ty = cType(C.Element);
+    std::string Cond;
+    if (C.Output) {
+      for (const UREStatement &St : S.Statements)
+        if (St.Store == C.Access)
+          Cond = guardText(St);
+    } else {
+      Cond = readCondition(C.Access);
+    }
+    if (!Cond.empty()) {
+      B << Indent << Cond << "{\n";
+      Indent += "  ";
+    }
+    B << Indent << "for (int " << T << " = " << L.Name << "; "
+      << (Ch.ascending() ? T + " < " + std::to_string(L.Upper) + "; " + T + "++"
+                         : T + " >= " + std::to_string(L.Lower) + "; " + T + "--")
+      << ") {\n";
+    std::string In = Indent + "  ";
+    std::string Neighbour = chainRef(C, Ch.Down ? 1 : -1);
+    std::string AtEnd = L.Name + " == " + std::to_string(Ch.endPE(L));
+    if (Ch.Gather) {
+      B << In << Ty << " v = " << T << " == " << L.Name << " ? " << C.PETemp
+        << peSubscripts() << " : T2S_READ(" << Neighbour << ");\n"
+        << In << "if (" << AtEnd << ")\n"
+        << In << "  T2S_WRITE(" << channelRef(C) << ", v);\n"
+        << In << "else\n"
+        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", v);\n";
+    } else {
+      B << In << Ty << " v = " << AtEnd << " ? T2S_READ(" << channelRef(C)
+        << ") : T2S_READ(" << Neighbour << ");\n"
+        << In << "if (" << T << " == " << L.Name << ")\n"
+        << In << "  " << C.PETemp << peSubscripts() << " = v;\n"
+        << In << "else\n"
+        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", v);\n";
+    }
+    B << Indent << "}\n";
+    if (!Cond.empty()) {
+      Indent.resize(Indent.size() - 2);
+      B << Indent << "}\n";
+    }
   }
 
   void printLoad(llvm::raw_ostream &B, const std::string &Indent,
@@ -1269,6 +1409,15 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
     P.Name = Design + "_" + P.Buffer + Suffix;
     P.Temp = P.Buffer + "_in" + Suffix;
     P.Dims = channelDims(Sch, Guards);
+    for (const PEChain &Ch : Sch.Chains) {
+      auto At = llvm::find(P.Dims, Ch.PEDim);
+      if (Ch.Array != P.Buffer || Ch.Gather != P.Output || At == P.Dims.end())
+        continue;
+      P.Chain = Ch;
+      P.ChainDims = P.Dims;
+      P.Dims.erase(At);
+      P.PETemp = P.Output ? P.Buffer + "_out" + Suffix : P.Temp + "_pe";
+    }
     Plans.push_back(std::move(P));
   };
   llvm::SmallPtrSet<llvm::Instruction *, 8> Seen;
@@ -1590,6 +1739,17 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       }
       OS << "T2S_CHANNEL_ARRAY(" << T << ", " << C.Name << ", " << ChannelDepth;
       for (unsigned D : C.Dims)
+        OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
+      OS << ");\n";
+    }
+    // Between the PEs of a chain: a PE passes on at most one value per PE
+    // of the chain and time step.
+    for (const ChannelPlan &C : X.Channels) {
+      if (!C.Chain)
+        continue;
+      OS << "T2S_CHANNEL_ARRAY(" << cType(C.Element) << ", " << C.Name << "_chain, "
+         << X.Sch.System.Loops[C.Chain->Loop].extent();
+      for (unsigned D : C.ChainDims)
         OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
       OS << ");\n";
     }

@@ -48,6 +48,10 @@ public:
     if (!scheduleReads())
       return std::nullopt;
     planRegisters();
+    size_t Before = Rejections.size();
+    R.Chains = planChains(R, Rejections);
+    if (Rejections.size() != Before)
+      return std::nullopt;
     return std::move(R);
   }
 

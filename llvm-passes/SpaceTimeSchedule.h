@@ -21,6 +21,7 @@
 #ifndef T2S_SPACETIMESCHEDULE_H
 #define T2S_SPACETIMESCHEDULE_H
 
+#include "GatherScatter.h"
 #include "UREModel.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -79,6 +80,7 @@ struct SpaceTimeSchedule {
   int64_t UsefulPESteps = 1;                     // iterations of the nest
   llvm::SmallVector<ScheduledRead, 8> Reads;
   llvm::SmallVector<RegisterPlan, 4> Registers;  // one per URE array
+  llvm::SmallVector<PEChain, 2> Chains;          // gather and scatter
 
   double utilization() const {
     return double(UsefulPESteps) / (double(NumPEs) * double(TotalSteps));

@@ -218,6 +218,7 @@ private:
           check(LD, A);
         break;
       case DirectiveKind::Gather:
+      case DirectiveKind::Scatter:
         check(LD, LD.D.Args[1]);
         break;
       default:

@@ -83,6 +83,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::Isolation: return "loader and drainer";
   case URERule::KernelNest: return "kernel nest";
   case URERule::Channel: return "channel";
+  case URERule::GatherScatter: return "gather and scatter";
   }
   llvm_unreachable("unknown URE rule");
 }

@@ -161,6 +161,7 @@ enum class URERule {
   Isolation,
   KernelNest,
   Channel,
+  GatherScatter,
 };
 
 llvm::StringRef ruleName(URERule R);

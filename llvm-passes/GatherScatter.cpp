@@ -1,0 +1,185 @@
+//===- GatherScatter.cpp - PE chains for loader and drainer channels ------===//
+
+#include "GatherScatter.h"
+#include "SpaceTimeSchedule.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+
+namespace t2s {
+
+namespace {
+
+class ChainPlanner {
+  const SpaceTimeSchedule &Sch;
+  const URESystem &S;
+  llvm::SmallVectorImpl<URERejection> &Rejections;
+  std::optional<llvm::DominatorTree> DT;
+
+public:
+  ChainPlanner(const SpaceTimeSchedule &Sch,
+               llvm::SmallVectorImpl<URERejection> &Rej)
+      : Sch(Sch), S(Sch.System), Rejections(Rej) {}
+
+  llvm::SmallVector<PEChain, 2> run() {
+    llvm::SmallVector<PEChain, 2> Chains;
+    llvm::StringMap<const LocatedDirective *> Seen;
+    for (const LocatedDirective &LD : S.Directives) {
+      if (LD.D.Kind != DirectiveKind::Gather && LD.D.Kind != DirectiveKind::Scatter)
+        continue;
+      const std::string &Array = LD.D.Args[0].Name;
+      if (auto [It, New] = Seen.try_emplace(Array, &LD); !New) {
+        reject(LD.Loc, "'" + Array + "' already has '" + It->second->D.str() +
+                           "'; an array forms one chain: keep one of the two");
+        continue;
+      }
+      if (std::optional<PEChain> C = plan(LD))
+        Chains.push_back(*C);
+    }
+    return Chains;
+  }
+
+private:
+  void reject(const SourceLoc &Loc, const llvm::Twine &Message) {
+    Rejections.push_back({URERule::GatherScatter, Loc, Message.str()});
+  }
+
+  std::optional<PEChain> plan(const LocatedDirective &LD) {
+    PEChain C;
+    C.Array = LD.D.Args[0].Name;
+    C.Gather = LD.D.Kind == DirectiveKind::Gather;
+    C.Down = LD.D.Args[2].Name == "down";
+    C.Loc = LD.Loc;
+    const std::string Dir = LD.D.str();
+    const char *Feeder = C.Gather ? "drainer" : "loader";
+    // The array must travel through the loader's (drainer's) channels.
+    bool Isolated = llvm::any_of(S.Directives, [&](const LocatedDirective &O) {
+      return O.D.Kind == (C.Gather ? DirectiveKind::Drainer : DirectiveKind::Loader) &&
+             llvm::any_of(O.D.Args, [&](const DirectiveArg &A) { return A.Name == C.Array; });
+    });
+    if (!Isolated) {
+      reject(LD.Loc, "'" + Dir + "' chains the PEs' " +
+                         (C.Gather ? "writes of '" : "reads of '") + C.Array +
+                         "' through its " + Feeder + ", but '" + C.Array +
+                         "' has none; add '#pragma t2s " + Feeder + "(" + C.Array +
+                         ")' to this nest");
+      return std::nullopt;
+    }
+    // Along a final space loop on which the time does not depend.
+    std::optional<unsigned> L = S.loopIndex(LD.D.Args[1].Name);
+    auto Dim = L ? llvm::find(Sch.PELoops, *L) : Sch.PELoops.end();
+    if (!L || Dim == Sch.PELoops.end()) {
+      std::string Space;
+      for (unsigned P : Sch.PELoops)
+        Space += (Space.empty() ? "" : ", ") + S.Loops[P].Name;
+      reject(LD.Loc, "'" + Dir + "' needs a chain of PEs, but '" +
+                         LD.D.Args[1].Name + "' is not a space loop of the array; "
+                         "its space loops are " + (Space.empty() ? "none" : Space) +
+                         "; name one of them");
+      return std::nullopt;
+    }
+    C.Loop = *L;
+    C.PEDim = Dim - Sch.PELoops.begin();
+    for (const SpaceTimeStep &St : Sch.Steps)
+      for (unsigned K = 0; K < St.SpaceLoops.size(); ++K)
+        if (St.SpaceLoops[K] == C.Loop && St.Schedule[K] != 0) {
+          reject(LD.Loc, "'" + Dir + "' needs every PE along '" + S.Loops[C.Loop].Name +
+                             "' to run the same time step, but the schedule gives '" +
+                             S.Loops[C.Loop].Name + "' the coefficient " +
+                             std::to_string(St.Schedule[K]) +
+                             "; chain along a loop whose coefficient is 0");
+          return std::nullopt;
+        }
+    if (S.Loops[C.Loop].extent() < 2) {
+      reject(LD.Loc, "'" + Dir + "': loop '" + S.Loops[C.Loop].Name +
+                         "' has one PE, there is no chain to form; drop the directive");
+      return std::nullopt;
+    }
+    // One access, under a condition that is the same for the whole chain.
+    llvm::SmallVector<llvm::Instruction *, 2> Sites;
+    if (C.Gather) {
+      for (const UREStatement &St : S.Statements)
+        if (St.Extended && St.OutputName == C.Array)
+          Sites.push_back(St.Store);
+    } else {
+      for (const InputRead &In : S.Inputs)
+        if (In.Name == C.Array && !llvm::is_contained(Sites, In.Load))
+          Sites.push_back(In.Load);
+    }
+    if (Sites.size() != 1) {
+      reject(Sites.size() > 1 ? sourceLocOf(Sites[1]) : LD.Loc,
+             "'" + Dir + "' passes one value per PE and time step along the "
+             "chain, but '" + C.Array + "' is " + (C.Gather ? "written" : "read") +
+                 " at " + std::to_string(Sites.size()) +
+                 " places in the nest; " + (C.Gather ? "write" : "read") + " it once");
+      return std::nullopt;
+    }
+    if (const llvm::Value *Cond = conditionOnLoop(Sites.front(), S.Loops[C.Loop].IV)) {
+      unsigned Line = 0;
+      if (auto *I = llvm::dyn_cast<llvm::Instruction>(Cond))
+        Line = sourceLocOf(I).Line;
+      reject(sourceLocOf(Sites.front()),
+             "'" + Dir + "' needs every PE along '" + S.Loops[C.Loop].Name + "' to " +
+                 (C.Gather ? "write '" : "read '") + C.Array +
+                 "' at the same time steps, but this " +
+                 (C.Gather ? "write" : "read") + " happens under a condition" +
+                 (Line ? " (line " + std::to_string(Line) + ")" : std::string()) +
+                 " that tests '" + S.Loops[C.Loop].Name + "'; chain along a loop "
+                 "the condition does not test, or drop the directive");
+      return std::nullopt;
+    }
+    return C;
+  }
+
+  // A condition that I runs under (a branch whose edge dominates I, within
+  // the innermost loop's body) and that depends on IV, or null.
+  const llvm::Value *conditionOnLoop(llvm::Instruction *I, llvm::PHINode *IV) {
+    llvm::BasicBlock *Header = S.innermost()->getHeader();
+    if (!DT)
+      DT.emplace(*Header->getParent());
+    llvm::BasicBlock *BB = I->getParent();
+    while (BB != Header) {
+      llvm::DomTreeNode *Node = DT->getNode(BB);
+      if (!Node || !Node->getIDom())
+        break;
+      llvm::BasicBlock *P = Node->getIDom()->getBlock();
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+      if (Br && Br->isConditional() && P != Header)
+        for (unsigned K = 0; K < 2; ++K)
+          if (DT->dominates(llvm::BasicBlockEdge(P, Br->getSuccessor(K)), BB)) {
+            llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
+            if (dependsOn(Br->getCondition(), IV, Visited))
+              return Br->getCondition();
+          }
+      BB = P;
+    }
+    return nullptr;
+  }
+
+  bool dependsOn(const llvm::Value *V, const llvm::PHINode *IV,
+                 llvm::SmallPtrSetImpl<const llvm::Value *> &Visited) {
+    if (V == IV)
+      return true;
+    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+    if (!I || !Visited.insert(V).second)
+      return false;
+    if (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.IV == V; }))
+      return false; // another loop's variable
+    return llvm::any_of(I->operands(),
+                        [&](const llvm::Use &U) { return dependsOn(U.get(), IV, Visited); });
+  }
+};
+
+} // namespace
+
+llvm::SmallVector<PEChain, 2>
+planChains(const SpaceTimeSchedule &Sch,
+           llvm::SmallVectorImpl<URERejection> &Rejections) {
+  return ChainPlanner(Sch, Rejections).run();
+}
+
+} // namespace t2s
