@@ -755,9 +755,13 @@ private:
   void printChain(llvm::raw_ostream &B, std::string Indent, const ChannelPlan &C) {
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
-    std::string T = "t";
-    while (llvm::any_of(S.Loops, [&](const URELoop &X) { return X.Name == T; }))
-      T += "_";
+    // Names that hide no loop variable of the design.
+    auto fresh = [&](std::string N) {
+      while (llvm::any_of(S.Loops, [&](const URELoop &X) { return X.Name == N; }))
+        N += "_";
+      return N;
+    };
+    std::string T = fresh("t"), V = fresh("v");
     std::string Ty = cType(C.Element);
     std::string Cond;
     if (C.Output) {
@@ -779,19 +783,19 @@ private:
     std::string Neighbour = chainRef(C, Ch.Down ? 1 : -1);
     std::string AtEnd = L.Name + " == " + std::to_string(Ch.endPE(L));
     if (Ch.Gather) {
-      B << In << Ty << " v = " << T << " == " << L.Name << " ? " << C.PETemp
-        << peSubscripts() << " : T2S_READ(" << Neighbour << ");\n"
+      B << In << Ty << " " << V << " = " << T << " == " << L.Name << " ? "
+        << C.PETemp << peSubscripts() << " : T2S_READ(" << Neighbour << ");\n"
         << In << "if (" << AtEnd << ")\n"
-        << In << "  T2S_WRITE(" << channelRef(C) << ", v);\n"
+        << In << "  T2S_WRITE(" << channelRef(C) << ", " << V << ");\n"
         << In << "else\n"
-        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", v);\n";
+        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", " << V << ");\n";
     } else {
-      B << In << Ty << " v = " << AtEnd << " ? T2S_READ(" << channelRef(C)
+      B << In << Ty << " " << V << " = " << AtEnd << " ? T2S_READ(" << channelRef(C)
         << ") : T2S_READ(" << Neighbour << ");\n"
         << In << "if (" << T << " == " << L.Name << ")\n"
-        << In << "  " << C.PETemp << peSubscripts() << " = v;\n"
+        << In << "  " << C.PETemp << peSubscripts() << " = " << V << ";\n"
         << In << "else\n"
-        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", v);\n";
+        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", " << V << ");\n";
     }
     B << Indent << "}\n";
     if (!Cond.empty()) {
@@ -1447,6 +1451,36 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
 constexpr unsigned ChannelDepth = 16;
 
 } // namespace
+
+llvm::SmallVector<PEChannelSummary, 4>
+summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
+  llvm::SmallVector<PEChannelSummary, 4> Out;
+  auto count = [&](llvm::ArrayRef<unsigned> Dims) {
+    uint64_t N = 1;
+    for (unsigned D : Dims)
+      N *= Sch.System.Loops[Sch.PELoops[D]].extent();
+    return N;
+  };
+  for (const ChannelPlan &C : planChannels(Sch, DT, "")) {
+    PEChannelSummary X;
+    X.Array = C.Buffer;
+    X.Output = C.Output;
+    X.Channels = count(C.Dims);
+    X.OnePerPE = count(C.Chain ? C.ChainDims : C.Dims);
+    for (unsigned D : C.Dims)
+      X.Along += (X.Along.empty() ? "" : ", ") + Sch.System.Loops[Sch.PELoops[D]].Name;
+    if (C.Chain) {
+      X.Chain = std::string(C.Chain->Gather ? "gather" : "scatter") + " along " +
+                Sch.System.Loops[C.Chain->Loop].Name + " (" +
+                (C.Chain->Down ? "down" : "up") + ")";
+      // The chain's end passes nothing on along the chain.
+      int64_t Extent = Sch.System.Loops[C.Chain->Loop].extent();
+      X.ChainChannels = count(C.ChainDims) / Extent * (Extent - 1);
+    }
+    Out.push_back(std::move(X));
+  }
+  return Out;
+}
 
 std::string designName(const llvm::Function &F, unsigned SystemIndex) {
   std::string D = llvm::demangle(F.getName().str());

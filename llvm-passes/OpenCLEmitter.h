@@ -32,11 +32,36 @@
 #ifndef T2S_OPENCLEMITTER_H
 #define T2S_OPENCLEMITTER_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
+#include <cstdint>
 #include <string>
 
+namespace llvm {
+class DominatorTree;
+}
+
 namespace t2s {
+
+struct SpaceTimeSchedule;
+
+/// The channels that carry one loaded input to the PEs, or one drained output
+/// from them (the design report's view of loader(...), drainer(...), scatter
+/// and gather).
+struct PEChannelSummary {
+  std::string Array;
+  bool Output = false;
+  uint64_t Channels = 0;      // between the PEs and the loader (drainer)
+  uint64_t OnePerPE = 0;      // what that would be without the chain
+  std::string Along;          // "j, i": the PE loops the channels run over
+  std::string Chain;          // "gather along i (down)", or ""
+  uint64_t ChainChannels = 0; // between neighbouring PEs of the chains
+};
+
+/// The loader and drainer channels of a scheduled design.
+llvm::SmallVector<PEChannelSummary, 4>
+summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT);
 
 /// The name of the design of F's SystemIndex'th URE system: its systolic
 /// kernel's name and the prefix of its other kernels and channels.

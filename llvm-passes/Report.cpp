@@ -2,7 +2,11 @@
 
 #include "Report.h"
 #include "LoopMetadata.h"
+#include "OpenCLEmitter.h"
 #include "SpaceTimeSchedule.h"
+
+#include "llvm/IR/Dominators.h"
+#include "llvm/Support/JSON.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
@@ -33,7 +37,9 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Function &F,
     return llvm::PreservedAnalyses::all();
   const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
   llvm::raw_ostream &OS = llvm::outs();
+  llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
   for (const SpaceTimeSchedule &S : R.Schedules) {
+    llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(S, DT);
     if (ReportOption == ReportFormat::Dot) {
       S.printDot(OS, llvm::demangle(F.getName()));
       continue;
@@ -41,11 +47,34 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Function &F,
     if (ReportOption == ReportFormat::JSON) {
       OS << "{\"design\": \"" << llvm::demangle(F.getName()) << "\", \"report\": ";
       S.printJSON(OS);
-      OS << "}\n";
+      llvm::json::Array List;
+      for (const PEChannelSummary &C : Channels)
+        List.push_back(llvm::json::Object{
+            {"array", C.Array},
+            {"kernel", C.Output ? "drainer" : "loader"},
+            {"channels", int64_t(C.Channels)},
+            {"one_per_pe", int64_t(C.OnePerPE)},
+            {"along", C.Along},
+            {"chain", C.Chain},
+            {"chain_channels", int64_t(C.ChainChannels)}});
+      OS << ", \"channels\": " << llvm::json::Value(std::move(List)) << "}\n";
       continue;
     }
     OS << "design " << llvm::demangle(F.getName()) << "\n";
     S.print(OS);
+    for (const PEChannelSummary &C : Channels) {
+      OS << "  channels of " << C.Array << (C.Output ? " to its drainer: " : " from its loader: ")
+         << C.Channels << " (";
+      if (C.Along.empty())
+        OS << "one for the whole array";
+      else
+        OS << "one per " << C.Along;
+      OS << ")";
+      if (!C.Chain.empty())
+        OS << ", " << C.OnePerPE << " without the " << C.Chain << "; "
+           << C.ChainChannels << " between neighbouring PEs";
+      OS << "\n";
+    }
   }
   OS.flush();
   return llvm::PreservedAnalyses::all();
