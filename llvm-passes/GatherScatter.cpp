@@ -71,8 +71,10 @@ private:
     }
     // Along a final space loop on which the time does not depend.
     std::optional<unsigned> L = S.loopIndex(LD.D.Args[1].Name);
-    auto Dim = L ? llvm::find(Sch.PELoops, *L) : Sch.PELoops.end();
-    if (!L || Dim == Sch.PELoops.end()) {
+    if (!L)
+      return std::nullopt; // reported by the URE model ([loop names])
+    auto Dim = llvm::find(Sch.PELoops, *L);
+    if (Dim == Sch.PELoops.end()) {
       std::string Space;
       for (unsigned P : Sch.PELoops)
         Space += (Space.empty() ? "" : ", ") + S.Loops[P].Name;

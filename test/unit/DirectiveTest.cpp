@@ -49,7 +49,8 @@ TEST(Directive, SpaceTimeWithClauses) {
 TEST(Directive, CanonicalTextRoundTrips) {
   for (llvm::StringRef Text :
        {"ure", "merge_ures(A, B, C)", "space_time(i)", "vectorize(k)",
-        "unroll(j)", "gather(C, i, down)", "gather(C, i, up)", "kernel(loader)",
+        "unroll(j)", "gather(C, i, down)", "gather(C, i, up)", "scatter(a, j, up)",
+        "scatter(a, j, down)", "kernel(loader)",
         "space_time(i) schedule(-1)"}) {
     t2s::Directive D = parseOK(Text);
     EXPECT_EQ(D.str(), Text.str());
@@ -68,7 +69,7 @@ TEST(Directive, NegativeCoefficientsMayBeSpaced) {
 }
 
 TEST(Directive, EveryDirectiveHasAName) {
-  EXPECT_EQ(t2s::directiveNames().size(), 9u);
+  EXPECT_EQ(t2s::directiveNames().size(), 10u);
   for (llvm::StringRef Name : t2s::directiveNames())
     EXPECT_FALSE(Name.empty());
 }
@@ -116,6 +117,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"vectorize(k, j)", 13, "exactly one"},
         BadCase{"gather(C, i)", 10, "three arguments"},
         BadCase{"gather(C, i, left)", 13, "must be 'up' or 'down'"},
+        BadCase{"scatter(a, i)", 11, "three arguments"},
+        BadCase{"scatter(a, 2, up)", 11, "a loop name"},
         BadCase{"kernel(3)", 7, "expects a name"},
         BadCase{"unroll(j) ;", 10, "unexpected character ';'"},
         BadCase{"ure, ure", 3, "unexpected ','"}),

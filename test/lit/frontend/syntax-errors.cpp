@@ -19,11 +19,11 @@ void f(int *a) {
   #pragma t2s space_time(i, j) schedule(1)
   for (int i = 0; i < 4; ++i) a[i] = 0;
 
-  // CHECK: syntax-errors.cpp:[[@LINE+1]]:14: error: expected a T2S directive after '#pragma t2s'; write one of: ure, merge_ures, space_time, vectorize, unroll, gather, kernel
+  // CHECK: syntax-errors.cpp:[[@LINE+1]]:14: error: expected a T2S directive after '#pragma t2s'; write one of: ure, merge_ures, space_time, vectorize, unroll, gather, scatter, kernel
   #pragma t2s
   for (int i = 0; i < 4; ++i) a[i] = 0;
 
-  // CHECK: syntax-errors.cpp:[[@LINE+1]]:28: error: the direction of 'gather' must be 'up' or 'down', found 'left'; write it as: gather(C, i, down)
+  // CHECK: syntax-errors.cpp:[[@LINE+1]]:28: error: the direction of 'gather' must be 'up' or 'down', found 'left'; write it as: gather(c, i, down)
   #pragma t2s gather(C, i, left)
   for (int i = 0; i < 4; ++i) a[i] = 0;
 
