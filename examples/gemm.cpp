@@ -13,13 +13,19 @@ constexpr int I = 16, J = 12, K = 20;
 // c = a * b, computed by an I x J array of PEs: a flows along j, b along i,
 // partial sums stay in place and advance in time (k). Loader kernels read a
 // and b from memory and feed the array's edge PEs through channels; a drainer
-// kernel writes c, so the array itself touches no memory.
+// kernel writes c, so the array itself touches no memory. The edge PEs pass
+// a and b along a chain (scatter), and each column of PEs passes its results
+// to PE i = 0 (gather): each loader feeds one channel, and the drainer reads
+// one channel per column instead of one per PE.
 void gemm(const float a[I][K], const float b[K][J], float c[I][J]) {
   static float A[K][J][I], B[K][J][I], C[K][J][I]; // URE arrays
   #pragma t2s ure
   #pragma t2s space_time(i, j)
   #pragma t2s loader(a, b)
   #pragma t2s drainer(c)
+  #pragma t2s scatter(a, i, up)
+  #pragma t2s scatter(b, j, up)
+  #pragma t2s gather(c, i, down)
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < J; ++j)
       for (int i = 0; i < I; ++i) {
