@@ -6,7 +6,6 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
@@ -120,60 +119,47 @@ private:
                  " places in the nest; " + (C.Gather ? "write" : "read") + " it once");
       return std::nullopt;
     }
-    if (const llvm::Value *Cond = conditionOnLoop(Sites.front(), S.Loops[C.Loop].IV)) {
+    llvm::SmallVector<Guard, 2> Guards;
+    if (C.Gather) {
+      for (const UREStatement &St : S.Statements)
+        if (St.Store == Sites.front())
+          Guards = St.Guards;
+    } else {
+      if (!DT)
+        DT.emplace(*S.innermost()->getHeader()->getParent());
+      Guards = dominatingGuards(S, *DT, Sites.front()->getParent());
+    }
+    const char *Access = C.Gather ? "write" : "read";
+    for (const Guard &G : Guards) {
+      if (!dependsOnLoop(S, G.Condition, C.Loop))
+        continue;
       unsigned Line = 0;
-      if (auto *I = llvm::dyn_cast<llvm::Instruction>(Cond))
+      if (auto *I = llvm::dyn_cast<llvm::Instruction>(G.Condition))
         Line = sourceLocOf(I).Line;
       reject(sourceLocOf(Sites.front()),
              "'" + Dir + "' needs every PE along '" + S.Loops[C.Loop].Name + "' to " +
                  (C.Gather ? "write '" : "read '") + C.Array +
-                 "' at the same time steps, but this " +
-                 (C.Gather ? "write" : "read") + " happens under a condition" +
+                 "' at the same time steps, but this " + Access +
+                 " happens under a condition" +
                  (Line ? " (line " + std::to_string(Line) + ")" : std::string()) +
                  " that tests '" + S.Loops[C.Loop].Name + "'; chain along a loop "
                  "the condition does not test, or drop the directive");
       return std::nullopt;
     }
+    if (Sch.Vector &&
+        classifyLanes(S, Sch.Vector->Loop, Guards).Kind == LaneAccess::Serial) {
+      const std::string &V = S.Loops[Sch.Vector->Loop].Name;
+      reject(sourceLocOf(Sites.front()),
+             "'" + Dir + "' passes whole vectors of the lanes of '" + V +
+                 "' (or one lane) along the chain, but this " + Access +
+                 " happens at some lanes only (its condition tests '" + V +
+                 "'); make the condition independent of '" + V +
+                 "' or a test 'v == constant', or drop the directive");
+      return std::nullopt;
+    }
     return C;
   }
 
-  // A condition that I runs under (a branch whose edge dominates I, within
-  // the innermost loop's body) and that depends on IV, or null.
-  const llvm::Value *conditionOnLoop(llvm::Instruction *I, llvm::PHINode *IV) {
-    llvm::BasicBlock *Header = S.innermost()->getHeader();
-    if (!DT)
-      DT.emplace(*Header->getParent());
-    llvm::BasicBlock *BB = I->getParent();
-    while (BB != Header) {
-      llvm::DomTreeNode *Node = DT->getNode(BB);
-      if (!Node || !Node->getIDom())
-        break;
-      llvm::BasicBlock *P = Node->getIDom()->getBlock();
-      auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
-      if (Br && Br->isConditional() && P != Header)
-        for (unsigned K = 0; K < 2; ++K)
-          if (DT->dominates(llvm::BasicBlockEdge(P, Br->getSuccessor(K)), BB)) {
-            llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
-            if (dependsOn(Br->getCondition(), IV, Visited))
-              return Br->getCondition();
-          }
-      BB = P;
-    }
-    return nullptr;
-  }
-
-  bool dependsOn(const llvm::Value *V, const llvm::PHINode *IV,
-                 llvm::SmallPtrSetImpl<const llvm::Value *> &Visited) {
-    if (V == IV)
-      return true;
-    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-    if (!I || !Visited.insert(V).second)
-      return false;
-    if (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.IV == V; }))
-      return false; // another loop's variable
-    return llvm::any_of(I->operands(),
-                        [&](const llvm::Use &U) { return dependsOn(U.get(), IV, Visited); });
-  }
 };
 
 } // namespace

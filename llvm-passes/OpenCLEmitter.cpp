@@ -1367,28 +1367,6 @@ llvm::SmallVector<unsigned, 4> channelDims(const SpaceTimeSchedule &Sch,
   return Dims;
 }
 
-// The branch conditions that hold whenever BB runs, within the innermost
-// loop's body.
-llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
-                                             llvm::DominatorTree &DT,
-                                             llvm::BasicBlock *BB) {
-  llvm::SmallVector<Guard, 2> Guards;
-  llvm::BasicBlock *Header = S.innermost()->getHeader();
-  while (BB != Header) {
-    llvm::DomTreeNode *Node = DT.getNode(BB);
-    if (!Node || !Node->getIDom())
-      break;
-    llvm::BasicBlock *P = Node->getIDom()->getBlock();
-    auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
-    if (Br && Br->isConditional() && P != Header)
-      for (unsigned K = 0; K < 2; ++K)
-        if (DT.dominates(llvm::BasicBlockEdge(P, Br->getSuccessor(K)), BB))
-          Guards.push_back({Br->getCondition(), K == 0});
-    BB = P;
-  }
-  return Guards;
-}
-
 // The channels of loader(...) and drainer(...), in the order of the inputs
 // and statements.
 llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,

@@ -3,6 +3,7 @@
 #include "SpaceTimeSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/Format.h"
@@ -49,6 +50,8 @@ public:
       return std::nullopt;
     planRegisters();
     size_t Before = Rejections.size();
+    R.TimeCoeffs = TimeCoeffs;
+    R.Vector = planVectorization(R, Rejections);
     R.Chains = planChains(R, Rejections);
     if (Rejections.size() != Before)
       return std::nullopt;
@@ -345,6 +348,17 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     llvm::interleave(SR.PEDistance, OS, ", ");
     OS << ")\n";
   }
+  if (Vector) {
+    OS << "  vectorized along " << S.Loops[Vector->Loop].Name << ": "
+       << Vector->Lanes << " lanes per PE and step, " << Vector->Steps
+       << " steps instead of " << TotalSteps << "; ";
+    if (Vector->Serialized.empty())
+      OS << "lanes independent";
+    else
+      OS << "lanes serialized (reads along " << S.Loops[Vector->Loop].Name
+         << ": " << llvm::join(Vector->Serialized, ", ") << ")";
+    OS << "\n";
+  }
   for (const RegisterPlan &P : Registers) {
     OS << "  registers of " << S.Arrays[P.Array].Name << ": "
        << P.ConservativeWords << " per PE (" << P.ConservativeWords * NumPEs
@@ -387,7 +401,13 @@ void SpaceTimeSchedule::printJSON(llvm::raw_ostream &OS) const {
            << "\", \"shift_every\": " << P.ShiftEvery << "}";
       },
       ", ");
-  OS << "]}";
+  OS << "]";
+  if (Vector)
+    OS << ", \"vectorized\": {\"loop\": \"" << S.Loops[Vector->Loop].Name
+       << "\", \"lanes\": " << Vector->Lanes << ", \"steps\": " << Vector->Steps
+       << ", \"serialized\": " << (Vector->Serialized.empty() ? "false" : "true")
+       << "}";
+  OS << "}";
 }
 
 void SpaceTimeSchedule::printDot(llvm::raw_ostream &OS,

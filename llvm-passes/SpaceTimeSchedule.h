@@ -23,6 +23,7 @@
 
 #include "GatherScatter.h"
 #include "UREModel.h"
+#include "Vectorize.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
@@ -80,6 +81,11 @@ struct SpaceTimeSchedule {
   int64_t UsefulPESteps = 1;                     // iterations of the nest
   llvm::SmallVector<ScheduledRead, 8> Reads;
   llvm::SmallVector<RegisterPlan, 4> Registers;  // one per URE array
+  /// Per time dimension: its coefficient on each nest loop (t = sum c * v).
+  llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> TimeCoeffs;
+  // The data-path plans, in the seeds' order: vectorization, then scatter
+  // and gather (unrolling is the OpenCL back end's '#pragma unroll').
+  std::optional<VectorPlan> Vector;
   llvm::SmallVector<PEChain, 2> Chains;          // gather and scatter
 
   double utilization() const {

@@ -862,6 +862,15 @@ private:
     llvm::StringMap<const LocatedDirective *> Isolated;
     bool Scheduled = hasDirective(Sys.Directives, DirectiveKind::SpaceTime);
     for (const LocatedDirective &LD : Sys.Directives) {
+      bool DataPath = LD.D.Kind == DirectiveKind::Vectorize ||
+                      LD.D.Kind == DirectiveKind::Gather ||
+                      LD.D.Kind == DirectiveKind::Scatter;
+      if (DataPath && !Scheduled)
+        reject(LD.D.Kind == DirectiveKind::Vectorize ? URERule::Vectorize
+                                                     : URERule::GatherScatter,
+               LD.Loc,
+               "'" + LD.D.str() + "' shapes the data path of a systolic array: "
+               "add '#pragma t2s space_time(...)' to this nest");
       bool IsLoader = LD.D.Kind == DirectiveKind::Loader;
       if (!IsLoader && LD.D.Kind != DirectiveKind::Drainer)
         continue;

@@ -6,6 +6,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Type.h"
 #include "llvm/Support/raw_ostream.h"
@@ -84,6 +85,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::KernelNest: return "kernel nest";
   case URERule::Channel: return "channel";
   case URERule::GatherScatter: return "gather and scatter";
+  case URERule::Vectorize: return "vectorize";
   }
   llvm_unreachable("unknown URE rule");
 }
@@ -250,6 +252,48 @@ void UREModel::print(llvm::raw_ostream &OS) const {
     printLoc(OS, R.Loc);
     OS << ": " << R.Message << "\n";
   }
+}
+
+// The branch conditions that hold whenever BB runs, within the innermost
+// loop's body.
+llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
+                                             llvm::DominatorTree &DT,
+                                             llvm::BasicBlock *BB) {
+  llvm::SmallVector<Guard, 2> Guards;
+  llvm::BasicBlock *Header = S.innermost()->getHeader();
+  while (BB != Header) {
+    llvm::DomTreeNode *Node = DT.getNode(BB);
+    if (!Node || !Node->getIDom())
+      break;
+    llvm::BasicBlock *P = Node->getIDom()->getBlock();
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+    if (Br && Br->isConditional() && P != Header)
+      for (unsigned K = 0; K < 2; ++K)
+        if (DT.dominates(llvm::BasicBlockEdge(P, Br->getSuccessor(K)), BB))
+          Guards.push_back({Br->getCondition(), K == 0});
+    BB = P;
+  }
+  return Guards;
+}
+
+static bool dependsOn(const URESystem &S, const llvm::Value *V,
+                      const llvm::PHINode *IV,
+                      llvm::SmallPtrSetImpl<const llvm::Value *> &Visited) {
+  if (V == IV)
+    return true;
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || !Visited.insert(V).second)
+    return false;
+  if (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.IV == V; }))
+    return false; // another loop's variable
+  return llvm::any_of(I->operands(), [&](const llvm::Use &U) {
+    return dependsOn(S, U.get(), IV, Visited);
+  });
+}
+
+bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop) {
+  llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
+  return dependsOn(S, V, S.Loops[Loop].IV, Visited);
 }
 
 } // namespace t2s

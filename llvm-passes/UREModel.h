@@ -34,6 +34,8 @@
 #include <string>
 
 namespace llvm {
+class BasicBlock;
+class DominatorTree;
 class ICmpInst;
 class Instruction;
 class LoadInst;
@@ -162,9 +164,19 @@ enum class URERule {
   KernelNest,
   Channel,
   GatherScatter,
+  Vectorize,
 };
 
 llvm::StringRef ruleName(URERule R);
+
+/// The branch conditions that hold whenever BB (a block of the innermost
+/// loop's body) runs.
+llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
+                                             llvm::DominatorTree &DT,
+                                             llvm::BasicBlock *BB);
+
+/// Whether V (a value of the nest) is computed from loop Loop's variable.
+bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop);
 
 struct URERejection {
   URERule Rule;

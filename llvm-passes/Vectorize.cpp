@@ -1,0 +1,161 @@
+//===- Vectorize.cpp - T2S vectorization of a time loop -------------------===//
+
+#include "Vectorize.h"
+#include "SpaceTimeSchedule.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+namespace t2s {
+
+std::optional<VectorPlan>
+planVectorization(const SpaceTimeSchedule &Sch,
+                  llvm::SmallVectorImpl<URERejection> &Rejections) {
+  const URESystem &S = Sch.System;
+  auto reject = [&](const SourceLoc &Loc, const llvm::Twine &Message) {
+    Rejections.push_back({URERule::Vectorize, Loc, Message.str()});
+  };
+  const LocatedDirective *VD = nullptr;
+  for (const LocatedDirective &LD : S.Directives) {
+    if (LD.D.Kind != DirectiveKind::Vectorize)
+      continue;
+    if (VD) {
+      reject(LD.Loc, "'" + LD.D.str() + "' after '" + VD->D.str() +
+                         "': the array vectorizes one loop; keep one of them");
+      return std::nullopt;
+    }
+    VD = &LD;
+  }
+  if (!VD)
+    return std::nullopt;
+  const std::string Dir = VD->D.str();
+  std::optional<unsigned> L = S.loopIndex(VD->D.Args[0].Name);
+  if (!L)
+    return std::nullopt; // reported by the URE model ([loop names])
+  const URELoop &Loop = S.Loops[*L];
+  if (llvm::is_contained(Sch.PELoops, *L)) {
+    std::string Time;
+    for (unsigned X = 0; X < S.Loops.size(); ++X)
+      if (!llvm::is_contained(Sch.PELoops, X))
+        Time += (Time.empty() ? "" : ", ") + S.Loops[X].Name;
+    reject(VD->Loc, "'" + Dir + "': '" + Loop.Name + "' is a space loop (its "
+                    "iterations are PEs); vectorize a loop the array runs in "
+                    "time: " + Time);
+    return std::nullopt;
+  }
+  // Its own time dimension: t = k, nothing else.
+  std::optional<unsigned> Dim;
+  for (unsigned D = 0; D < Sch.TimeCoeffs.size(); ++D) {
+    const auto &C = Sch.TimeCoeffs[D];
+    if (C[*L] == 0)
+      continue;
+    bool Alone = C[*L] == 1 && llvm::count(C, 0) == int64_t(C.size()) - 1;
+    if (!Alone || Dim) {
+      reject(VD->Loc, "'" + Dir + "': the schedule skews '" + Loop.Name +
+                          "' (its time is '" + Sch.Time[D].Name +
+                          "', which the space loops shift); vectorize a loop "
+                          "that is a time dimension of its own");
+      return std::nullopt;
+    }
+    Dim = D;
+  }
+  if (!Dim) {
+    reject(VD->Loc, "'" + Dir + "': '" + Loop.Name + "' is no dimension of the "
+                    "array's time; vectorize a time loop");
+    return std::nullopt;
+  }
+  if (Loop.extent() < 2 || Loop.extent() > 32) {
+    reject(VD->Loc, "'" + Dir + "' makes vectors of " +
+                        std::to_string(Loop.extent()) +
+                        " lanes; OpenCL vectors here have 2 to 32 lanes: "
+                        "vectorize a loop of 2 to 32 iterations");
+    return std::nullopt;
+  }
+  VectorPlan P;
+  P.Loop = *L;
+  P.TimeDim = *Dim;
+  P.Lanes = Loop.extent();
+  P.Steps = Sch.TotalSteps / P.Lanes;
+  P.Loc = VD->Loc;
+  P.Words.assign(S.Arrays.size(), 1);
+  P.LanePad.assign(S.Arrays.size(), 0);
+  bool OK = true;
+  for (const ScheduledRead &SR : Sch.Reads) {
+    const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
+    int64_t T = 0;
+    for (unsigned D = 0; D < Sch.Time.size(); ++D) {
+      if (D == *Dim)
+        continue;
+      int64_t Comp = 0;
+      for (unsigned X = 0; X < Rd.Distance.size(); ++X)
+        Comp += Sch.TimeCoeffs[D][X] * Rd.Distance[X];
+      int64_t Stride = Sch.Time[D].Stride;
+      T += Comp * (D < *Dim ? Stride / P.Lanes : Stride);
+    }
+    P.TimeDistance.push_back(T);
+    int64_t Along = Rd.Distance[*L];
+    if (T < 0 || (T == 0 && Along == 0 &&
+                  llvm::any_of(SR.PEDistance, [](int64_t D) { return D < 0; }))) {
+      reject(Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
+             "'" + Dir + "' would run this read of '" + S.Arrays[Rd.Array].Name +
+                 "' before the value it reads exists (time distance " +
+                 std::to_string(T) + " without '" + Loop.Name +
+                 "'); vectorize another loop or change the schedule");
+      OK = false;
+      continue;
+    }
+    P.Words[Rd.Array] = std::max(P.Words[Rd.Array], T + 1);
+    P.LanePad[Rd.Array] = std::max(P.LanePad[Rd.Array], Along);
+    if (Along > 0) {
+      std::string Why = S.Arrays[Rd.Array].Name + " (distance " +
+                        std::to_string(Along) + ")";
+      if (!llvm::is_contained(P.Serialized, Why))
+        P.Serialized.push_back(Why);
+    }
+  }
+  if (!OK)
+    return std::nullopt;
+  return P;
+}
+
+// The value Cond (true when WhenTrue) fixes loop Loop to, if it does.
+static std::optional<int64_t> pinnedValue(const URESystem &S, llvm::Value *Cond,
+                                          bool WhenTrue, unsigned Loop) {
+  using namespace llvm::PatternMatch;
+  llvm::Value *A, *B;
+  if (WhenTrue && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) {
+    if (std::optional<int64_t> V = pinnedValue(S, A, true, Loop))
+      return V;
+    return pinnedValue(S, B, true, Loop);
+  }
+  auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Cond);
+  if (!Cmp || Cmp->getPredicate() != (WhenTrue ? llvm::ICmpInst::ICMP_EQ
+                                               : llvm::ICmpInst::ICMP_NE))
+    return std::nullopt;
+  for (unsigned Op = 0; Op < 2; ++Op)
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(Cmp->getOperand(1 - Op)))
+      if (Cmp->getOperand(Op) == S.Loops[Loop].IV)
+        return C->getSExtValue();
+  return std::nullopt;
+}
+
+LaneAccess classifyLanes(const URESystem &S, unsigned Loop,
+                         llvm::ArrayRef<Guard> Guards) {
+  LaneAccess A;
+  for (const Guard &G : Guards)
+    if (std::optional<int64_t> V = pinnedValue(S, G.Condition, G.WhenTrue, Loop)) {
+      A.Kind = LaneAccess::Pinned;
+      A.Lane = *V;
+      return A;
+    }
+  for (const Guard &G : Guards)
+    if (dependsOnLoop(S, G.Condition, Loop))
+      A.Kind = LaneAccess::Serial;
+  return A;
+}
+
+} // namespace t2s
