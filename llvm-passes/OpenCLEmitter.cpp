@@ -147,6 +147,10 @@ struct ChannelPlan {
   std::optional<PEChain> Chain;
   llvm::SmallVector<unsigned, 4> ChainDims;
   std::string PETemp; // per PE: the value gathered or scattered
+  /// vectorize: how the lanes travel; a Vector channel's Element is the
+  /// vector of Scalar.
+  LaneAccess Lanes;
+  llvm::Type *Scalar = nullptr;
 };
 
 // What the host needs to know of one kernel.
@@ -173,6 +177,7 @@ class KernelPrinter {
   std::string Buffer; // the loader's or drainer's buffer
   PEPass Pass = PEPass::Normal;
   const ChannelPlan *ChainPass = nullptr; // the chain a PEPass::Chain runs
+  const VectorPlan *Vec = nullptr; // vectorize: the lanes each PE runs
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   // Pointer parameters: element type, and whether the kernel writes them.
   llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
@@ -187,7 +192,10 @@ public:
                 const std::string &Design, llvm::ArrayRef<ChannelPlan> Channels,
                 KernelRole Role, std::string Buffer, bool Macros)
       : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS), Design(Design),
-        Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros) {}
+        Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros) {
+    if (Sch.Vector && Role != KernelRole::Plain)
+      Vec = &*Sch.Vector;
+  }
 
   /// Prints the kernel and describes it in Info; on failure prints nothing
   /// and returns the reason.
@@ -394,9 +402,11 @@ private:
       if (Role != KernelRole::Systolic)
         break;
       B << "  " << cType(S.Arrays[P.Array].ElementType) << " "
-        << registerName(P.Array) << "[" << P.ConservativeWords << "]";
+        << registerName(P.Array) << "[" << words(P) << "]";
       for (unsigned L : Sch.PELoops)
         B << "[" << loop(L).extent() << "]";
+      if (Vec)
+        B << "[" << Vec->Lanes + Vec->LanePad[P.Array] << "]";
       B << ";\n";
     }
     std::string Indent = "  ";
@@ -407,16 +417,21 @@ private:
     // Loops outside the first time loop, then one loop per time variable.
     const SpaceTimeStep &First = Sch.Steps.front();
     unsigned Outer = First.HasTimeLoop ? First.TimeLoop : 0;
+    // A vectorized loop is no time loop: its lanes run inside the PEs.
+    unsigned Opened = 0;
     for (unsigned L = 0; L < Outer; ++L) {
+      if (Vec && L == Vec->Loop)
+        continue;
       B << Indent << "for (int " << loop(L).Name << " = " << loop(L).Lower
         << "; " << loop(L).Name << " < " << loop(L).Upper << "; "
         << loop(L).Name << "++) {\n";
       Indent += "  ";
+      ++Opened;
     }
     unsigned NumTime = 0;
     for (unsigned K = 0; K < Sch.Steps.size(); ++K) {
       const SpaceTimeStep &St = Sch.Steps[K];
-      if (!St.HasTimeLoop)
+      if (!St.HasTimeLoop || (Vec && St.TimeLoop == Vec->Loop))
         continue;
       std::string T = timeName(K);
       B << Indent << "for (int " << T << " = " << St.TimeLower << "; " << T
@@ -424,7 +439,7 @@ private:
       Indent += "  ";
       ++NumTime;
     }
-    if (NumTime && Role == KernelRole::Systolic)
+    if ((NumTime || (Vec && Opened)) && Role == KernelRole::Systolic)
       printShifts(B, Indent);
     const ChannelPlan *Stream = streamOfThisKernel();
     if (Stream) {
@@ -471,7 +486,7 @@ private:
       Pass = PEPass::ToStream;
       printPEs(B, Indent);
     }
-    for (unsigned L = 0; L < Outer + NumTime; ++L) {
+    for (unsigned L = 0; L < Opened + NumTime; ++L) {
       Indent.resize(Indent.size() - 2);
       B << Indent << "}\n";
     }
@@ -516,27 +531,86 @@ private:
     }
   }
 
+  // Registers per PE (and lane, when vectorized) of an array.
+  int64_t words(const RegisterPlan &P) const {
+    return Vec ? Vec->Words[P.Array] : P.ConservativeWords;
+  }
+
+  // A name that hides no loop variable of the design.
+  std::string fresh(std::string N) const {
+    while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }))
+      N += "_";
+    return N;
+  }
+
+  // vectorize: the lane loop inside a PE, and lane subscripts.
+  const URELoop &vecLoop() const { return loop(Vec->Loop); }
+  std::string laneIndex(int64_t Back, int64_t Pad) const {
+    return peIndex(vecLoop(), Back - Pad);
+  }
+  void openLanes(llvm::raw_ostream &B, std::string &Indent) {
+    const URELoop &V = vecLoop();
+    B << Indent << "#pragma unroll\n"
+      << Indent << "for (int " << V.Name << " = " << V.Lower << "; " << V.Name
+      << " < " << V.Upper << "; " << V.Name << "++) { // the lanes of "
+      << V.Name << (Vec->Serialized.empty() ? "" : ", in order") << "\n";
+    Indent += "  ";
+  }
+  void closeLanes(llvm::raw_ostream &B, std::string &Indent) {
+    Indent.resize(Indent.size() - 2);
+    B << Indent << "}\n";
+  }
+  // "const int k = 19; " where a channel carries one pinned lane.
+  std::string pinLane(const ChannelPlan &C) const {
+    if (!Vec || C.Lanes.Kind != LaneAccess::Pinned)
+      return "";
+    return "const int " + vecLoop().Name + " = " + std::to_string(C.Lanes.Lane) + "; ";
+  }
+  // A vector value from the lanes of array Name.
+  std::string packLanes(const ChannelPlan &C, const std::string &Name) const {
+    llvm::SmallVector<std::string, 32> Lanes;
+    for (int64_t L = 0; L < Vec->Lanes; ++L)
+      Lanes.push_back(Name + "[" + std::to_string(L) + "]");
+    return vectorLiteral(C.Element, Lanes);
+  }
+  // "a[0] = x.s0; a[1] = x.s1; ..."
+  std::string unpackLanes(const ChannelPlan &C, const std::string &Vector,
+                          const std::string &Name) const {
+    std::string Out;
+    for (int64_t L = 0; L < Vec->Lanes; ++L)
+      Out += Name + "[" + std::to_string(L) + "] = " + lane(C.Element, Vector, L) + "; ";
+    return Out;
+  }
+
   void printShifts(llvm::raw_ostream &B, std::string Indent) {
-    bool Any = llvm::any_of(Sch.Registers, [](const RegisterPlan &P) {
-      return P.ConservativeWords > 1;
+    bool Any = llvm::any_of(Sch.Registers, [&](const RegisterPlan &P) {
+      return words(P) > 1;
     });
     if (!Any)
       return;
     B << Indent << "// Shift the registers: one time step passes.\n";
-    std::string Subs = openPELoops(B, Indent);
+    std::string PESubs = openPELoops(B, Indent);
     for (const RegisterPlan &P : Sch.Registers) {
-      if (P.ConservativeWords < 2)
+      if (words(P) < 2)
         continue;
       std::string R = registerName(P.Array);
-      // The slot counter must not hide a loop variable of the design.
-      std::string X = "slot";
-      while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == X; }))
-        X += "_";
-      B << Indent << "#pragma unroll\n"
-        << Indent << "for (int " << X << " = " << P.ConservativeWords - 1
+      std::string Subs = PESubs, In = Indent;
+      // The counters must not hide a loop variable of the design.
+      std::string X = fresh("slot"), Lane = fresh("lane");
+      if (Vec) {
+        B << Indent << "#pragma unroll\n"
+          << Indent << "for (int " << Lane << " = 0; " << Lane << " < "
+          << Vec->Lanes + Vec->LanePad[P.Array] << "; " << Lane << "++) {\n";
+        Subs += "[" + Lane + "]";
+        In += "  ";
+      }
+      B << In << "#pragma unroll\n"
+        << In << "for (int " << X << " = " << words(P) - 1
         << "; " << X << " > 0; " << X << "--)\n"
-        << Indent << "  " << R << "[" << X << "]" << Subs << " = " << R << "["
+        << In << "  " << R << "[" << X << "]" << Subs << " = " << R << "["
         << X << " - 1]" << Subs << ";\n";
+      if (Vec)
+        B << Indent << "}\n";
     }
     closePELoops(B, Indent);
   }
@@ -584,6 +658,10 @@ private:
     }
     switch (Pass == PEPass::Chain ? KernelRole::Plain : Role) {
     case KernelRole::Systolic:
+      if (Vec) {
+        printVectorPE(B, Indent);
+        break;
+      }
       for (const ChannelPlan &C : Channels)
         if (!C.Output && S.innermost()->contains(C.Access))
           printChannelRead(B, Indent, C);
@@ -650,12 +728,16 @@ private:
       B << Indent << registerName(St.Array) << "[0]";
       for (unsigned L : Sch.PELoops)
         B << "[" << peIndex(loop(L), 0) << "]";
+      if (Vec)
+        B << "[" << laneIndex(0, Vec->LanePad[St.Array]) << "]";
       B << " = " << Value << ";\n";
       return;
     }
     B << Indent << guardText(St);
     const ChannelPlan *C = channelOf(St.Store);
-    if (C && C->Chain)
+    if (C && Vec && C->Lanes.Kind == LaneAccess::Vector)
+      B << C->Buffer << "_lanes[" << laneIndex(0, 0) << "] = " << Value << ";\n";
+    else if (C && C->Chain)
       B << C->PETemp << peSubscripts() << " = " << Value << ";\n";
     else if (C)
       B << "T2S_WRITE(" << channelRef(*C) << ", " << Value << ");\n";
@@ -704,6 +786,53 @@ private:
       return "";
     }
     return Cond->empty() ? "" : "if (" + unwrap(*Cond) + ") ";
+  }
+
+  // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
+  // vectors out; channels of one lane or of single lanes inside the lanes.
+  void printVectorPE(llvm::raw_ostream &B, std::string Indent) {
+    auto lanesOf = [&](const ChannelPlan &C) { return C.Lanes.Kind; };
+    for (const ChannelPlan &C : Channels) {
+      if (C.Output || !S.innermost()->contains(C.Access))
+        continue;
+      std::string Source = C.Chain ? C.PETemp + peSubscripts()
+                                   : "T2S_READ(" + channelRef(C) + ")";
+      std::string Cond = readCondition(C.Access);
+      if (lanesOf(C) == LaneAccess::Vector) {
+        B << Indent << cType(C.Scalar) << " " << C.Temp << "[" << Vec->Lanes << "];\n"
+          << Indent << Cond << "{ " << cType(C.Element) << " x = " << Source
+          << "; " << unpackLanes(C, "x", C.Temp) << "}\n";
+      } else if (lanesOf(C) == LaneAccess::Pinned) {
+        B << Indent << cType(C.Element) << " " << C.Temp << " = 0;\n"
+          << Indent << "{ " << pinLane(C) << Cond << C.Temp << " = " << Source
+          << "; }\n";
+      }
+    }
+    for (const ChannelPlan &C : Channels)
+      if (C.Output && lanesOf(C) == LaneAccess::Vector)
+        B << Indent << cType(C.Scalar) << " " << C.Buffer << "_lanes["
+          << Vec->Lanes << "];\n";
+    openLanes(B, Indent);
+    for (const ChannelPlan &C : Channels)
+      if (!C.Output && S.innermost()->contains(C.Access) &&
+          lanesOf(C) == LaneAccess::Serial)
+        printChannelRead(B, Indent, C);
+    for (const UREStatement &St : S.Statements)
+      printStatement(B, Indent, St);
+    closeLanes(B, Indent);
+    for (const ChannelPlan &C : Channels) {
+      if (!C.Output || lanesOf(C) != LaneAccess::Vector)
+        continue;
+      for (const UREStatement &St : S.Statements)
+        if (St.Store == C.Access) {
+          std::string Value = packLanes(C, C.Buffer + "_lanes");
+          B << Indent << guardText(St);
+          if (C.Chain)
+            B << C.PETemp << peSubscripts() << " = " << Value << ";\n";
+          else
+            B << "T2S_WRITE(" << channelRef(C) << ", " << Value << ");\n";
+        }
+    }
   }
 
   // The systolic kernel receives a loaded input before the statements use it.
@@ -771,8 +900,9 @@ private:
     } else {
       Cond = readCondition(C.Access);
     }
-    if (!Cond.empty()) {
-      B << Indent << Cond << "{\n";
+    std::string Pin = pinLane(C);
+    if (!Cond.empty() || !Pin.empty()) {
+      B << Indent << (Pin.empty() ? Cond : "{ " + Pin + Cond) << "{\n";
       Indent += "  ";
     }
     B << Indent << "for (int " << T << " = " << L.Name << "; "
@@ -798,9 +928,9 @@ private:
         << In << "  T2S_WRITE(" << chainRef(C, 0) << ", " << V << ");\n";
     }
     B << Indent << "}\n";
-    if (!Cond.empty()) {
+    if (!Cond.empty() || !Pin.empty()) {
       Indent.resize(Indent.size() - 2);
-      B << Indent << "}\n";
+      B << Indent << (Pin.empty() ? "}\n" : "}}\n");
     }
   }
 
@@ -808,7 +938,26 @@ private:
                  const ChannelPlan &C) {
     auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
     std::string Cond = readCondition(Ld);
-    if (C.Stream.empty()) {
+    if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
+      std::string Lanes = C.Buffer + "_lanes", In = Indent + "  ";
+      B << Indent << Cond << "{\n"
+        << In << cType(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n";
+      openLanes(B, In);
+      B << In << Lanes << "[" << laneIndex(0, 0) << "] = "
+        << address(Ld->getPointerOperand()) << ";\n";
+      closeLanes(B, In);
+      B << In << "T2S_WRITE(" << channelRef(C) << ", " << packLanes(C, Lanes) << ");\n"
+        << Indent << "}\n";
+    } else if (Vec && C.Lanes.Kind == LaneAccess::Pinned) {
+      B << Indent << "{ " << pinLane(C) << Cond << "T2S_WRITE(" << channelRef(C)
+        << ", " << address(Ld->getPointerOperand()) << "); }\n";
+    } else if (Vec) {
+      std::string In = Indent;
+      openLanes(B, In);
+      B << In << Cond << "T2S_WRITE(" << channelRef(C) << ", "
+        << address(Ld->getPointerOperand()) << ");\n";
+      closeLanes(B, In);
+    } else if (C.Stream.empty()) {
       B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
         << address(Ld->getPointerOperand()) << ");\n";
     } else if (Pass == PEPass::FromStream) {
@@ -864,6 +1013,31 @@ private:
     for (const UREStatement &St : S.Statements) {
       if (St.Store != C.Access)
         continue;
+      std::string Target = address(St.Store->getPointerOperand());
+      if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
+        std::string Lanes = C.Buffer + "_lanes", In = Indent + "  ";
+        B << Indent << guardText(St) << "{\n"
+          << In << cType(C.Element) << " x = T2S_READ(" << channelRef(C) << ");\n"
+          << In << cType(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n"
+          << In << unpackLanes(C, "x", Lanes) << "\n";
+        openLanes(B, In);
+        B << In << Target << " = " << Lanes << "[" << laneIndex(0, 0) << "];\n";
+        closeLanes(B, In);
+        B << Indent << "}\n";
+        continue;
+      }
+      if (Vec && C.Lanes.Kind == LaneAccess::Pinned) {
+        B << Indent << "{ " << pinLane(C) << guardText(St) << Target
+          << " = T2S_READ(" << channelRef(C) << "); }\n";
+        continue;
+      }
+      if (Vec) {
+        std::string In = Indent;
+        openLanes(B, In);
+        B << In << guardText(St) << Target << " = T2S_READ(" << channelRef(C) << ");\n";
+        closeLanes(B, In);
+        continue;
+      }
       B << Indent << guardText(St);
       if (C.Stream.empty())
         B << address(St.Store->getPointerOperand()) << " = T2S_READ("
@@ -1033,7 +1207,9 @@ private:
 
   std::string load(llvm::LoadInst *Ld) {
     if (const ChannelPlan *C = channelOf(Ld))
-      return C->Temp;
+      return Vec && C->Lanes.Kind == LaneAccess::Vector
+                 ? C->Temp + "[" + laneIndex(0, 0) + "]"
+                 : C->Temp;
     auto It = UREReadOf.find(Ld);
     if (It == UREReadOf.end())
       return address(Ld->getPointerOperand());
@@ -1043,11 +1219,14 @@ private:
     for (const ScheduledRead &X : Sch.Reads)
       if (X.Statement == SI && X.Read == RI)
         SR = &X;
-    std::string Text = registerName(R.Array) + "[" + std::to_string(SR->TimeDistance) + "]";
+    int64_t Time = Vec ? Vec->TimeDistance[SR - Sch.Reads.begin()] : SR->TimeDistance;
+    std::string Text = registerName(R.Array) + "[" + std::to_string(Time) + "]";
     for (unsigned P = 0; P < Sch.PELoops.size(); ++P) {
       const URELoop &L = loop(Sch.PELoops[P]);
       Text += "[" + peIndex(L, SR->PEDistance[P]) + "]";
     }
+    if (Vec)
+      Text += "[" + laneIndex(R.Distance[Vec->Loop], Vec->LanePad[R.Array]) + "]";
     return Text;
   }
 
@@ -1391,6 +1570,12 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
     P.Name = Design + "_" + P.Buffer + Suffix;
     P.Temp = P.Buffer + "_in" + Suffix;
     P.Dims = channelDims(Sch, Guards);
+    if (Sch.Vector) {
+      P.Lanes = classifyLanes(S, Sch.Vector->Loop, Guards);
+      P.Scalar = P.Element;
+      if (P.Lanes.Kind == LaneAccess::Vector)
+        P.Element = llvm::FixedVectorType::get(P.Element, Sch.Vector->Lanes);
+    }
     for (const PEChain &Ch : Sch.Chains) {
       auto At = llvm::find(P.Dims, Ch.PEDim);
       if (Ch.Array != P.Buffer || Ch.Gather != P.Output || At == P.Dims.end())
