@@ -16,7 +16,9 @@ constexpr int I = 16, J = 12, K = 20;
 // kernel writes c, so the array itself touches no memory. The edge PEs pass
 // a and b along a chain (scatter), and each column of PEs passes its results
 // to PE i = 0 (gather): each loader feeds one channel, and the drainer reads
-// one channel per column instead of one per PE.
+// one channel per column instead of one per PE. vectorize(k) makes the
+// loaders send whole rows of a and columns of b as K-lane vectors; each PE
+// runs its K multiply-adds in one time step (in order: C reads C[k - 1]).
 void gemm(const float a[I][K], const float b[K][J], float c[I][J]) {
   static float A[K][J][I], B[K][J][I], C[K][J][I]; // URE arrays
   #pragma t2s ure
@@ -26,6 +28,7 @@ void gemm(const float a[I][K], const float b[K][J], float c[I][J]) {
   #pragma t2s scatter(a, i, up)
   #pragma t2s scatter(b, j, up)
   #pragma t2s gather(c, i, down)
+  #pragma t2s vectorize(k)
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < J; ++j)
       for (int i = 0; i < I; ++i) {

@@ -1013,7 +1013,7 @@ private:
     for (const UREStatement &St : S.Statements) {
       if (St.Store != C.Access)
         continue;
-      std::string Target = address(St.Store->getPointerOperand());
+      std::string Target = Vec ? address(St.Store->getPointerOperand()) : "";
       if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
         std::string Lanes = C.Buffer + "_lanes", In = Indent + "  ";
         B << Indent << guardText(St) << "{\n"

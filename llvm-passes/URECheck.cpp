@@ -6,7 +6,11 @@
 #include "SpaceTimeSchedule.h"
 #include "UREModel.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 
 namespace t2s {
 
@@ -20,6 +24,28 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   for (const URERejection &R : FAM.getResult<ChannelAnalysis>(F).Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
+  auto &ORE = FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);
+  for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules) {
+    if (!Sch.Vector || Sch.System.Statements.empty())
+      continue;
+    const VectorPlan &V = *Sch.Vector;
+    const std::string &K = Sch.System.Loops[V.Loop].Name;
+    llvm::Instruction *At = Sch.System.Statements.front().Store;
+    ORE.emit([&] {
+      return llvm::OptimizationRemark("t2s-vectorize", "Vectorized", At)
+             << "vectorize(" << K << "): each PE runs the " << std::to_string(V.Lanes)
+             << " lanes of '" << K << "' in one time step; the array takes "
+             << std::to_string(V.Steps) << " steps instead of "
+             << std::to_string(Sch.TotalSteps);
+    });
+    if (!V.Serialized.empty())
+      ORE.emit([&] {
+        return llvm::OptimizationRemarkAnalysis("t2s-vectorize", "Serialized", At)
+               << "vectorize(" << K << ") is serialized: the lanes run in order, "
+               << "each after the lanes it reads (reads along '" << K << "': "
+               << llvm::join(V.Serialized, ", ") << ")";
+      });
+  }
   return llvm::PreservedAnalyses::all();
 }
 

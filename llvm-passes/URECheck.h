@@ -2,7 +2,9 @@
 //
 // t2s-check-ures: reports every URERejection of UREAnalysis and of
 // SpaceTimeAnalysis as an error at its source line (UREModel.h and
-// SpaceTimeSchedule.h list the rules). Changes nothing.
+// SpaceTimeSchedule.h list the rules), and the remarks of vectorize(k):
+// -Rpass=t2s-vectorize says how many lanes each PE runs, and
+// -Rpass-analysis=t2s-vectorize which reads serialize them. Changes nothing.
 //
 //===----------------------------------------------------------------------===//
 
