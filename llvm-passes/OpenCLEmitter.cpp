@@ -579,7 +579,7 @@ private:
     std::string Out;
     for (int64_t L = 0; L < Vec->Lanes; ++L)
       Out += Name + "[" + std::to_string(L) + "] = " + lane(C.Element, Vector, L) + "; ";
-    return Out;
+    return Out.substr(0, Out.size() - 1);
   }
 
   void printShifts(llvm::raw_ostream &B, std::string Indent) {
@@ -800,8 +800,8 @@ private:
       std::string Cond = readCondition(C.Access);
       if (lanesOf(C) == LaneAccess::Vector) {
         B << Indent << cType(C.Scalar) << " " << C.Temp << "[" << Vec->Lanes << "];\n"
-          << Indent << Cond << "{ " << cType(C.Element) << " x = " << Source
-          << "; " << unpackLanes(C, "x", C.Temp) << "}\n";
+          << Indent << Cond << "{ " << cType(C.Element) << " " << C.Temp << "_vec = "
+          << Source << "; " << unpackLanes(C, C.Temp + "_vec", C.Temp) << " }\n";
       } else if (lanesOf(C) == LaneAccess::Pinned) {
         B << Indent << cType(C.Element) << " " << C.Temp << " = 0;\n"
           << Indent << "{ " << pinLane(C) << Cond << C.Temp << " = " << Source
@@ -1017,9 +1017,10 @@ private:
       if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
         std::string Lanes = C.Buffer + "_lanes", In = Indent + "  ";
         B << Indent << guardText(St) << "{\n"
-          << In << cType(C.Element) << " x = T2S_READ(" << channelRef(C) << ");\n"
+          << In << cType(C.Element) << " " << Lanes << "_vec = T2S_READ("
+          << channelRef(C) << ");\n"
           << In << cType(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n"
-          << In << unpackLanes(C, "x", Lanes) << "\n";
+          << In << unpackLanes(C, Lanes + "_vec", Lanes) << "\n";
         openLanes(B, In);
         B << In << Target << " = " << Lanes << "[" << laneIndex(0, 0) << "];\n";
         closeLanes(B, In);
@@ -1632,6 +1633,14 @@ summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
     X.OnePerPE = count(C.Chain ? C.ChainDims : C.Dims);
     for (unsigned D : C.Dims)
       X.Along += (X.Along.empty() ? "" : ", ") + Sch.System.Loops[Sch.PELoops[D]].Name;
+    if (Sch.Vector) {
+      const std::string &K = Sch.System.Loops[Sch.Vector->Loop].Name;
+      X.Lanes = C.Lanes.Kind == LaneAccess::Vector
+                    ? "vectors of " + std::to_string(Sch.Vector->Lanes) + " lanes of " + K
+                : C.Lanes.Kind == LaneAccess::Pinned
+                    ? "the lane " + K + " = " + std::to_string(C.Lanes.Lane)
+                    : "single lanes of " + K + " in order";
+    }
     if (C.Chain) {
       X.Chain = std::string(C.Chain->Gather ? "gather" : "scatter") + " along " +
                 Sch.System.Loops[C.Chain->Loop].Name + " (" +

@@ -56,6 +56,7 @@ struct PEChannelSummary {
   uint64_t OnePerPE = 0;      // what that would be without the chain
   std::string Along;          // "j, i": the PE loops the channels run over
   std::string Chain;          // "gather along i (down)", or ""
+  std::string Lanes;          // vectorize: "vectors of 4 lanes of k", or ""
   uint64_t ChainChannels = 0; // between neighbouring PEs of the chains
 };
 

@@ -56,7 +56,8 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Function &F,
             {"one_per_pe", int64_t(C.OnePerPE)},
             {"along", C.Along},
             {"chain", C.Chain},
-            {"chain_channels", int64_t(C.ChainChannels)}});
+            {"chain_channels", int64_t(C.ChainChannels)},
+            {"lanes", C.Lanes}});
       OS << ", \"channels\": " << llvm::json::Value(std::move(List)) << "}\n";
       continue;
     }
@@ -70,6 +71,8 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Function &F,
       else
         OS << "one per " << C.Along;
       OS << ")";
+      if (!C.Lanes.empty())
+        OS << " carrying " << C.Lanes;
       if (!C.Chain.empty())
         OS << ", " << C.OnePerPE << " without the " << C.Chain << "; "
            << C.ChainChannels << " between neighbouring PEs";
