@@ -153,8 +153,8 @@ private:
              "'" + Dir + "' passes whole vectors of the lanes of '" + V +
                  "' (or one lane) along the chain, but this " + Access +
                  " happens at some lanes only (its condition tests '" + V +
-                 "'); make the condition independent of '" + V +
-                 "' or a test 'v == constant', or drop the directive");
+                 "'); make the condition independent of '" + V + "' or a test '" + V +
+                 " == constant', or drop the directive");
       return std::nullopt;
     }
     return C;

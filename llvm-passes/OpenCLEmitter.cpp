@@ -151,6 +151,7 @@ struct ChannelPlan {
   /// vector of Scalar.
   LaneAccess Lanes;
   llvm::Type *Scalar = nullptr;
+  std::string LaneTemp; // a whole vector's lanes, where they are collected
 };
 
 // What the host needs to know of one kernel.
@@ -736,7 +737,7 @@ private:
     B << Indent << guardText(St);
     const ChannelPlan *C = channelOf(St.Store);
     if (C && Vec && C->Lanes.Kind == LaneAccess::Vector)
-      B << C->Buffer << "_lanes[" << laneIndex(0, 0) << "] = " << Value << ";\n";
+      B << C->LaneTemp << "[" << laneIndex(0, 0) << "] = " << Value << ";\n";
     else if (C && C->Chain)
       B << C->PETemp << peSubscripts() << " = " << Value << ";\n";
     else if (C)
@@ -810,7 +811,7 @@ private:
     }
     for (const ChannelPlan &C : Channels)
       if (C.Output && lanesOf(C) == LaneAccess::Vector)
-        B << Indent << cType(C.Scalar) << " " << C.Buffer << "_lanes["
+        B << Indent << cType(C.Scalar) << " " << C.LaneTemp << "["
           << Vec->Lanes << "];\n";
     openLanes(B, Indent);
     for (const ChannelPlan &C : Channels)
@@ -825,7 +826,7 @@ private:
         continue;
       for (const UREStatement &St : S.Statements)
         if (St.Store == C.Access) {
-          std::string Value = packLanes(C, C.Buffer + "_lanes");
+          std::string Value = packLanes(C, C.LaneTemp);
           B << Indent << guardText(St);
           if (C.Chain)
             B << C.PETemp << peSubscripts() << " = " << Value << ";\n";
@@ -939,7 +940,7 @@ private:
     auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
     std::string Cond = readCondition(Ld);
     if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
-      std::string Lanes = C.Buffer + "_lanes", In = Indent + "  ";
+      std::string Lanes = C.LaneTemp, In = Indent + "  ";
       B << Indent << Cond << "{\n"
         << In << cType(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n";
       openLanes(B, In);
@@ -1015,7 +1016,7 @@ private:
         continue;
       std::string Target = Vec ? address(St.Store->getPointerOperand()) : "";
       if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
-        std::string Lanes = C.Buffer + "_lanes", In = Indent + "  ";
+        std::string Lanes = C.LaneTemp, In = Indent + "  ";
         B << Indent << guardText(St) << "{\n"
           << In << cType(C.Element) << " " << Lanes << "_vec = T2S_READ("
           << channelRef(C) << ");\n"
@@ -1570,10 +1571,14 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
     std::string Suffix = N ? "_" + std::to_string(N + 1) : "";
     P.Name = Design + "_" + P.Buffer + Suffix;
     P.Temp = P.Buffer + "_in" + Suffix;
+    P.LaneTemp = P.Buffer + "_lanes" + Suffix;
     P.Dims = channelDims(Sch, Guards);
     if (Sch.Vector) {
       P.Lanes = classifyLanes(S, Sch.Vector->Loop, Guards);
       P.Scalar = P.Element;
+      // Values that are vectors already travel one lane at a time.
+      if (P.Element->isVectorTy() && P.Lanes.Kind == LaneAccess::Vector)
+        P.Lanes.Kind = LaneAccess::Serial;
       if (P.Lanes.Kind == LaneAccess::Vector)
         P.Element = llvm::FixedVectorType::get(P.Element, Sch.Vector->Lanes);
     }
@@ -1888,6 +1893,13 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     for (const StreamChannel &C : CR.Channels) {
       if (C.Producer != U && C.Consumer != U)
         continue;
+      if (X.Sch.Vector)
+        return failed(X.Sch.Vector->Loc,
+                      "vectorize(" + KU.System->Loops[X.Sch.Vector->Loop].Name +
+                          ") on an array that exchanges '" + C.Array +
+                          "' with another kernel nest (not supported yet: "
+                          "drop the vectorize, or write '" + C.Array +
+                          "' through memory)");
       ChannelPlan P;
       P.Buffer = C.Array;
       P.Output = C.Producer == U;

@@ -214,8 +214,9 @@ int emulate(const std::string &Clang, const Layout &L,
   if (!OnDevice) {
     std::vector<std::string> CompileKernels = Common;
     // '#pragma unroll' asks the FPGA compiler for hardware; on the CPU an
-    // unroll too large for clang's limits is no problem worth a warning.
-    for (const std::string &A : {std::string("-Wno-pass-failed"),
+    // unroll too large for clang's limits is no problem worth a warning, nor
+    // is the ABI of vector types inside one translation unit.
+    for (const std::string &A : {std::string("-Wno-pass-failed"), std::string("-Wno-psabi"),
                                  std::string("-include"), std::string("t2s/emulation.h"),
                                  std::string("-x"), std::string("c++"), Kernels,
                                  std::string("-o"), KernelsObj})
