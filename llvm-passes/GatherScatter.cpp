@@ -146,7 +146,17 @@ private:
                  "the condition does not test, or drop the directive");
       return std::nullopt;
     }
-    if (Sch.Vector &&
+    if (Sch.Vector && Sch.Vector->Space && Sch.Vector->Loop != C.Loop &&
+        classifyLanes(S, Sch.Vector->Loop, Guards).Kind != LaneAccess::Pinned) {
+      const std::string &V = S.Loops[Sch.Vector->Loop].Name;
+      reject(LD.Loc, "'" + Dir + "' chains the PEs along '" + S.Loops[C.Loop].Name +
+                         "', but 'vectorize(" + V + ")' puts the PEs along '" + V +
+                         "' into one vector; chain along '" + V + "' (each PE then "
+                         "merges its lane into the vector passed on), or access '" +
+                         C.Array + "' at one PE along '" + V + "' only");
+      return std::nullopt;
+    }
+    if (Sch.Vector && !Sch.Vector->Space &&
         classifyLanes(S, Sch.Vector->Loop, Guards).Kind == LaneAccess::Serial) {
       const std::string &V = S.Loops[Sch.Vector->Loop].Name;
       reject(sourceLocOf(Sites.front()),

@@ -152,6 +152,9 @@ struct ChannelPlan {
   LaneAccess Lanes;
   llvm::Type *Scalar = nullptr;
   std::string LaneTemp; // a whole vector's lanes, where they are collected
+  /// vectorize(i) of a space loop: the channel lacks the dimension i and
+  /// carries one vector of the PEs' values along i (per-PE values in PETemp).
+  bool PEVector = false;
 };
 
 // What the host needs to know of one kernel.
@@ -164,7 +167,10 @@ struct KernelInfo {
 enum class KernelRole { Systolic, Loader, Drainer, Plain };
 
 // What a loader or drainer of a stream prints in each pass over the PEs.
-enum class PEPass { Normal, FromStream, ToStream, Chain };
+enum class PEPass {
+  Normal, FromStream, ToStream, Chain,
+  Receive, Send, // vectorized space loop: one vector for the PEs along it
+};
 
 class KernelPrinter {
   llvm::Function &F;
@@ -179,6 +185,8 @@ class KernelPrinter {
   PEPass Pass = PEPass::Normal;
   const ChannelPlan *ChainPass = nullptr; // the chain a PEPass::Chain runs
   const VectorPlan *Vec = nullptr; // vectorize: the lanes each PE runs
+  const VectorPlan *SVec = nullptr; // vectorize of a space loop
+  const ChannelPlan *VectorPass = nullptr; // the channel a Receive/Send moves
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   // Pointer parameters: element type, and whether the kernel writes them.
   llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
@@ -194,8 +202,10 @@ public:
                 KernelRole Role, std::string Buffer, bool Macros)
       : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS), Design(Design),
         Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros) {
-    if (Sch.Vector && Role != KernelRole::Plain)
+    if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::Plain)
       Vec = &*Sch.Vector;
+    if (Sch.Vector && Sch.Vector->Space)
+      SVec = &*Sch.Vector;
   }
 
   /// Prints the kernel and describes it in Info; on failure prints nothing
@@ -458,12 +468,21 @@ private:
     // loops are unrolled by the OpenCL compiler ('#pragma unroll').
     if (Role == KernelRole::Systolic) {
       for (const ChannelPlan &C : Channels)
-        if (C.Chain) {
-          B << Indent << cType(C.Element) << " " << C.PETemp;
+        if (C.Chain || C.PEVector) {
+          B << Indent << cType(C.PEVector ? C.Scalar : C.Element) << " " << C.PETemp;
           for (unsigned L : Sch.PELoops)
             B << "[" << loop(L).extent() << "]";
-          B << "; // per PE, " << (C.Output ? "gathered" : "scattered") << " along "
-            << loop(C.Chain->Loop).Name << "\n";
+          if (C.Chain)
+            B << "; // per PE, " << (C.Output ? "gathered" : "scattered") << " along "
+              << loop(C.Chain->Loop).Name << "\n";
+          else
+            B << "; // per PE, one vector along " << loop(SVec->Loop).Name << "\n";
+        }
+      Pass = PEPass::Receive;
+      for (const ChannelPlan &C : Channels)
+        if (C.PEVector && !C.Chain && !C.Output) {
+          VectorPass = &C;
+          printPEs(B, Indent);
         }
       Pass = PEPass::Chain;
       for (const ChannelPlan &C : Channels)
@@ -479,6 +498,12 @@ private:
       for (const ChannelPlan &C : Channels)
         if (C.Chain && C.Output) {
           ChainPass = &C;
+          printPEs(B, Indent);
+        }
+      Pass = PEPass::Send;
+      for (const ChannelPlan &C : Channels)
+        if (C.PEVector && !C.Chain && C.Output) {
+          VectorPass = &C;
           printPEs(B, Indent);
         }
       Pass = PEPass::Normal;
@@ -507,10 +532,12 @@ private:
   // Open '#pragma unroll' loops over every PE; returns the subscript text.
   // Loop Descending (an index into S.Loops) counts down.
   std::string openPELoops(llvm::raw_ostream &B, std::string &Indent,
-                          bool Unroll = true, int Descending = -1) {
+                          bool Unroll = true, int Descending = -1, int Skip = -1) {
     std::string Subs;
     for (unsigned L : Sch.PELoops) {
       const URELoop &P = loop(L);
+      if (int(L) == Skip)
+        continue;
       if (Unroll)
         B << Indent << "#pragma unroll\n";
       if (int(L) == Descending)
@@ -525,8 +552,8 @@ private:
     return Subs;
   }
 
-  void closePELoops(llvm::raw_ostream &B, std::string &Indent) {
-    for (size_t I = 0; I < Sch.PELoops.size(); ++I) {
+  void closePELoops(llvm::raw_ostream &B, std::string &Indent, bool Skipped = false) {
+    for (size_t I = Skipped ? 1 : 0; I < Sch.PELoops.size(); ++I) {
       Indent.resize(Indent.size() - 2);
       B << Indent << "}\n";
     }
@@ -621,6 +648,8 @@ private:
       << (Pass == PEPass::FromStream ? "// Receive this step's values, in the order the PEs read them.\n"
           : Pass == PEPass::ToStream ? "// Send this step's values on, in the order the PEs wrote them.\n"
           : Pass == PEPass::Chain ? chainComment(*ChainPass)
+          : Pass == PEPass::Receive ? "// Receive " + VectorPass->Buffer + " as one vector for the PEs along " + loop(SVec->Loop).Name + ".\n"
+          : Pass == PEPass::Send ? "// Send " + VectorPass->Buffer + " as one vector from the PEs along " + loop(SVec->Loop).Name + ".\n"
           : Role == KernelRole::Systolic ? "// The PEs.\n"
           : Role == KernelRole::Loader ? "// What each PE reads, when it reads it.\n"
                                        : "// What each PE writes, when it writes it.\n");
@@ -636,7 +665,17 @@ private:
       for (const ChannelPlan &C : Channels)
         if (C.Buffer == Buffer && C.Chain && !C.Chain->ascending())
           Descending = C.Chain->Loop;
-    openPELoops(B, Indent, Pass == PEPass::Normal || Pass == PEPass::Chain, Descending);
+    // The passes that move one vector for the PEs along a vectorized space
+    // loop run once for all of them.
+    int Skip = -1;
+    if (Pass == PEPass::Receive || Pass == PEPass::Send)
+      Skip = SVec->Loop;
+    if (Pass == PEPass::Normal && (Role == KernelRole::Loader || Role == KernelRole::Drainer))
+      for (const ChannelPlan &C : Channels)
+        if (C.Buffer == Buffer && C.PEVector)
+          Skip = SVec->Loop;
+    openPELoops(B, Indent, Pass != PEPass::FromStream && Pass != PEPass::ToStream,
+                Descending, Skip);
     // Recover the loop variables from the time (last space_time first).
     std::string Check;
     for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
@@ -657,7 +696,8 @@ private:
       B << Indent << "if (" << Check << ") { // this PE's time step\n";
       Indent += "  ";
     }
-    switch (Pass == PEPass::Chain ? KernelRole::Plain : Role) {
+    bool Moves = Pass == PEPass::Receive || Pass == PEPass::Send;
+    switch (Pass == PEPass::Chain || Moves ? KernelRole::Plain : Role) {
     case KernelRole::Systolic:
       if (Vec) {
         printVectorPE(B, Indent);
@@ -682,13 +722,15 @@ private:
     case KernelRole::Plain:
       if (Pass == PEPass::Chain)
         printChain(B, Indent, *ChainPass);
+      if (Moves)
+        printPEVectorMove(B, Indent, *VectorPass);
       break;
     }
     if (!Check.empty()) {
       Indent.resize(Indent.size() - 2);
       B << Indent << "}\n";
     }
-    closePELoops(B, Indent);
+    closePELoops(B, Indent, Skip >= 0);
   }
 
   // The type of the element a load reads: clang loads a 3-lane vector as 4
@@ -738,7 +780,7 @@ private:
     const ChannelPlan *C = channelOf(St.Store);
     if (C && Vec && C->Lanes.Kind == LaneAccess::Vector)
       B << C->LaneTemp << "[" << laneIndex(0, 0) << "] = " << Value << ";\n";
-    else if (C && C->Chain)
+    else if (C && (C->Chain || C->PEVector))
       B << C->PETemp << peSubscripts() << " = " << Value << ";\n";
     else if (C)
       B << "T2S_WRITE(" << channelRef(*C) << ", " << Value << ");\n";
@@ -840,10 +882,48 @@ private:
   void printChannelRead(llvm::raw_ostream &B, const std::string &Indent,
                         const ChannelPlan &C) {
     std::string Cond = readCondition(C.Access);
-    B << Indent << cType(C.Element) << " " << C.Temp
+    B << Indent << cType(C.PEVector ? C.Scalar : C.Element) << " " << C.Temp
       << (Cond.empty() ? " = " : " = 0;\n" + Indent + Cond + C.Temp + " = ")
-      << (C.Chain ? C.PETemp + peSubscripts() : "T2S_READ(" + channelRef(C) + ")")
+      << (C.Chain || C.PEVector ? C.PETemp + peSubscripts()
+                                  : "T2S_READ(" + channelRef(C) + ")")
       << ";\n";
+  }
+
+  // "[j][2]": the per-PE subscripts with the vectorized space loop at Value.
+  std::string peSubscriptsAt(const std::string &Value) const {
+    std::string Subs;
+    for (unsigned L : Sch.PELoops)
+      Subs += "[" + (L == SVec->Loop ? Value : peIndex(loop(L), 0)) + "]";
+    return Subs;
+  }
+
+  // vectorize(i) of a space loop: one vector moves the values of the PEs
+  // along i between their per-PE copies and the loader's (drainer's) channel.
+  void printPEVectorMove(llvm::raw_ostream &B, const std::string &Indent,
+                         const ChannelPlan &C) {
+    const URELoop &L = loop(SVec->Loop);
+    std::string Cond, V = C.Buffer + "_vec";
+    if (C.Output) {
+      for (const UREStatement &St : S.Statements)
+        if (St.Store == C.Access)
+          Cond = guardText(St);
+    } else {
+      Cond = readCondition(C.Access);
+    }
+    llvm::SmallVector<std::string, 32> Lanes;
+    for (int64_t X = L.Lower; X < L.Upper; ++X)
+      Lanes.push_back(C.PETemp + peSubscriptsAt(std::to_string(X)));
+    if (C.Output) {
+      B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
+        << vectorLiteral(C.Element, Lanes) << ");\n";
+      return;
+    }
+    B << Indent << Cond << "{\n"
+      << Indent << "  " << cType(C.Element) << " " << V << " = T2S_READ("
+      << channelRef(C) << ");\n" << Indent << " ";
+    for (unsigned X = 0; X < Lanes.size(); ++X)
+      B << " " << Lanes[X] << " = " << lane(C.Element, V, X) << ";";
+    B << "\n" << Indent << "}\n";
   }
 
   // "[j][i]": this PE's element of a per-PE array.
@@ -880,6 +960,61 @@ private:
     return Ref;
   }
 
+  // One PE's part of a gather or a scatter along a vectorized space loop
+  // (seed gather.md, Code 4): the chain passes one vector; each PE merges its
+  // own lane into it (gather) or takes its lane out of it (scatter).
+  void printVectorChain(llvm::raw_ostream &B, std::string Indent,
+                        const ChannelPlan &C, const std::string &V) {
+    const PEChain &Ch = *C.Chain;
+    const URELoop &L = loop(Ch.Loop);
+    std::string Ty = cType(C.Element), Sc = cType(C.Scalar);
+    std::string Lanes = fresh(C.Buffer + "_lanes");
+    std::string Cond;
+    if (C.Output) {
+      for (const UREStatement &St : S.Statements)
+        if (St.Store == C.Access)
+          Cond = guardText(St);
+    } else {
+      Cond = readCondition(C.Access);
+    }
+    B << Indent << Cond << "{\n";
+    std::string In = Indent + "  ";
+    std::string Neighbour = chainRef(C, Ch.Down ? 1 : -1);
+    int64_t End = Ch.endPE(L);
+    int64_t Start = End == L.Lower ? L.Upper - 1 : L.Lower; // the far end
+    llvm::SmallVector<std::string, 32> Items;
+    for (int64_t X = 0; X < L.extent(); ++X)
+      Items.push_back(Lanes + "[" + std::to_string(X) + "]");
+    auto unpack = [&](const std::string &From) {
+      std::string Out;
+      for (int64_t X = 0; X < L.extent(); ++X)
+        Out += " " + Items[X] + " = " + lane(C.Element, From, X) + ";";
+      return Out;
+    };
+    B << In << Sc << " " << Lanes << "[" << L.extent() << "] = {0};\n";
+    if (Ch.Gather) {
+      B << In << "if (" << L.Name << " != " << Start << ") { " << Ty << " " << V
+        << " = T2S_READ(" << Neighbour << ");" << unpack(V) << " }\n"
+        << In << Lanes << "[" << peIndex(L, 0) << "] = " << C.PETemp << peSubscripts()
+        << ";\n"
+        << In << "if (" << L.Name << " == " << End << ")\n"
+        << In << "  T2S_WRITE(" << channelRef(C) << ", " << vectorLiteral(C.Element, Items)
+        << ");\n"
+        << In << "else\n"
+        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", " << vectorLiteral(C.Element, Items)
+        << ");\n";
+    } else {
+      B << In << Ty << " " << V << " = " << L.Name << " == " << End << " ? T2S_READ("
+        << channelRef(C) << ") : T2S_READ(" << Neighbour << ");\n"
+        << In << unpack(V).substr(1) << "\n"
+        << In << C.PETemp << peSubscripts() << " = " << Lanes << "[" << peIndex(L, 0)
+        << "];\n"
+        << In << "if (" << L.Name << " != " << Start << ")\n"
+        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", " << V << ");\n";
+    }
+    B << Indent << "}\n";
+  }
+
   // One PE's part of a gather or a scatter (seed gather.md, Code 2): a count
   // loop over the PEs whose values pass through this one.
   void printChain(llvm::raw_ostream &B, std::string Indent, const ChannelPlan &C) {
@@ -893,6 +1028,10 @@ private:
     };
     std::string T = fresh("t"), V = fresh("v");
     std::string Ty = cType(C.Element);
+    if (C.PEVector) {
+      printVectorChain(B, Indent, C, V);
+      return;
+    }
     std::string Cond;
     if (C.Output) {
       for (const UREStatement &St : S.Statements)
@@ -939,7 +1078,23 @@ private:
                  const ChannelPlan &C) {
     auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
     std::string Cond = readCondition(Ld);
-    if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
+    if (C.PEVector) {
+      // The lanes are the PEs along the vectorized space loop.
+      const URELoop &L = loop(SVec->Loop);
+      std::string Lanes = C.LaneTemp, In = Indent + "  ";
+      B << Indent << Cond << "{\n"
+        << In << cType(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
+        << In << "#pragma unroll\n"
+        << In << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name << " < "
+        << L.Upper << "; " << L.Name << "++)\n"
+        << In << "  " << Lanes << "[" << peIndex(L, 0) << "] = "
+        << address(Ld->getPointerOperand()) << ";\n";
+      llvm::SmallVector<std::string, 32> Items;
+      for (int64_t X = 0; X < L.extent(); ++X)
+        Items.push_back(Lanes + "[" + std::to_string(X) + "]");
+      B << In << "T2S_WRITE(" << channelRef(C) << ", " << vectorLiteral(C.Element, Items)
+        << ");\n" << Indent << "}\n";
+    } else if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
       std::string Lanes = C.LaneTemp, In = Indent + "  ";
       B << Indent << Cond << "{\n"
         << In << cType(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n";
@@ -1014,6 +1169,25 @@ private:
     for (const UREStatement &St : S.Statements) {
       if (St.Store != C.Access)
         continue;
+      if (C.PEVector) {
+        const URELoop &L = loop(SVec->Loop);
+        std::string Lanes = C.LaneTemp, In = Indent + "  ";
+        B << Indent << guardText(St) << "{\n"
+          << In << cType(C.Element) << " " << Lanes << "_vec = T2S_READ("
+          << channelRef(C) << ");\n"
+          << In << cType(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
+          << In;
+        for (int64_t X = 0; X < L.extent(); ++X)
+          B << (X ? " " : "") << Lanes << "[" << X << "] = "
+            << lane(C.Element, Lanes + "_vec", X) << ";";
+        B << "\n" << In << "#pragma unroll\n"
+          << In << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name << " < "
+          << L.Upper << "; " << L.Name << "++)\n"
+          << In << "  " << address(St.Store->getPointerOperand()) << " = " << Lanes
+          << "[" << peIndex(L, 0) << "];\n"
+          << Indent << "}\n";
+        continue;
+      }
       std::string Target = Vec ? address(St.Store->getPointerOperand()) : "";
       if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
         std::string Lanes = C.LaneTemp, In = Indent + "  ";
@@ -1573,7 +1747,7 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
     P.Temp = P.Buffer + "_in" + Suffix;
     P.LaneTemp = P.Buffer + "_lanes" + Suffix;
     P.Dims = channelDims(Sch, Guards);
-    if (Sch.Vector) {
+    if (Sch.Vector && !Sch.Vector->Space) {
       P.Lanes = classifyLanes(S, Sch.Vector->Loop, Guards);
       P.Scalar = P.Element;
       // Values that are vectors already travel one lane at a time.
@@ -1590,6 +1764,21 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
       P.ChainDims = P.Dims;
       P.Dims.erase(At);
       P.PETemp = P.Output ? P.Buffer + "_out" + Suffix : P.Temp + "_pe";
+    }
+    // vectorize(i) of a space loop: the PEs along i share one vector.
+    if (Sch.Vector && Sch.Vector->Space) {
+      unsigned D = llvm::find(Sch.PELoops, Sch.Vector->Loop) - Sch.PELoops.begin();
+      auto At = llvm::find(P.Dims, D);
+      bool Chained = P.Chain && P.Chain->Loop == Sch.Vector->Loop;
+      if ((Chained || At != P.Dims.end()) && !P.Element->isVectorTy()) {
+        if (!Chained)
+          P.Dims.erase(At);
+        P.PEVector = true;
+        P.Scalar = P.Element;
+        P.Element = llvm::FixedVectorType::get(P.Element, Sch.Vector->Lanes);
+        if (P.PETemp.empty())
+          P.PETemp = P.Output ? P.Buffer + "_out" + Suffix : P.Temp + "_pe";
+      }
     }
     Plans.push_back(std::move(P));
   };
@@ -1636,9 +1825,14 @@ summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
     X.Output = C.Output;
     X.Channels = count(C.Dims);
     X.OnePerPE = count(C.Chain ? C.ChainDims : C.Dims);
+    if (C.PEVector && !C.Chain)
+      X.OnePerPE *= Sch.System.Loops[Sch.Vector->Loop].extent();
     for (unsigned D : C.Dims)
       X.Along += (X.Along.empty() ? "" : ", ") + Sch.System.Loops[Sch.PELoops[D]].Name;
-    if (Sch.Vector) {
+    if (C.PEVector) {
+      X.Lanes = "vectors of the " + std::to_string(Sch.Vector->Lanes) + " PEs along " +
+                Sch.System.Loops[Sch.Vector->Loop].Name;
+    } else if (Sch.Vector && !Sch.Vector->Space) {
       const std::string &K = Sch.System.Loops[Sch.Vector->Loop].Name;
       X.Lanes = C.Lanes.Kind == LaneAccess::Vector
                     ? "vectors of " + std::to_string(Sch.Vector->Lanes) + " lanes of " + K

@@ -76,6 +76,8 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Function &F,
       if (!C.Chain.empty())
         OS << ", " << C.OnePerPE << " without the " << C.Chain << "; "
            << C.ChainChannels << " between neighbouring PEs";
+      else if (C.OnePerPE != C.Channels)
+        OS << ", " << C.OnePerPE << " without the vectorize";
       OS << "\n";
     }
   }

@@ -348,7 +348,11 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     llvm::interleave(SR.PEDistance, OS, ", ");
     OS << ")\n";
   }
-  if (Vector) {
+  if (Vector && Vector->Space) {
+    OS << "  vectorized along " << S.Loops[Vector->Loop].Name << " (a space loop): the "
+       << Vector->Lanes << " PEs along it exchange one vector per step with "
+       << "each loader and drainer\n";
+  } else if (Vector) {
     OS << "  vectorized along " << S.Loops[Vector->Loop].Name << ": "
        << Vector->Lanes << " lanes per PE and step, " << Vector->Steps
        << " steps instead of " << TotalSteps << "; ";
@@ -405,6 +409,7 @@ void SpaceTimeSchedule::printJSON(llvm::raw_ostream &OS) const {
   if (Vector)
     OS << ", \"vectorized\": {\"loop\": \"" << S.Loops[Vector->Loop].Name
        << "\", \"lanes\": " << Vector->Lanes << ", \"steps\": " << Vector->Steps
+       << ", \"space\": " << (Vector->Space ? "true" : "false")
        << ", \"serialized\": " << (Vector->Serialized.empty() ? "false" : "true")
        << "}";
   OS << "}";

@@ -31,6 +31,15 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
     const VectorPlan &V = *Sch.Vector;
     const std::string &K = Sch.System.Loops[V.Loop].Name;
     llvm::Instruction *At = Sch.System.Statements.front().Store;
+    if (V.Space) {
+      ORE.emit([&] {
+        return llvm::OptimizationRemark("t2s-vectorize", "Vectorized", At)
+               << "vectorize(" << K << "): the " << std::to_string(V.Lanes)
+               << " PEs along '" << K << "' exchange one vector per time step "
+               << "with each loader and drainer";
+      });
+      continue;
+    }
     ORE.emit([&] {
       return llvm::OptimizationRemark("t2s-vectorize", "Vectorized", At)
              << "vectorize(" << K << "): each PE runs the " << std::to_string(V.Lanes)

@@ -4,6 +4,8 @@
 #include "SpaceTimeSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
@@ -11,6 +13,76 @@
 #include <algorithm>
 
 namespace t2s {
+
+// A space loop: its PEs stay PEs, and the values they exchange with loaders
+// and drainers travel as one vector per step (seed gather.md, Code 3/4).
+static std::optional<VectorPlan>
+planSpaceVectorization(const SpaceTimeSchedule &Sch, const LocatedDirective &VD,
+                       unsigned L, llvm::SmallVectorImpl<URERejection> &Rejections) {
+  const URESystem &S = Sch.System;
+  const URELoop &Loop = S.Loops[L];
+  auto reject = [&](const SourceLoc &Loc, const llvm::Twine &Message) {
+    Rejections.push_back({URERule::Vectorize, Loc, Message.str()});
+  };
+  const std::string Dir = VD.D.str();
+  for (const SpaceTimeStep &St : Sch.Steps)
+    for (unsigned K = 0; K < St.SpaceLoops.size(); ++K)
+      if (St.SpaceLoops[K] == L && St.Schedule[K] != 0) {
+        reject(VD.Loc, "'" + Dir + "' puts the values of all PEs along '" + Loop.Name +
+                           "' in one vector per time step, but the schedule gives '" +
+                           Loop.Name + "' the coefficient " + std::to_string(St.Schedule[K]) +
+                           "; vectorize a space loop whose coefficient is 0");
+        return std::nullopt;
+      }
+  // Every loaded input and drained output is read (written) by all PEs
+  // along the loop at once, or by one of them.
+  std::optional<llvm::DominatorTree> DT;
+  auto check = [&](llvm::Instruction *Access, llvm::ArrayRef<Guard> Guards,
+                   const std::string &Array, bool Read) {
+    LaneAccess A = classifyLanes(S, L, Guards);
+    if (A.Kind != LaneAccess::Serial)
+      return true;
+    reject(sourceLocOf(Access),
+           "'" + Dir + "' moves the values of all PEs along '" + Loop.Name +
+               "' as one vector, but this " + (Read ? "read of '" : "write of '") +
+               Array + "' happens at some of them only (its condition tests '" +
+               Loop.Name + "'); make the condition independent of '" + Loop.Name +
+               "' or a test '" + Loop.Name + " == constant', or drop '" +
+               Array + "' from the " + (Read ? "loader" : "drainer"));
+    return false;
+  };
+  bool OK = true;
+  for (const LocatedDirective &LD : S.Directives)
+    for (const DirectiveArg &Arg : LD.D.Args) {
+      if (LD.D.Kind == DirectiveKind::Drainer) {
+        for (const UREStatement &St : S.Statements)
+          if (St.Extended && St.OutputName == Arg.Name)
+            OK &= check(St.Store, St.Guards, Arg.Name, false);
+      } else if (LD.D.Kind == DirectiveKind::Loader) {
+        for (const InputRead &In : S.Inputs)
+          if (In.Name == Arg.Name) {
+            if (!DT)
+              DT.emplace(*S.innermost()->getHeader()->getParent());
+            OK &= check(In.Load, dominatingGuards(S, *DT, In.Load->getParent()),
+                        Arg.Name, true);
+          }
+      }
+    }
+  if (!OK)
+    return std::nullopt;
+  VectorPlan P;
+  P.Loop = L;
+  P.Space = true;
+  P.Lanes = Loop.extent();
+  P.Steps = Sch.TotalSteps;
+  P.Loc = VD.Loc;
+  for (const ScheduledRead &SR : Sch.Reads)
+    P.TimeDistance.push_back(SR.TimeDistance);
+  for (const RegisterPlan &R : Sch.Registers)
+    P.Words.push_back(R.ConservativeWords);
+  P.LanePad.assign(S.Arrays.size(), 0);
+  return P;
+}
 
 std::optional<VectorPlan>
 planVectorization(const SpaceTimeSchedule &Sch,
@@ -37,16 +109,15 @@ planVectorization(const SpaceTimeSchedule &Sch,
   if (!L)
     return std::nullopt; // reported by the URE model ([loop names])
   const URELoop &Loop = S.Loops[*L];
-  if (llvm::is_contained(Sch.PELoops, *L)) {
-    std::string Time;
-    for (unsigned X = 0; X < S.Loops.size(); ++X)
-      if (!llvm::is_contained(Sch.PELoops, X))
-        Time += (Time.empty() ? "" : ", ") + S.Loops[X].Name;
-    reject(VD->Loc, "'" + Dir + "': '" + Loop.Name + "' is a space loop (its "
-                    "iterations are PEs); vectorize a loop the array runs in "
-                    "time: " + Time);
+  if (Loop.extent() < 2 || Loop.extent() > 32) {
+    reject(VD->Loc, "'" + Dir + "' makes vectors of " +
+                        std::to_string(Loop.extent()) +
+                        " lanes; OpenCL vectors here have 2 to 32 lanes: "
+                        "vectorize a loop of 2 to 32 iterations");
     return std::nullopt;
   }
+  if (llvm::is_contained(Sch.PELoops, *L))
+    return planSpaceVectorization(Sch, *VD, *L, Rejections);
   // Its own time dimension: t = k, nothing else.
   std::optional<unsigned> Dim;
   for (unsigned D = 0; D < Sch.TimeCoeffs.size(); ++D) {
@@ -66,13 +137,6 @@ planVectorization(const SpaceTimeSchedule &Sch,
   if (!Dim) {
     reject(VD->Loc, "'" + Dir + "': '" + Loop.Name + "' is no dimension of the "
                     "array's time; vectorize a time loop");
-    return std::nullopt;
-  }
-  if (Loop.extent() < 2 || Loop.extent() > 32) {
-    reject(VD->Loc, "'" + Dir + "' makes vectors of " +
-                        std::to_string(Loop.extent()) +
-                        " lanes; OpenCL vectors here have 2 to 32 lanes: "
-                        "vectorize a loop of 2 to 32 iterations");
     return std::nullopt;
   }
   VectorPlan P;

@@ -18,11 +18,18 @@
 // unrolled loop in the OpenCL text, so the FPGA compiler builds the lanes as
 // a chain.
 //
+// vectorize(i) of a space loop (seed gather.md, Code 3) keeps the PEs along
+// i, but each loader and drainer channel that the PEs along i use carries one
+// vector of their values per step instead of one channel per PE; with
+// gather(c, i) or scatter(a, i) the chain passes that vector and each PE
+// merges (takes) its own lane (Code 4).
+//
 // Preconditions (errors, rule "vectorize", at the directive): the nest has a
-// space_time; k is one of its loops that is not a space loop and that no
-// schedule vector skews (its time dimension is k alone); 2 <= extent(k) <=
-// 32; one vectorize per nest; no dependence runs backwards in time once k is
-// collapsed. The native build does not change. The order of the data-path
+// space_time; k is one of its loops and no schedule vector skews it (a time
+// loop is a time dimension of its own, a space loop has coefficient 0);
+// 2 <= extent(k) <= 32; one vectorize per nest; no dependence runs backwards
+// in time once a time loop is collapsed; for a space loop, each loaded
+// (drained) access happens at all PEs along it or at one of them. The native build does not change. The order of the data-path
 // transformations is vectorization, then scatter and gather, then unrolling
 // (SpaceTimeSchedule.cpp runs the plans in that order; the OpenCL back end
 // prints them).
@@ -45,6 +52,10 @@ struct SpaceTimeSchedule;
 
 struct VectorPlan {
   unsigned Loop = 0;     // the vectorized loop, index into URESystem::Loops
+  /// A space loop: its PEs stay PEs; only their loader and drainer channels
+  /// carry one vector over them per step (the fields below are unchanged
+  /// from the schedule).
+  bool Space = false;
   unsigned TimeDim = 0;  // its dimension in SpaceTimeSchedule::Time
   int64_t Lanes = 0;     // its extent
   int64_t Steps = 0;     // flattened time steps without it

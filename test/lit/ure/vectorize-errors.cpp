@@ -5,12 +5,43 @@
 
 constexpr int N = 4;
 
-void spaceLoop(const int *in, int *out) {
+void skewedSpaceLoop(const int *in, int *out) {
+  int A[N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(i) schedule(1)
+  #pragma t2s drainer(out)
+  // CHECK-DAG: vectorize-errors.cpp:[[@LINE+1]]:15: error: 'vectorize(i)' puts the values of all PEs along 'i' in one vector per time step, but the schedule gives 'i' the coefficient 1; vectorize a space loop whose coefficient is 0 [vectorize]
+  #pragma t2s vectorize(i)
+  for (int k = 0; k < N; ++k)
+    for (int i = 0; i < N; ++i) {
+      A[k][i] = (i == 0 ? in[k] : A[k][i - 1]) + 1;
+      out[k * N + i] = A[k][i];
+    }
+}
+
+void somePEs(const int *in, int *out) {
   int A[N][N][N];
   #pragma t2s ure
   #pragma t2s space_time(j, i)
-  // CHECK-DAG: vectorize-errors.cpp:[[@LINE+1]]:15: error: 'vectorize(i)': 'i' is a space loop (its iterations are PEs); vectorize a loop the array runs in time: k [vectorize]
+  #pragma t2s drainer(out)
   #pragma t2s vectorize(i)
+  for (int k = 0; k < N; ++k)
+    for (int j = 0; j < N; ++j)
+      for (int i = 0; i < N; ++i) {
+        A[k][j][i] = (k == 0 ? in[j] : A[k - 1][j][i]) + i;
+        // CHECK-DAG: vectorize-errors.cpp:[[@LINE+1]]:36: error: 'vectorize(i)' moves the values of all PEs along 'i' as one vector, but this write of 'out' happens at some of them only (its condition tests 'i'); make the condition independent of 'i' or a test 'i == constant', or drop 'out' from the drainer [vectorize]
+        if (i >= 2) out[j * N + i] = A[k][j][i];
+      }
+}
+
+void chainAcrossVector(const int *in, int *out) {
+  int A[N][N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(j, i)
+  #pragma t2s drainer(out)
+  #pragma t2s vectorize(i)
+  // CHECK-DAG: vectorize-errors.cpp:[[@LINE+1]]:15: error: 'gather(out, j, down)' chains the PEs along 'j', but 'vectorize(i)' puts the PEs along 'i' into one vector; chain along 'i' (each PE then merges its lane into the vector passed on), or access 'out' at one PE along 'i' only [gather and scatter]
+  #pragma t2s gather(out, j, down)
   for (int k = 0; k < N; ++k)
     for (int j = 0; j < N; ++j)
       for (int i = 0; i < N; ++i) {
