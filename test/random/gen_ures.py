@@ -16,7 +16,8 @@ drainer kernel (drainer(out)), for the emulated OpenCL build, and those with
 one output and a space loop of several PEs under the default schedule gather
 it along that loop. With --chains, every system has one output, the default
 schedule and a drainer, so most of them gather. With --vectorize, most systems
-with default schedules vectorize one of their time loops.
+with default schedules vectorize one of their loops (a time loop, or a space
+loop, then the one a gather chains along).
 
 usage: gen_ures.py --seed S --count N [--drainers] [--chains] [--vectorize]
 """
@@ -81,8 +82,13 @@ def gen_system(rng, idx, drainers=False, chains=False, vectorize=False):
         vrng = random.Random(idx * 104729 + 5)
         space = scheduled[-1].split("(")[1].split(")")[0].split(", ")
         time = [l for l in loops if l not in space and ext[loops.index(l)] >= 2]
-        if time and vrng.random() < 0.8:
-            directives.append("vectorize(%s)" % vrng.choice(time))
+        # A space loop too (its PEs' values travel as one vector): the one a
+        # gather chains along, or any when there is no gather.
+        gathers = [d.split(", ")[1] for d in directives if d.startswith("gather(")]
+        wide = [l for l in space if ext[loops.index(l)] >= 2 and
+                (not gathers or l in gathers)]
+        if (time or wide) and vrng.random() < 0.8:
+            directives.append("vectorize(%s)" % vrng.choice(time + wide))
     for d in directives:
         lines.append("  #pragma t2s " + d)
     indent = "  "
