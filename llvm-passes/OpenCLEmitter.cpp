@@ -889,6 +889,16 @@ private:
       << ";\n";
   }
 
+  // "if (c) " under which the PEs access a channel's element, or "".
+  std::string accessCondition(const ChannelPlan &C) {
+    if (!C.Output)
+      return readCondition(C.Access);
+    for (const UREStatement &St : S.Statements)
+      if (St.Store == C.Access)
+        return guardText(St);
+    return "";
+  }
+
   // "[j][2]": the per-PE subscripts with the vectorized space loop at Value.
   std::string peSubscriptsAt(const std::string &Value) const {
     std::string Subs;
@@ -902,14 +912,7 @@ private:
   void printPEVectorMove(llvm::raw_ostream &B, const std::string &Indent,
                          const ChannelPlan &C) {
     const URELoop &L = loop(SVec->Loop);
-    std::string Cond, V = C.Buffer + "_vec";
-    if (C.Output) {
-      for (const UREStatement &St : S.Statements)
-        if (St.Store == C.Access)
-          Cond = guardText(St);
-    } else {
-      Cond = readCondition(C.Access);
-    }
+    std::string Cond = accessCondition(C), V = C.Buffer + "_vec";
     llvm::SmallVector<std::string, 32> Lanes;
     for (int64_t X = L.Lower; X < L.Upper; ++X)
       Lanes.push_back(C.PETemp + peSubscriptsAt(std::to_string(X)));
@@ -969,14 +972,7 @@ private:
     const URELoop &L = loop(Ch.Loop);
     std::string Ty = cType(C.Element), Sc = cType(C.Scalar);
     std::string Lanes = fresh(C.Buffer + "_lanes");
-    std::string Cond;
-    if (C.Output) {
-      for (const UREStatement &St : S.Statements)
-        if (St.Store == C.Access)
-          Cond = guardText(St);
-    } else {
-      Cond = readCondition(C.Access);
-    }
+    std::string Cond = accessCondition(C);
     B << Indent << Cond << "{\n";
     std::string In = Indent + "  ";
     std::string Neighbour = chainRef(C, Ch.Down ? 1 : -1);
@@ -1020,26 +1016,13 @@ private:
   void printChain(llvm::raw_ostream &B, std::string Indent, const ChannelPlan &C) {
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
-    // Names that hide no loop variable of the design.
-    auto fresh = [&](std::string N) {
-      while (llvm::any_of(S.Loops, [&](const URELoop &X) { return X.Name == N; }))
-        N += "_";
-      return N;
-    };
     std::string T = fresh("t"), V = fresh("v");
     std::string Ty = cType(C.Element);
     if (C.PEVector) {
       printVectorChain(B, Indent, C, V);
       return;
     }
-    std::string Cond;
-    if (C.Output) {
-      for (const UREStatement &St : S.Statements)
-        if (St.Store == C.Access)
-          Cond = guardText(St);
-    } else {
-      Cond = readCondition(C.Access);
-    }
+    std::string Cond = accessCondition(C);
     std::string Pin = pinLane(C);
     if (!Cond.empty() || !Pin.empty()) {
       B << Indent << (Pin.empty() ? Cond : "{ " + Pin + Cond) << "{\n";
