@@ -487,14 +487,19 @@ bool forEachIteration(const URESystem &S, const SpaceTimeSchedule *Sch,
   }
   // As the emitted kernel: loops outside the first time loop, the time
   // variables, then the PEs recovering their loop variables.
+  // A vectorized time loop runs inside each PE, after the others.
+  std::optional<unsigned> Lanes;
+  if (Sch->Vector && !Sch->Vector->Space)
+    Lanes = Sch->Vector->Loop;
   const SpaceTimeStep &First = Sch->Steps.front();
   unsigned Outer = First.HasTimeLoop ? First.TimeLoop : 0;
   llvm::SmallVector<unsigned, 4> OuterLoops;
   for (unsigned L = 0; L < Outer; ++L)
-    OuterLoops.push_back(L);
+    if (L != Lanes)
+      OuterLoops.push_back(L);
   llvm::SmallVector<unsigned, 4> Timed; // steps with a time loop
   for (unsigned K = 0; K < Sch->Steps.size(); ++K)
-    if (Sch->Steps[K].HasTimeLoop)
+    if (Sch->Steps[K].HasTimeLoop && Sch->Steps[K].TimeLoop != Lanes)
       Timed.push_back(K);
   llvm::SmallVector<int64_t, 4> T(Sch->Steps.size(), 0);
   std::function<bool(size_t)> Times = [&](size_t At) -> bool {
@@ -507,12 +512,21 @@ bool forEachIteration(const URESystem &S, const SpaceTimeSchedule *Sch,
           if (needsRecovery(St))
             for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
               V -= St.Schedule[I] * Vals[St.SpaceLoops[I]];
+          if (St.TimeLoop == Lanes)
+            continue;
           const URELoop &L = S.Loops[St.TimeLoop];
           if (V < L.Lower || V >= L.Upper)
             return true; // this PE is idle at this step
           Vals[St.TimeLoop] = V;
         }
-        return Visit(Vals);
+        if (!Lanes)
+          return Visit(Vals);
+        for (int64_t V = S.Loops[*Lanes].Lower; V < S.Loops[*Lanes].Upper; ++V) {
+          Vals[*Lanes] = V;
+          if (!Visit(Vals))
+            return false;
+        }
+        return true;
       });
     const SpaceTimeStep &St = Sch->Steps[Timed[At]];
     for (int64_t V = St.TimeLower; V < St.TimeUpper; ++V) {

@@ -457,8 +457,11 @@ private:
       std::string Dims;
       for (unsigned L : Sch.PELoops)
         Dims += "[" + std::to_string(loop(L).extent()) + "]";
-      B << Indent << cType(Stream->Element) << " " << bufferOf(*Stream) << Dims
-        << "; // this step's values, one per PE\n";
+      if (Vec)
+        Dims += "[" + std::to_string(Vec->Lanes) + "]";
+      B << Indent << cType(Vec ? Stream->Scalar : Stream->Element) << " "
+        << bufferOf(*Stream) << Dims << "; // this step's values, one per PE"
+        << (Vec ? " and lane" : "") << "\n";
     }
     if (Stream && Role == KernelRole::Loader) {
       Pass = PEPass::FromStream;
@@ -1061,6 +1064,24 @@ private:
                  const ChannelPlan &C) {
     auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
     std::string Cond = readCondition(Ld);
+    if (Vec && !C.Stream.empty()) {
+      // Lane matching: single values from the stream, whole vectors (a
+      // pinned lane, single lanes) to the PEs.
+      if (Pass == PEPass::FromStream) {
+        forLanes(B, Indent, C, [&](const std::string &In) {
+          B << In << Cond << bufferRef(C) << " = T2S_READ(" << C.Stream << ");\n";
+        });
+      } else if (C.Lanes.Kind == LaneAccess::Vector) {
+        B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", " << bufferVector(C)
+          << ");\n";
+      } else {
+        forLanes(B, Indent, C, [&](const std::string &In) {
+          B << In << Cond << "T2S_WRITE(" << channelRef(C) << ", " << bufferRef(C)
+            << ");\n";
+        });
+      }
+      return;
+    }
     if (C.PEVector) {
       // The lanes are the PEs along the vectorized space loop.
       const URELoop &L = loop(SVec->Loop);
@@ -1125,7 +1146,36 @@ private:
     std::string Ref = bufferOf(C);
     for (unsigned L : Sch.PELoops)
       Ref += "[" + peIndex(loop(L), 0) + "]";
+    if (Vec)
+      Ref += "[" + laneIndex(0, 0) + "]";
     return Ref;
+  }
+
+  // vectorize: a stream loader's (drainer's) pass over the lanes of one PE:
+  // all lanes, the pinned one, or each lane; Body prints one lane's part.
+  void forLanes(llvm::raw_ostream &B, const std::string &Indent, const ChannelPlan &C,
+                llvm::function_ref<void(const std::string &)> Body) {
+    if (C.Lanes.Kind == LaneAccess::Pinned) {
+      B << Indent << "{ " << pinLane(C) << "\n";
+      Body(Indent + "  ");
+      B << Indent << "}\n";
+      return;
+    }
+    std::string In = Indent;
+    openLanes(B, In);
+    Body(In);
+    closeLanes(B, In);
+  }
+
+  // The lanes of this PE's buffer element, as a vector.
+  std::string bufferVector(const ChannelPlan &C) const {
+    std::string Ref = bufferOf(C);
+    for (unsigned L : Sch.PELoops)
+      Ref += "[" + peIndex(loop(L), 0) + "]";
+    llvm::SmallVector<std::string, 32> Lanes;
+    for (int64_t X = 0; X < Vec->Lanes; ++X)
+      Lanes.push_back(Ref + "[" + std::to_string(X) + "]");
+    return vectorLiteral(C.Element, Lanes);
   }
 
   // A kernel(name) nest: its loops as they are, its statements in order;
@@ -1152,6 +1202,31 @@ private:
     for (const UREStatement &St : S.Statements) {
       if (St.Store != C.Access)
         continue;
+      if (Vec && !C.Stream.empty()) {
+        // Lane matching: whole vectors (a pinned lane, single lanes) from the
+        // PEs, single values to the stream.
+        std::string Guard = guardText(St);
+        if (Pass == PEPass::ToStream) {
+          forLanes(B, Indent, C, [&](const std::string &In) {
+            B << In << Guard << "T2S_WRITE(" << C.Stream << ", " << bufferRef(C) << ");\n";
+          });
+        } else if (C.Lanes.Kind == LaneAccess::Vector) {
+          std::string V = C.LaneTemp + "_vec", Ref = bufferOf(C);
+          for (unsigned L : Sch.PELoops)
+            Ref += "[" + peIndex(loop(L), 0) + "]";
+          B << Indent << Guard << "{\n"
+            << Indent << "  " << cType(C.Element) << " " << V << " = T2S_READ("
+            << channelRef(C) << ");\n" << Indent << " ";
+          for (int64_t X = 0; X < Vec->Lanes; ++X)
+            B << " " << Ref << "[" << X << "] = " << lane(C.Element, V, X) << ";";
+          B << "\n" << Indent << "}\n";
+        } else {
+          forLanes(B, Indent, C, [&](const std::string &In) {
+            B << In << Guard << bufferRef(C) << " = T2S_READ(" << channelRef(C) << ");\n";
+          });
+        }
+        continue;
+      }
       if (C.PEVector) {
         const URELoop &L = loop(SVec->Loop);
         std::string Lanes = C.LaneTemp, In = Indent + "  ";
@@ -2070,12 +2145,12 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     for (const StreamChannel &C : CR.Channels) {
       if (C.Producer != U && C.Consumer != U)
         continue;
-      if (X.Sch.Vector)
+      if (X.Sch.Vector && X.Sch.Vector->Space)
         return failed(X.Sch.Vector->Loc,
                       "vectorize(" + KU.System->Loops[X.Sch.Vector->Loop].Name +
-                          ") on an array that exchanges '" + C.Array +
+                          ") of a space loop on an array that exchanges '" + C.Array +
                           "' with another kernel nest (not supported yet: "
-                          "drop the vectorize, or write '" + C.Array +
+                          "vectorize a time loop, or write '" + C.Array +
                           "' through memory)");
       ChannelPlan P;
       P.Buffer = C.Array;
@@ -2097,6 +2172,18 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
           Guards = dominatingGuards(*KU.System, DT, C.Read->getParent());
         }
         P.Dims = channelDims(X.Sch, Guards);
+        // Lane matching: the kernel nest sends and receives single values;
+        // the stream loader (drainer) concatenates them into the array's
+        // vectors (slices the vectors into them).
+        if (X.Sch.Vector) {
+          P.Lanes = classifyLanes(*KU.System, X.Sch.Vector->Loop, Guards);
+          P.Scalar = P.Element;
+          P.LaneTemp = C.Array + "_lanes";
+          if (P.Lanes.Kind == LaneAccess::Vector && P.Element->isVectorTy())
+            P.Lanes.Kind = LaneAccess::Serial;
+          if (P.Lanes.Kind == LaneAccess::Vector)
+            P.Element = llvm::FixedVectorType::get(P.Element, X.Sch.Vector->Lanes);
+        }
       }
       X.Channels.push_back(std::move(P));
     }

@@ -9,7 +9,9 @@
 // (OpenCL's types for 2/3/4/8/16 lanes, a struct { T data[N]; } otherwise).
 // A condition that pins k to one value ('k == K - 1') leaves a scalar channel
 // that carries that lane; any other condition on k leaves a scalar channel
-// that carries the lanes one after another.
+// that carries the lanes one after another. Between a kernel nest (single
+// values) and the array, the stream loader concatenates single values into
+// the PEs' vectors and the stream drainer slices them (lane matching).
 //
 // Serialization: a URE that reads itself (or any array) at a distance along
 // k (C[k][j][i] = C[k - 1][j][i] + ...) carries a dependence between the
