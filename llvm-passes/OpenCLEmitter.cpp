@@ -1396,6 +1396,8 @@ private:
       return load(Ld);
     if (auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I))
       return binary(BO);
+    if (I->getOpcode() == llvm::Instruction::FNeg && !isStructVector(I->getType()))
+      return "(-" + expr(I->getOperand(0)) + ")";
     if (auto *Cmp = llvm::dyn_cast<llvm::CmpInst>(I))
       return compare(Cmp);
     if (llvm::isa<llvm::CastInst>(I) && I->getType()->isVectorTy()) {
