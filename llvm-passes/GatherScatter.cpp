@@ -3,7 +3,6 @@
 #include "GatherScatter.h"
 #include "SpaceTimeSchedule.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"

@@ -22,8 +22,12 @@
 // coefficient 0 (all PEs of a chain run the same time step); c is written by
 // one statement (a is read by one load), under a condition that does not
 // test i (every PE of a chain writes, or none does); one gather or scatter
-// per array. The native build does not change: a chain only reorders how
-// values reach the loaders' and drainers' channels.
+// per array. With vectorize(k) of a time loop, the chained access moves whole
+// vectors or one pinned lane of k; with vectorize(i) of a space loop, a chain
+// of an array the PEs along i share runs along i and passes the vector, each
+// PE merging (taking) its own lane (seed Code 4). The native build does not
+// change: a chain only reorders how values reach the loaders' and drainers'
+// channels.
 //
 //===----------------------------------------------------------------------===//
 
