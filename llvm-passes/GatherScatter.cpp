@@ -118,16 +118,9 @@ private:
                  " places in the nest; " + (C.Gather ? "write" : "read") + " it once");
       return std::nullopt;
     }
-    llvm::SmallVector<Guard, 2> Guards;
-    if (C.Gather) {
-      for (const UREStatement &St : S.Statements)
-        if (St.Store == Sites.front())
-          Guards = St.Guards;
-    } else {
-      if (!DT)
-        DT.emplace(*S.innermost()->getHeader()->getParent());
-      Guards = dominatingGuards(S, *DT, Sites.front()->getParent());
-    }
+    if (!DT)
+      DT.emplace(*S.innermost()->getHeader()->getParent());
+    llvm::SmallVector<Guard, 2> Guards = accessGuards(S, *DT, Sites.front());
     const char *Access = C.Gather ? "write" : "read";
     for (const Guard &G : Guards) {
       if (!dependsOnLoop(S, G.Condition, C.Loop))

@@ -106,6 +106,24 @@ std::string vectorLiteral(llvm::Type *VT, llvm::ArrayRef<std::string> Lanes) {
   return isStructVector(VT) ? "((" + T + "){{" + Text + "}})" : "((" + T + "){" + Text + "})";
 }
 
+// "Base[0]", ..., "Base[N - 1]".
+llvm::SmallVector<std::string, 32> elementsOf(const std::string &Base, int64_t N) {
+  llvm::SmallVector<std::string, 32> Out;
+  for (int64_t X = 0; X < N; ++X)
+    Out.push_back(Base + "[" + std::to_string(X) + "]");
+  return Out;
+}
+
+// "t0 = v.s0; t1 = v.s1; ...": the lanes of the vector Vector (type VT)
+// assigned to Targets.
+std::string assignLanes(llvm::Type *VT, const std::string &Vector,
+                        llvm::ArrayRef<std::string> Targets) {
+  std::string Out;
+  for (unsigned X = 0; X < Targets.size(); ++X)
+    Out += (X ? " " : "") + Targets[X] + " = " + lane(VT, Vector, X) + ";";
+  return Out;
+}
+
 // The C name of an IR type, or "" if it has none here.
 std::string cType(llvm::Type *T) {
   if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
@@ -597,20 +615,17 @@ private:
       return "";
     return "const int " + vecLoop().Name + " = " + std::to_string(C.Lanes.Lane) + "; ";
   }
-  // A vector value from the lanes of array Name.
-  std::string packLanes(const ChannelPlan &C, const std::string &Name) const {
-    llvm::SmallVector<std::string, 32> Lanes;
-    for (int64_t L = 0; L < Vec->Lanes; ++L)
-      Lanes.push_back(Name + "[" + std::to_string(L) + "]");
-    return vectorLiteral(C.Element, Lanes);
+  // A vector channel's value from the lanes of array Name.
+  static std::string packLanes(const ChannelPlan &C, const std::string &Name) {
+    return vectorLiteral(C.Element, elementsOf(Name, numLanes(C)));
   }
-  // "a[0] = x.s0; a[1] = x.s1; ..."
-  std::string unpackLanes(const ChannelPlan &C, const std::string &Vector,
-                          const std::string &Name) const {
-    std::string Out;
-    for (int64_t L = 0; L < Vec->Lanes; ++L)
-      Out += Name + "[" + std::to_string(L) + "] = " + lane(C.Element, Vector, L) + "; ";
-    return Out.substr(0, Out.size() - 1);
+  // "a[0] = x.s0; a[1] = x.s1; ...": a vector channel's value into array Name.
+  static std::string unpackLanes(const ChannelPlan &C, const std::string &Vector,
+                                 const std::string &Name) {
+    return assignLanes(C.Element, Vector, elementsOf(Name, numLanes(C)));
+  }
+  static int64_t numLanes(const ChannelPlan &C) {
+    return llvm::cast<llvm::FixedVectorType>(C.Element)->getNumElements();
   }
 
   void printShifts(llvm::raw_ostream &B, std::string Indent) {
@@ -661,22 +676,22 @@ private:
     // runs its PEs so that each value is sent before it is received (the
     // emulator runs a kernel's PEs one after the other); a loader (drainer)
     // of a chain visits the PEs in the order the chain's end sends (receives).
-    int Descending = -1;
-    if (Pass == PEPass::Chain && ChainPass->Chain->Down)
-      Descending = ChainPass->Chain->Loop;
-    if (Pass == PEPass::Normal && (Role == KernelRole::Loader || Role == KernelRole::Drainer))
-      for (const ChannelPlan &C : Channels)
-        if (C.Buffer == Buffer && C.Chain && !C.Chain->ascending())
-          Descending = C.Chain->Loop;
     // The passes that move one vector for the PEs along a vectorized space
     // loop run once for all of them.
-    int Skip = -1;
+    int Descending = -1, Skip = -1;
+    if (Pass == PEPass::Chain && ChainPass->Chain->Down)
+      Descending = ChainPass->Chain->Loop;
     if (Pass == PEPass::Receive || Pass == PEPass::Send)
       Skip = SVec->Loop;
     if (Pass == PEPass::Normal && (Role == KernelRole::Loader || Role == KernelRole::Drainer))
-      for (const ChannelPlan &C : Channels)
-        if (C.Buffer == Buffer && C.PEVector)
+      for (const ChannelPlan &C : Channels) {
+        if (C.Buffer != Buffer)
+          continue;
+        if (C.Chain && !C.Chain->ascending())
+          Descending = C.Chain->Loop;
+        if (C.PEVector)
           Skip = SVec->Loop;
+      }
     openPELoops(B, Indent, Pass != PEPass::FromStream && Pass != PEPass::ToStream,
                 Descending, Skip);
     // Recover the loop variables from the time (last space_time first).
@@ -869,15 +884,12 @@ private:
     for (const ChannelPlan &C : Channels) {
       if (!C.Output || lanesOf(C) != LaneAccess::Vector)
         continue;
-      for (const UREStatement &St : S.Statements)
-        if (St.Store == C.Access) {
-          std::string Value = packLanes(C, C.LaneTemp);
-          B << Indent << guardText(St);
-          if (C.Chain)
-            B << C.PETemp << peSubscripts() << " = " << Value << ";\n";
-          else
-            B << "T2S_WRITE(" << channelRef(C) << ", " << Value << ");\n";
-        }
+      std::string Value = packLanes(C, C.LaneTemp);
+      B << Indent << accessCondition(C);
+      if (C.Chain)
+        B << C.PETemp << peSubscripts() << " = " << Value << ";\n";
+      else
+        B << "T2S_WRITE(" << channelRef(C) << ", " << Value << ");\n";
     }
   }
 
@@ -926,10 +938,9 @@ private:
     }
     B << Indent << Cond << "{\n"
       << Indent << "  " << cType(C.Element) << " " << V << " = T2S_READ("
-      << channelRef(C) << ");\n" << Indent << " ";
-    for (unsigned X = 0; X < Lanes.size(); ++X)
-      B << " " << Lanes[X] << " = " << lane(C.Element, V, X) << ";";
-    B << "\n" << Indent << "}\n";
+      << channelRef(C) << ");\n"
+      << Indent << "  " << assignLanes(C.Element, V, Lanes) << "\n"
+      << Indent << "}\n";
   }
 
   // "[j][i]": this PE's element of a per-PE array.
@@ -981,31 +992,20 @@ private:
     std::string Neighbour = chainRef(C, Ch.Down ? 1 : -1);
     int64_t End = Ch.endPE(L);
     int64_t Start = End == L.Lower ? L.Upper - 1 : L.Lower; // the far end
-    llvm::SmallVector<std::string, 32> Items;
-    for (int64_t X = 0; X < L.extent(); ++X)
-      Items.push_back(Lanes + "[" + std::to_string(X) + "]");
-    auto unpack = [&](const std::string &From) {
-      std::string Out;
-      for (int64_t X = 0; X < L.extent(); ++X)
-        Out += " " + Items[X] + " = " + lane(C.Element, From, X) + ";";
-      return Out;
-    };
     B << In << Sc << " " << Lanes << "[" << L.extent() << "] = {0};\n";
     if (Ch.Gather) {
       B << In << "if (" << L.Name << " != " << Start << ") { " << Ty << " " << V
-        << " = T2S_READ(" << Neighbour << ");" << unpack(V) << " }\n"
+        << " = T2S_READ(" << Neighbour << "); " << unpackLanes(C, V, Lanes) << " }\n"
         << In << Lanes << "[" << peIndex(L, 0) << "] = " << C.PETemp << peSubscripts()
         << ";\n"
         << In << "if (" << L.Name << " == " << End << ")\n"
-        << In << "  T2S_WRITE(" << channelRef(C) << ", " << vectorLiteral(C.Element, Items)
-        << ");\n"
+        << In << "  T2S_WRITE(" << channelRef(C) << ", " << packLanes(C, Lanes) << ");\n"
         << In << "else\n"
-        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", " << vectorLiteral(C.Element, Items)
-        << ");\n";
+        << In << "  T2S_WRITE(" << chainRef(C, 0) << ", " << packLanes(C, Lanes) << ");\n";
     } else {
       B << In << Ty << " " << V << " = " << L.Name << " == " << End << " ? T2S_READ("
         << channelRef(C) << ") : T2S_READ(" << Neighbour << ");\n"
-        << In << unpack(V).substr(1) << "\n"
+        << In << unpackLanes(C, V, Lanes) << "\n"
         << In << C.PETemp << peSubscripts() << " = " << Lanes << "[" << peIndex(L, 0)
         << "];\n"
         << In << "if (" << L.Name << " != " << Start << ")\n"
@@ -1092,12 +1092,9 @@ private:
         << In << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name << " < "
         << L.Upper << "; " << L.Name << "++)\n"
         << In << "  " << Lanes << "[" << peIndex(L, 0) << "] = "
-        << address(Ld->getPointerOperand()) << ";\n";
-      llvm::SmallVector<std::string, 32> Items;
-      for (int64_t X = 0; X < L.extent(); ++X)
-        Items.push_back(Lanes + "[" + std::to_string(X) + "]");
-      B << In << "T2S_WRITE(" << channelRef(C) << ", " << vectorLiteral(C.Element, Items)
-        << ");\n" << Indent << "}\n";
+        << address(Ld->getPointerOperand()) << ";\n"
+        << In << "T2S_WRITE(" << channelRef(C) << ", " << packLanes(C, Lanes) << ");\n"
+        << Indent << "}\n";
     } else if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
       std::string Lanes = C.LaneTemp, In = Indent + "  ";
       B << Indent << Cond << "{\n"
@@ -1143,9 +1140,7 @@ private:
   static std::string bufferOf(const ChannelPlan &C) { return C.Buffer + "_step"; }
 
   std::string bufferRef(const ChannelPlan &C) const {
-    std::string Ref = bufferOf(C);
-    for (unsigned L : Sch.PELoops)
-      Ref += "[" + peIndex(loop(L), 0) + "]";
+    std::string Ref = bufferOf(C) + peSubscripts();
     if (Vec)
       Ref += "[" + laneIndex(0, 0) + "]";
     return Ref;
@@ -1169,13 +1164,7 @@ private:
 
   // The lanes of this PE's buffer element, as a vector.
   std::string bufferVector(const ChannelPlan &C) const {
-    std::string Ref = bufferOf(C);
-    for (unsigned L : Sch.PELoops)
-      Ref += "[" + peIndex(loop(L), 0) + "]";
-    llvm::SmallVector<std::string, 32> Lanes;
-    for (int64_t X = 0; X < Vec->Lanes; ++X)
-      Lanes.push_back(Ref + "[" + std::to_string(X) + "]");
-    return vectorLiteral(C.Element, Lanes);
+    return packLanes(C, bufferOf(C) + peSubscripts());
   }
 
   // A kernel(name) nest: its loops as they are, its statements in order;
@@ -1211,15 +1200,12 @@ private:
             B << In << Guard << "T2S_WRITE(" << C.Stream << ", " << bufferRef(C) << ");\n";
           });
         } else if (C.Lanes.Kind == LaneAccess::Vector) {
-          std::string V = C.LaneTemp + "_vec", Ref = bufferOf(C);
-          for (unsigned L : Sch.PELoops)
-            Ref += "[" + peIndex(loop(L), 0) + "]";
+          std::string V = C.LaneTemp + "_vec";
           B << Indent << Guard << "{\n"
             << Indent << "  " << cType(C.Element) << " " << V << " = T2S_READ("
-            << channelRef(C) << ");\n" << Indent << " ";
-          for (int64_t X = 0; X < Vec->Lanes; ++X)
-            B << " " << Ref << "[" << X << "] = " << lane(C.Element, V, X) << ";";
-          B << "\n" << Indent << "}\n";
+            << channelRef(C) << ");\n"
+            << Indent << "  " << unpackLanes(C, V, bufferOf(C) + peSubscripts()) << "\n"
+            << Indent << "}\n";
         } else {
           forLanes(B, Indent, C, [&](const std::string &In) {
             B << In << Guard << bufferRef(C) << " = T2S_READ(" << channelRef(C) << ");\n";
@@ -1234,11 +1220,8 @@ private:
           << In << cType(C.Element) << " " << Lanes << "_vec = T2S_READ("
           << channelRef(C) << ");\n"
           << In << cType(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
-          << In;
-        for (int64_t X = 0; X < L.extent(); ++X)
-          B << (X ? " " : "") << Lanes << "[" << X << "] = "
-            << lane(C.Element, Lanes + "_vec", X) << ";";
-        B << "\n" << In << "#pragma unroll\n"
+          << In << unpackLanes(C, Lanes + "_vec", Lanes) << "\n"
+          << In << "#pragma unroll\n"
           << In << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name << " < "
           << L.Upper << "; " << L.Name << "++)\n"
           << In << "  " << address(St.Store->getPointerOperand()) << " = " << Lanes
@@ -1782,6 +1765,19 @@ llvm::SmallVector<unsigned, 4> channelDims(const SpaceTimeSchedule &Sch,
   return Dims;
 }
 
+// How a channel of a time-vectorized array moves the lanes: whole vectors
+// (its Element becomes the vector), a pinned lane, or single lanes (also for
+// values that are vectors already).
+void planLanes(ChannelPlan &P, const URESystem &S, const VectorPlan &V,
+               llvm::ArrayRef<Guard> Guards) {
+  P.Lanes = classifyLanes(S, V.Loop, Guards);
+  P.Scalar = P.Element;
+  if (P.Lanes.Kind == LaneAccess::Vector && P.Element->isVectorTy())
+    P.Lanes.Kind = LaneAccess::Serial;
+  if (P.Lanes.Kind == LaneAccess::Vector)
+    P.Element = llvm::FixedVectorType::get(P.Element, V.Lanes);
+}
+
 // The channels of loader(...) and drainer(...), in the order of the inputs
 // and statements.
 llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
@@ -1807,15 +1803,8 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
     P.Temp = P.Buffer + "_in" + Suffix;
     P.LaneTemp = P.Buffer + "_lanes" + Suffix;
     P.Dims = channelDims(Sch, Guards);
-    if (Sch.Vector && !Sch.Vector->Space) {
-      P.Lanes = classifyLanes(S, Sch.Vector->Loop, Guards);
-      P.Scalar = P.Element;
-      // Values that are vectors already travel one lane at a time.
-      if (P.Element->isVectorTy() && P.Lanes.Kind == LaneAccess::Vector)
-        P.Lanes.Kind = LaneAccess::Serial;
-      if (P.Lanes.Kind == LaneAccess::Vector)
-        P.Element = llvm::FixedVectorType::get(P.Element, Sch.Vector->Lanes);
-    }
+    if (Sch.Vector && !Sch.Vector->Space)
+      planLanes(P, S, *Sch.Vector, Guards);
     for (const PEChain &Ch : Sch.Chains) {
       auto At = llvm::find(P.Dims, Ch.PEDim);
       if (Ch.Array != P.Buffer || Ch.Gather != P.Output || At == P.Dims.end())
@@ -2178,13 +2167,8 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
         // the stream loader (drainer) concatenates them into the array's
         // vectors (slices the vectors into them).
         if (X.Sch.Vector) {
-          P.Lanes = classifyLanes(*KU.System, X.Sch.Vector->Loop, Guards);
-          P.Scalar = P.Element;
+          planLanes(P, *KU.System, *X.Sch.Vector, Guards);
           P.LaneTemp = C.Array + "_lanes";
-          if (P.Lanes.Kind == LaneAccess::Vector && P.Element->isVectorTy())
-            P.Lanes.Kind = LaneAccess::Serial;
-          if (P.Lanes.Kind == LaneAccess::Vector)
-            P.Element = llvm::FixedVectorType::get(P.Element, X.Sch.Vector->Lanes);
         }
       }
       X.Channels.push_back(std::move(P));

@@ -276,6 +276,15 @@ llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
   return Guards;
 }
 
+llvm::SmallVector<Guard, 2> accessGuards(const URESystem &S,
+                                         llvm::DominatorTree &DT,
+                                         llvm::Instruction *Access) {
+  for (const UREStatement &St : S.Statements)
+    if (St.Store == Access)
+      return St.Guards;
+  return dominatingGuards(S, DT, Access->getParent());
+}
+
 static bool dependsOn(const URESystem &S, const llvm::Value *V,
                       const llvm::PHINode *IV,
                       llvm::SmallPtrSetImpl<const llvm::Value *> &Visited) {

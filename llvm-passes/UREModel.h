@@ -175,6 +175,13 @@ llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
                                              llvm::DominatorTree &DT,
                                              llvm::BasicBlock *BB);
 
+/// The conditions under which Access (a load of the innermost body, or the
+/// store of a statement) runs: the statement's guards, or the branch
+/// conditions that dominate the load.
+llvm::SmallVector<Guard, 2> accessGuards(const URESystem &S,
+                                         llvm::DominatorTree &DT,
+                                         llvm::Instruction *Access);
+
 /// Whether V (a value of the nest) is computed from loop Loop's variable.
 bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop);
 

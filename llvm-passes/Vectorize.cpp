@@ -52,20 +52,21 @@ planSpaceVectorization(const SpaceTimeSchedule &Sch, const LocatedDirective &VD,
     return false;
   };
   bool OK = true;
+  auto guards = [&](llvm::Instruction *Access) {
+    if (!DT)
+      DT.emplace(*S.innermost()->getHeader()->getParent());
+    return accessGuards(S, *DT, Access);
+  };
   for (const LocatedDirective &LD : S.Directives)
     for (const DirectiveArg &Arg : LD.D.Args) {
       if (LD.D.Kind == DirectiveKind::Drainer) {
         for (const UREStatement &St : S.Statements)
           if (St.Extended && St.OutputName == Arg.Name)
-            OK &= check(St.Store, St.Guards, Arg.Name, false);
+            OK &= check(St.Store, guards(St.Store), Arg.Name, false);
       } else if (LD.D.Kind == DirectiveKind::Loader) {
         for (const InputRead &In : S.Inputs)
-          if (In.Name == Arg.Name) {
-            if (!DT)
-              DT.emplace(*S.innermost()->getHeader()->getParent());
-            OK &= check(In.Load, dominatingGuards(S, *DT, In.Load->getParent()),
-                        Arg.Name, true);
-          }
+          if (In.Name == Arg.Name)
+            OK &= check(In.Load, guards(In.Load), Arg.Name, true);
       }
     }
   if (!OK)
@@ -76,11 +77,6 @@ planSpaceVectorization(const SpaceTimeSchedule &Sch, const LocatedDirective &VD,
   P.Lanes = Loop.extent();
   P.Steps = Sch.TotalSteps;
   P.Loc = VD.Loc;
-  for (const ScheduledRead &SR : Sch.Reads)
-    P.TimeDistance.push_back(SR.TimeDistance);
-  for (const RegisterPlan &R : Sch.Registers)
-    P.Words.push_back(R.ConservativeWords);
-  P.LanePad.assign(S.Arrays.size(), 0);
   return P;
 }
 

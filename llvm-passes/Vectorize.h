@@ -55,8 +55,8 @@ struct SpaceTimeSchedule;
 struct VectorPlan {
   unsigned Loop = 0;     // the vectorized loop, index into URESystem::Loops
   /// A space loop: its PEs stay PEs; only their loader and drainer channels
-  /// carry one vector over them per step (the fields below are unchanged
-  /// from the schedule).
+  /// carry one vector over them per step (the per-read and per-array fields
+  /// below stay empty: time and registers are the schedule's).
   bool Space = false;
   unsigned TimeDim = 0;  // its dimension in SpaceTimeSchedule::Time
   int64_t Lanes = 0;     // its extent
