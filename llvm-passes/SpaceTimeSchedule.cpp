@@ -449,7 +449,8 @@ void SpaceTimeSchedule::printDot(llvm::raw_ostream &OS,
   forEachPE([&](llvm::ArrayRef<int64_t> P) {
     OS << "  " << name(P) << " [label=\"PE(";
     for (unsigned K = 0; K < P.size(); ++K)
-      OS << (K ? ", " : "") << S.Loops[PELoops[K]].Name << "=" << P[K];
+      OS << (K ? ", " : "") << S.Loops[PELoops[K]].Name << "="
+         << S.Loops[PELoops[K]].Lower + P[K];
     OS << ")\"];\n";
   });
   // One edge per PE offset, labelled with what flows and its time distance.

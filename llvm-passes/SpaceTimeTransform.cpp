@@ -236,15 +236,18 @@ private:
     }
   }
 
-  // &register[Slot][pe - Offset...] of array A, in front of I.
+  // &register[Slot][pe - Offset...] of array A, in front of I. A PE's index
+  // along a space loop counts from the loop's lower bound: the PE that runs
+  // v = Lower is PE 0.
   llvm::Value *registerAddress(unsigned A, int64_t Slot,
                                llvm::ArrayRef<int64_t> Offset,
                                llvm::Instruction *I) {
     llvm::IRBuilder<> B(I);
     llvm::SmallVector<llvm::Value *, 5> Idx{B.getInt64(0), B.getInt64(Slot)};
     for (unsigned P = 0; P < Sch.PELoops.size(); ++P) {
-      llvm::Value *V = B.CreateSExt(loop(Sch.PELoops[P]).IV, B.getInt64Ty());
-      if (int64_t D = Offset.empty() ? 0 : Offset[P])
+      const URELoop &L = loop(Sch.PELoops[P]);
+      llvm::Value *V = B.CreateSExt(L.IV, B.getInt64Ty());
+      if (int64_t D = L.Lower + (Offset.empty() ? 0 : Offset[P]))
         V = B.CreateSub(V, B.getInt64(D));
       Idx.push_back(V);
     }

@@ -9,7 +9,8 @@
 //  * the URE arrays disappear: each becomes a shift register of
 //    (largest time distance + 1) words per PE, shifted once per flattened
 //    time step; a write goes to slot 0 of its PE, a read at time distance x
-//    from PE offset d takes slot x of PE (pe - d);
+//    from PE offset d takes slot x of PE (pe - d), where a PE's index along
+//    a space loop is the loop value minus the loop's lower bound;
 //  * outputs and inputs keep their (recovered) subscripts.
 // The PE loops stay loops, in nest order; LLVM may unroll them. Preconditions:
 // the nest passed the URE checks and is as PrepareNests left it (loops as
