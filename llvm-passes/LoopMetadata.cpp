@@ -167,9 +167,9 @@ class LocatedError : public llvm::DiagnosticInfo {
   const llvm::Twine &Message;
 
 public:
-  LocatedError(const SourceLoc &Loc, const llvm::Twine &Message)
-      : llvm::DiagnosticInfo(kind(), llvm::DS_Error), Loc(Loc),
-        Message(Message) {}
+  LocatedError(const SourceLoc &Loc, const llvm::Twine &Message,
+               llvm::DiagnosticSeverity Severity)
+      : llvm::DiagnosticInfo(kind(), Severity), Loc(Loc), Message(Message) {}
   static int kind() {
     static const int K = llvm::getNextAvailablePluginDiagnosticKind();
     return K;
@@ -181,18 +181,25 @@ public:
 
 } // namespace
 
-void reportError(const llvm::Function &F, const SourceLoc &Loc,
-                 const llvm::Twine &Message) {
+void reportDiagnostic(const llvm::Function &F, const SourceLoc &Loc,
+                      const llvm::Twine &Message,
+                      llvm::DiagnosticSeverity Severity) {
   // With a subprogram (clang under the T2S front end always tracks locations)
-  // the error carries a real DILocation, which clang maps to the source line.
+  // the diagnostic carries a real DILocation, which clang maps to the source
+  // line.
   llvm::DISubprogram *SP = F.getSubprogram();
   if (!SP || !Loc.Line) {
-    F.getContext().diagnose(LocatedError(Loc, Message));
+    F.getContext().diagnose(LocatedError(Loc, Message, Severity));
     return;
   }
   llvm::DebugLoc DL = llvm::DILocation::get(F.getContext(), Loc.Line, Loc.Column, SP);
   F.getContext().diagnose(
-      llvm::DiagnosticInfoUnsupported(F, Message, DL, llvm::DS_Error));
+      llvm::DiagnosticInfoUnsupported(F, Message, DL, Severity));
+}
+
+void reportError(const llvm::Function &F, const SourceLoc &Loc,
+                 const llvm::Twine &Message) {
+  reportDiagnostic(F, Loc, Message, llvm::DS_Error);
 }
 
 } // namespace t2s

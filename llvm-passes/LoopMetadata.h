@@ -24,6 +24,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DiagnosticInfo.h"
 
 #include <optional>
 #include <string>
@@ -90,6 +91,11 @@ std::string getSourceName(const llvm::Value *Object);
 /// prints it as "file:line:col: error: ...", opt as an error naming the function.
 void reportError(const llvm::Function &F, const SourceLoc &Loc,
                  const llvm::Twine &Message);
+
+/// reportError with another severity (warnings: Warnings.h).
+void reportDiagnostic(const llvm::Function &F, const SourceLoc &Loc,
+                      const llvm::Twine &Message,
+                      llvm::DiagnosticSeverity Severity);
 
 } // namespace t2s
 

@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -45,10 +46,10 @@ public:
       return std::nullopt;
     if (R.Steps.empty())
       return std::nullopt;
-    buildTime();
-    if (!scheduleReads())
+    if (!buildTime() || !scheduleReads())
       return std::nullopt;
-    planRegisters();
+    if (!planRegisters())
+      return std::nullopt;
     size_t Before = Rejections.size();
     R.TimeCoeffs = TimeCoeffs;
     R.Vector = planVectorization(R, Rejections);
@@ -59,8 +60,9 @@ public:
   }
 
 private:
-  void reject(const SourceLoc &Loc, const llvm::Twine &Message) {
-    Rejections.push_back({URERule::SpaceLoops, Loc, Message.str()});
+  void reject(const SourceLoc &Loc, const llvm::Twine &Message,
+              URERule Rule = URERule::SpaceLoops) {
+    Rejections.push_back({Rule, Loc, Message.str()});
   }
 
   bool buildSteps() {
@@ -121,13 +123,38 @@ private:
         }
         Step.TimeLoop = Dropped.front();
       }
-      // t = sum(c * space) + time loop, over the loops' ranges.
+      // t = sum(c * space) + time loop, over the loops' ranges. The loops
+      // fit an int (URE model); the coefficients need not.
       int64_t Lo = S.Loops[Step.TimeLoop].Lower, Hi = S.Loops[Step.TimeLoop].Upper - 1;
-      for (unsigned I = 0; I < Step.SpaceLoops.size(); ++I) {
+      bool Fits = true, Known = true;
+      for (unsigned I = 0; I < Step.SpaceLoops.size() && Known; ++I) {
         const URELoop &L = S.Loops[Step.SpaceLoops[I]];
-        int64_t A = Step.Schedule[I] * L.Lower, B = Step.Schedule[I] * (L.Upper - 1);
-        Lo += std::min(A, B);
-        Hi += std::max(A, B);
+        std::optional<int64_t> A = llvm::checkedMul(Step.Schedule[I], L.Lower);
+        std::optional<int64_t> B = llvm::checkedMul(Step.Schedule[I], L.Upper - 1);
+        std::optional<int64_t> NewLo = A && B ? llvm::checkedAdd(Lo, std::min(*A, *B)) : std::nullopt;
+        std::optional<int64_t> NewHi = A && B ? llvm::checkedAdd(Hi, std::max(*A, *B)) : std::nullopt;
+        Known = NewLo && NewHi;
+        if (!Known)
+          break;
+        // Each PE computes its time loop's value as t - c * v in an int.
+        Fits &= fitsInt(*A) && fitsInt(*B);
+        Lo = *NewLo;
+        Hi = *NewHi;
+      }
+      Fits = Known && Fits && fitsInt(Lo) && Hi < INT32_MAX;
+      if (!Fits) {
+        std::string Range = Known ? "values in [" + std::to_string(Lo) + ", " +
+                                        std::to_string(Hi) + "]"
+                                  : std::string("values beyond 64 bits");
+        reject(Step.Loc,
+               "this schedule gives the time variable t" +
+                   llvm::Twine(R.Steps.size() + 1) + " = " + timeFormula(Step) + " " +
+                   Range +
+                   ", beyond the 32-bit 'int' the systolic array counts time "
+                   "steps in ([-2147483648, 2147483647]); use smaller schedule "
+                   "coefficients",
+               URERule::ScheduleSize);
+        return false;
       }
       Step.TimeLower = Lo;
       Step.TimeUpper = Hi + 1;
@@ -136,7 +163,29 @@ private:
     return true;
   }
 
-  void buildTime() {
+  static bool fitsInt(int64_t V) { return V >= INT32_MIN && V <= INT32_MAX; }
+
+  // "c1*j + c2*i + k", as the report prints it.
+  std::string timeFormula(const SpaceTimeStep &St) const {
+    std::string Out;
+    for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
+      if (St.Schedule[I])
+        Out += std::to_string(St.Schedule[I]) + "*" + S.Loops[St.SpaceLoops[I]].Name + " + ";
+    return Out + S.Loops[St.TimeLoop].Name;
+  }
+
+  // Multiplies into Product; false (and a rejection) on a 64-bit overflow.
+  bool multiply(int64_t &Product, int64_t Factor, const llvm::Twine &What) {
+    if (std::optional<int64_t> P = llvm::checkedMul(Product, Factor)) {
+      Product = *P;
+      return true;
+    }
+    reject(S.Loc, "the " + What + " of this design exceed 2^63; split its loops into smaller tiles",
+           URERule::ScheduleSize);
+    return false;
+  }
+
+  bool buildTime() {
     const SpaceTimeStep &First = R.Steps.front();
     const size_t Depth = S.Loops.size();
     // Loops outside the first time loop stay sequential, outermost first.
@@ -161,14 +210,20 @@ private:
     int64_t Stride = 1;
     for (TimeDimension &D : llvm::reverse(R.Time)) {
       D.Stride = Stride;
-      Stride *= D.Extent;
+      if (!multiply(Stride, D.Extent, "time steps"))
+        return false;
     }
     R.TotalSteps = Stride;
     R.PELoops = R.Steps.back().SpaceLoops;
     for (unsigned L : R.PELoops)
-      R.NumPEs *= S.Loops[L].extent();
+      if (!multiply(R.NumPEs, S.Loops[L].extent(), "PEs"))
+        return false;
     for (const URELoop &L : S.Loops)
-      R.UsefulPESteps *= L.extent();
+      if (!multiply(R.UsefulPESteps, L.extent(), "iterations"))
+        return false;
+    // Every PE-step must be countable too (utilization).
+    int64_t PESteps = R.NumPEs;
+    return multiply(PESteps, R.TotalSteps, "PE-steps");
   }
 
   // Flattened time of a nest-loop vector (an iteration or a distance).
@@ -220,11 +275,11 @@ private:
     for (unsigned L = 0; L < S.Loops.size(); ++L)
       if (!llvm::is_contained(R.PELoops, L)) {
         Iterated.push_back(L);
-        Count *= S.Loops[L].extent();
+        Count *= S.Loops[L].extent(); // < 2^22 * 2^32
+        if (Count > MaxScannedIterations)
+          return {};
       }
     llvm::SmallVector<int64_t, 0> Times;
-    if (Count > MaxScannedIterations)
-      return Times;
     llvm::SmallVector<int64_t, 4> Point(S.Loops.size(), 0);
     for (unsigned L = 0; L < S.Loops.size(); ++L)
       Point[L] = S.Loops[L].Lower;
@@ -246,7 +301,7 @@ private:
     return Times;
   }
 
-  void planRegisters() {
+  bool planRegisters() {
     llvm::SmallVector<int64_t, 0> Times = productionTimes();
     // Regular production: the same gap between every two writes.
     int64_t Period = 0;
@@ -286,6 +341,34 @@ private:
       }
       R.Registers.push_back(P);
     }
+    return registersFit();
+  }
+
+  // The native build keeps each array's registers in one static array, the
+  // OpenCL kernel in one private array: neither can exceed 2 GiB.
+  bool registersFit() {
+    for (const RegisterPlan &P : R.Registers) {
+      const UREArray &A = S.Arrays[P.Array];
+      // Scalars; a bool counts as one byte.
+      int64_t Bytes = 1;
+      if (A.ElementType)
+        Bytes = std::max<int64_t>(
+            1, A.ElementType->getPrimitiveSizeInBits().getFixedValue() / 8);
+      std::optional<int64_t> Words = llvm::checkedMul(P.ConservativeWords, R.NumPEs);
+      std::optional<int64_t> Total = Words ? llvm::checkedMul(*Words, Bytes) : std::nullopt;
+      if (Total && *Total <= INT32_MAX)
+        continue;
+      reject(S.Loc,
+             "the shift registers of '" + A.Name + "' would hold " +
+                 llvm::Twine(P.ConservativeWords) + " words in each of " +
+                 llvm::Twine(R.NumPEs) +
+                 " PEs, more than 2 GiB (its longest read waits " +
+                 llvm::Twine(P.MaxTimeDistance) +
+                 " time steps); use smaller schedule coefficients or fewer PEs",
+             URERule::ScheduleSize);
+      return false;
+    }
+    return true;
   }
 };
 
@@ -295,6 +378,37 @@ std::optional<SpaceTimeSchedule>
 computeSpaceTimeSchedule(const URESystem &S,
                          llvm::SmallVectorImpl<URERejection> &Rejections) {
   return Scheduler(S, Rejections).run();
+}
+
+std::string percent(double Fraction) {
+  double P = 100.0 * Fraction;
+  // Below 0.1% one decimal says 0.0%: two significant digits instead.
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::format(P > 0 && P < 0.1 ? "%.2g%%" : "%.1f%%", P);
+  return Out;
+}
+
+std::string SpaceTimeSchedule::idleReason() const {
+  std::string Out;
+  for (unsigned K = 0; K < Steps.size(); ++K) {
+    const SpaceTimeStep &St = Steps[K];
+    if (!St.HasTimeLoop)
+      continue;
+    const URELoop &T = System.Loops[St.TimeLoop];
+    int64_t Span = St.TimeUpper - St.TimeLower;
+    if (Span <= T.extent())
+      continue;
+    std::string Formula;
+    for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
+      if (St.Schedule[I])
+        Formula += std::to_string(St.Schedule[I]) + "*" +
+                   System.Loops[St.SpaceLoops[I]].Name + " + ";
+    Out += (Out.empty() ? "" : "; ") + ("t" + std::to_string(K + 1)) + " = " +
+           Formula + T.Name + " spans " + std::to_string(Span) +
+           " steps for the " + std::to_string(T.extent()) + " values of " + T.Name;
+  }
+  return Out;
 }
 
 void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
@@ -338,8 +452,9 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     First = false;
   }
   OS << ")\n  utilization: " << UsefulPESteps << " / (" << NumPEs << " PEs x "
-     << TotalSteps << " steps) = "
-     << llvm::format("%.1f%%", 100.0 * utilization()) << "\n";
+     << TotalSteps << " steps) = " << percent(utilization()) << "\n";
+  if (std::string Why = idleReason(); !Why.empty() && utilization() < 0.5)
+    OS << "  PEs idle because " << Why << "\n";
   for (const ScheduledRead &SR : Reads) {
     const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
     OS << "  read of " << S.Arrays[Rd.Array].Name << " at distance (";

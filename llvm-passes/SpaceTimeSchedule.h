@@ -91,6 +91,10 @@ struct SpaceTimeSchedule {
   double utilization() const {
     return double(UsefulPESteps) / (double(NumPEs) * double(TotalSteps));
   }
+  /// Why PEs idle: each time variable that spans more steps than its time
+  /// loop has values, e.g. "t1 = 2*i + k spans 12 steps for the 8 values of
+  /// k". Utilization is the product of those ratios. Empty if none does.
+  std::string idleReason() const;
   void print(llvm::raw_ostream &OS) const;
   /// The design report as JSON (one object).
   void printJSON(llvm::raw_ostream &OS) const;
@@ -98,6 +102,9 @@ struct SpaceTimeSchedule {
   /// (at most 8 PEs along each dimension are drawn).
   void printDot(llvm::raw_ostream &OS, llvm::StringRef Title) const;
 };
+
+/// A fraction as the report prints it: "87.5%", "0.0031%".
+std::string percent(double Fraction);
 
 /// Computes the schedule of \p S, or returns the broken rules as rejections.
 /// Systems without space_time get std::nullopt and no rejection.

@@ -5,6 +5,7 @@
 #include "LoopMetadata.h"
 #include "SpaceTimeSchedule.h"
 #include "UREModel.h"
+#include "Warnings.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -13,6 +14,59 @@
 #include "llvm/IR/Instructions.h"
 
 namespace t2s {
+
+namespace {
+
+// Below these, a design is small enough that its idle steps and registers
+// cost nothing worth a warning.
+constexpr int64_t LongRunSteps = 10000;
+constexpr double LowUtilization = 0.1;
+constexpr int64_t ManyRegisterWords = 65536; // per PE
+
+// Legal designs whose schedule stretches time or registers far beyond the
+// work: the user gets the numbers and the cause (Warnings.h).
+void warnAboutSize(llvm::Function &F, const SpaceTimeSchedule &Sch) {
+  const URESystem &S = Sch.System;
+  if (Sch.TotalSteps >= LongRunSteps && Sch.utilization() < LowUtilization) {
+    int64_t PerPE = Sch.UsefulPESteps / Sch.NumPEs;
+    std::string Why = Sch.idleReason();
+    reportWarning(F, Sch.Steps.front().Loc, WarningGroup::Utilization,
+                  "this design runs " + llvm::Twine(Sch.TotalSteps) +
+                      " time steps, but each of its " + llvm::Twine(Sch.NumPEs) +
+                      " PEs works in " + llvm::Twine(PerPE) + " of them (utilization " +
+                      percent(Sch.utilization()) + ")" +
+                      (Why.empty() ? "" : ": " + Why) +
+                      "; smaller schedule coefficients shorten the run");
+  }
+  for (const RegisterPlan &P : Sch.Registers) {
+    if (P.ConservativeWords <= ManyRegisterWords)
+      continue;
+    // The read that waits longest sets the size.
+    SourceLoc At = S.Loc;
+    std::string Distance;
+    for (const ScheduledRead &SR : Sch.Reads) {
+      const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
+      if (Rd.Array != P.Array || SR.TimeDistance != P.MaxTimeDistance)
+        continue;
+      if (!Rd.Loads.empty())
+        At = sourceLocOf(Rd.Loads.front());
+      llvm::raw_string_ostream OS(Distance);
+      llvm::interleave(Rd.Distance, OS, ", ");
+      break;
+    }
+    reportWarning(F, At, WarningGroup::RegisterSize,
+                  "the shift registers of '" + S.Arrays[P.Array].Name + "' hold " +
+                      llvm::Twine(P.ConservativeWords) + " words in each of the " +
+                      llvm::Twine(Sch.NumPEs) + " PEs (" +
+                      llvm::Twine(P.ConservativeWords * Sch.NumPEs) +
+                      " in all): this read at distance (" + Distance +
+                      ") waits " + llvm::Twine(P.MaxTimeDistance) +
+                      " time steps under the schedule; smaller schedule "
+                      "coefficients shorten the wait");
+  }
+}
+
+} // namespace
 
 llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
                                           llvm::FunctionAnalysisManager &FAM) {
@@ -24,6 +78,8 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   for (const URERejection &R : FAM.getResult<ChannelAnalysis>(F).Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
+  for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
+    warnAboutSize(F, Sch);
   auto &ORE = FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);
   for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules) {
     if (!Sch.Vector || Sch.System.Statements.empty())

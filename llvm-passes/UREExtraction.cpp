@@ -140,10 +140,18 @@ CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
   if (!Count)
     return CountedLoop::NonConstantBound;
   // A loop that exits at its header runs its body once per back edge; one that
-  // exits at its latch once more.
-  int64_t Trips =
-      Count->getValue()->getSExtValue() + (Exiting == L.getHeader() ? 0 : 1);
+  // exits at its latch once more. The count is unsigned.
+  const llvm::APInt &Back = Count->getAPInt();
+  if (Back.getActiveBits() > 32) {
+    int64_t Far = Back.getActiveBits() > 62 ? INT64_MAX : int64_t(Back.getZExtValue());
+    if (__builtin_add_overflow(UL.Lower, Far, &UL.Upper))
+      UL.Upper = INT64_MAX;
+    return CountedLoop::OutOfRange;
+  }
+  int64_t Trips = int64_t(Back.getZExtValue()) + (Exiting == L.getHeader() ? 0 : 1);
   UL.Upper = UL.Lower + Trips;
+  if (UL.Lower < INT32_MIN || UL.Upper - 1 > INT32_MAX)
+    return CountedLoop::OutOfRange;
   return CountedLoop::Ok;
 }
 
@@ -356,6 +364,14 @@ private:
              "the bound of loop '" + UL.Name +
                  "' is not a compile-time constant; URE nests need constant "
                  "bounds (make the bound a constexpr value)");
+      return false;
+    case CountedLoop::OutOfRange:
+      reject(URERule::ConstantBounds, sourceLocOf(L),
+             "loop '" + UL.Name + "' runs over [" + llvm::Twine(UL.Lower) + ", " +
+                 llvm::Twine(UL.Upper) +
+                 "), beyond the 32-bit 'int' range the systolic array counts "
+                 "its loops and time steps in ([-2147483648, 2147483647]); "
+                 "split the loop into a tile loop and a loop within the tile");
       return false;
     }
     llvm_unreachable("unknown CountedLoop");

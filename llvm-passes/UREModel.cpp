@@ -86,6 +86,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::Channel: return "channel";
   case URERule::GatherScatter: return "gather and scatter";
   case URERule::Vectorize: return "vectorize";
+  case URERule::ScheduleSize: return "schedule size";
   }
   llvm_unreachable("unknown URE rule");
 }

@@ -165,6 +165,7 @@ enum class URERule {
   Channel,
   GatherScatter,
   Vectorize,
+  ScheduleSize,
 };
 
 llvm::StringRef ruleName(URERule R);
@@ -229,10 +230,17 @@ bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
 bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
                       llvm::SmallVectorImpl<llvm::Value *> &Subscripts);
 
-enum class CountedLoop { Ok, NoInductionVariable, EarlyExit, NonConstantBound };
+enum class CountedLoop {
+  Ok,
+  NoInductionVariable,
+  EarlyExit,
+  NonConstantBound,
+  OutOfRange, // values beyond the 32-bit 'int' the kernels count in
+};
 
 /// Reads \p L as 'for (v = Lower; v < Upper; ++v)' with constant bounds, no
 /// exit but at the header or latch. Fills UL.L, UL.IV, UL.Lower, UL.Upper.
+/// Every value of the loop must fit a 32-bit 'int' (OutOfRange otherwise).
 CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
                                URELoop &UL);
 

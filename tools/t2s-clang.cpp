@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Warnings.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,6 +64,27 @@ EXAMPLES:
   t2s-clang --emit-opencl gemm.cpp -o gemm.cl --host-stub=gemm-host.cpp
   t2s-clang -O2 -c kernel.cpp -Rpass=t2s
 )";
+
+// -Wt2s-x, -Wno-t2s-x, -Werror=t2s-x, -Wno-error=t2s-x: the flag without
+// its "-W" for the plugin's -t2s-warn (Warnings.h); "" for an unknown T2S
+// group; std::nullopt for any other argument (clang's own warnings).
+std::optional<std::string> t2sWarningFlag(llvm::StringRef Arg) {
+  if (!Arg.consume_front("-W"))
+    return std::nullopt;
+  llvm::StringRef Group = Arg;
+  if (!Group.consume_front("error=") && !Group.consume_front("no-error="))
+    Group.consume_front("no-");
+  if (!Group.starts_with("t2s-"))
+    return std::nullopt;
+  return t2s::warningGroupNamed(Group) ? Arg.str() : std::string();
+}
+
+std::string t2sWarningList() {
+  std::string Out;
+  for (llvm::StringRef G : t2s::WarningGroupNames)
+    Out += (Out.empty() ? "-W" : ", -W") + G.str();
+  return Out;
+}
 
 struct Layout {
   std::string LibDir;
@@ -238,7 +261,12 @@ int emulate(const std::string &Clang, const Layout &L,
   // (3) The program, its nests replaced by calls to the stubs.
   std::vector<std::string> Link = Plugins;
   Link.insert(Link.end(), Forwarded.begin(), Forwarded.end());
-  for (const std::string &A : {std::string("-mllvm"), std::string("-t2s-offload"),
+  // Step (1) has warned about the designs already.
+  std::string Quiet;
+  for (llvm::StringRef G : t2s::WarningGroupNames)
+    Quiet += (Quiet.empty() ? "no-" : ",no-") + G.str();
+  for (const std::string &A : {std::string("-mllvm"), "-t2s-warn=" + Quiet,
+                               std::string("-mllvm"), std::string("-t2s-offload"),
                                std::string("-x"), std::string("none")})
     Link.push_back(A);
   if (!OnDevice)
@@ -302,6 +330,14 @@ int main(int Argc, char **Argv) {
       if (Arg.empty())
         return fail("--host-stub= needs a file name: --host-stub=design-host.cpp");
       HostStub = Arg.str();
+      continue;
+    }
+    if (std::optional<std::string> Spec = t2sWarningFlag(Arg)) {
+      if (Spec->empty())
+        return fail("unknown warning option '" + Arg + "'; T2S's warnings are " +
+                    t2sWarningList());
+      Forwarded.push_back("-mllvm");
+      Forwarded.push_back("-t2s-warn=" + *Spec);
       continue;
     }
     if (Arg.starts_with("--") && !Arg.starts_with("--sysroot") &&

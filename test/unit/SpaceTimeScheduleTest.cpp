@@ -124,6 +124,41 @@ TEST(SpaceTimeSchedule, ScheduleMustMoveDependencesForward) {
   EXPECT_NE(Rej[0].Message.find("time distance 0"), std::string::npos);
 }
 
+// Loops fit an int (the URE model's rule), but their products need not fit
+// 64 bits: the schedule says so instead of overflowing.
+TEST(SpaceTimeSchedule, SizesBeyond64BitsAreRejected) {
+  t2s::URESystem S = seedSystem(INT32_MAX, INT32_MAX, INT32_MAX);
+  S.Directives.push_back(directive("space_time(i)"));
+  llvm::SmallVector<t2s::URERejection, 1> Rej;
+  EXPECT_FALSE(t2s::computeSpaceTimeSchedule(S, Rej).has_value());
+  ASSERT_EQ(Rej.size(), 1u);
+  EXPECT_EQ(Rej[0].Rule, t2s::URERule::ScheduleSize);
+  EXPECT_NE(Rej[0].Message.find("exceed 2^63"), std::string::npos);
+}
+
+TEST(SpaceTimeSchedule, TimeVariablesFitAnInt) {
+  t2s::URESystem S = seedSystem(3, 3, 3);
+  S.Directives.push_back(directive("space_time(i, j) schedule(1073741824, 1)"));
+  llvm::SmallVector<t2s::URERejection, 1> Rej;
+  EXPECT_FALSE(t2s::computeSpaceTimeSchedule(S, Rej).has_value());
+  ASSERT_EQ(Rej.size(), 1u);
+  EXPECT_EQ(Rej[0].Rule, t2s::URERule::ScheduleSize);
+  // t1 = c*i + j + k reaches 2 * 2^30 + 4.
+  EXPECT_NE(Rej[0].Message.find("values in [0, 2147483652]"), std::string::npos);
+
+  // With 1073741821 the largest t1 is 2147483646: it fits, but A, read
+  // along i, now waits 2^30 steps in registers of 9 PEs (more than 2 GiB).
+  t2s::URESystem Fits = seedSystem(3, 3, 3);
+  Fits.Directives.push_back(directive("space_time(i, j) schedule(1073741821, 1)"));
+  Rej.clear();
+  EXPECT_FALSE(t2s::computeSpaceTimeSchedule(Fits, Rej).has_value());
+  ASSERT_EQ(Rej.size(), 1u);
+  EXPECT_EQ(Rej[0].Rule, t2s::URERule::ScheduleSize);
+  EXPECT_NE(Rej[0].Message.find("the shift registers of 'A' would hold 1073741822 "
+                                "words in each of 9 PEs"),
+            std::string::npos);
+}
+
 TEST(SpaceTimeSchedule, NoSpaceTimeNoSchedule) {
   t2s::URESystem S = seedSystem(2, 2, 2);
   llvm::SmallVector<t2s::URERejection, 1> Rej;

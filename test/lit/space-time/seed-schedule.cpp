@@ -14,6 +14,8 @@
 // CHECK-NEXT: PEs: 10 (i in [0, 10))
 // CHECK-NEXT: time: t1 x55, t2 x28 = 1540 steps (flattened t = 28*t1 + t2)
 // CHECK-NEXT: utilization: 1000 / (10 PEs x 1540 steps) = 6.5%
+// The PEs idle 10/55 x 10/28 of the time: the two skews.
+// CHECK-NEXT: PEs idle because t1 = 3*j + 2*i + k spans 55 steps for the 10 values of k; t2 = 2*i + j spans 28 steps for the 10 values of j
 // CHECK-NEXT: read of A at distance (0, 0, 1): time distance 58, from PE offset (1)
 // CHECK-NEXT: read of B at distance (0, 1, 0): time distance 85, from PE offset (0)
 // CHECK:      read of C at distance (1, 0, 0): time distance 28, from PE offset (0)
