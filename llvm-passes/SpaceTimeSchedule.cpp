@@ -344,9 +344,12 @@ private:
     return registersFit();
   }
 
-  // The native build keeps each array's registers in one static array, the
-  // OpenCL kernel in one private array: neither can exceed 2 GiB.
+  // The native build keeps each array's registers in a static array, the
+  // OpenCL kernel in private arrays (on a thread's stack under emulation,
+  // t2s/emulation.h): a design's registers may take at most 1 GiB.
   bool registersFit() {
+    constexpr int64_t MaxBytes = int64_t(1) << 30;
+    int64_t Sum = 0;
     for (const RegisterPlan &P : R.Registers) {
       const UREArray &A = S.Arrays[P.Array];
       // Scalars; a bool counts as one byte.
@@ -356,13 +359,17 @@ private:
             1, A.ElementType->getPrimitiveSizeInBits().getFixedValue() / 8);
       std::optional<int64_t> Words = llvm::checkedMul(P.ConservativeWords, R.NumPEs);
       std::optional<int64_t> Total = Words ? llvm::checkedMul(*Words, Bytes) : std::nullopt;
-      if (Total && *Total <= INT32_MAX)
+      std::optional<int64_t> NewSum = Total ? llvm::checkedAdd(Sum, *Total) : std::nullopt;
+      if (NewSum && *NewSum <= MaxBytes) {
+        Sum = *NewSum;
         continue;
+      }
       reject(S.Loc,
              "the shift registers of '" + A.Name + "' would hold " +
                  llvm::Twine(P.ConservativeWords) + " words in each of " +
                  llvm::Twine(R.NumPEs) +
-                 " PEs, more than 2 GiB (its longest read waits " +
+                 " PEs, more than the 1 GiB a design's registers may take "
+                 "(its longest read waits " +
                  llvm::Twine(P.MaxTimeDistance) +
                  " time steps); use smaller schedule coefficients or fewer PEs",
              URERule::ScheduleSize);

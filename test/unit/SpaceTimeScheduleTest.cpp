@@ -147,7 +147,7 @@ TEST(SpaceTimeSchedule, TimeVariablesFitAnInt) {
   EXPECT_NE(Rej[0].Message.find("values in [0, 2147483652]"), std::string::npos);
 
   // With 1073741821 the largest t1 is 2147483646: it fits, but A, read
-  // along i, now waits 2^30 steps in registers of 9 PEs (more than 2 GiB).
+  // along i, now waits 2^30 steps in registers of 9 PEs (more than 1 GiB).
   t2s::URESystem Fits = seedSystem(3, 3, 3);
   Fits.Directives.push_back(directive("space_time(i, j) schedule(1073741821, 1)"));
   Rej.clear();

@@ -22,6 +22,11 @@
 // and then (it is stopped only there); kernels use blocking channel operations
 // if deadlocks are to be detected (a polling kernel is never blocked).
 //
+// A kernel keeps its shift registers in local arrays, as on the FPGA, and the
+// compiler accepts up to 1 GiB of them per design: each kernel thread gets a
+// stack of T2S_EMULATION_STACK_BYTES (2 GiB of address space; the pages a
+// kernel never touches cost no memory).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef T2S_EMULATION_H
@@ -33,6 +38,8 @@
 
 #include "channel.h"
 
+#include <pthread.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -41,11 +48,53 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
+
+#ifndef T2S_EMULATION_STACK_BYTES
+#define T2S_EMULATION_STACK_BYTES (std::size_t(2) << 30)
+#endif
 
 namespace t2s {
 namespace emu {
+
+namespace detail {
+
+// A thread with a stack of T2S_EMULATION_STACK_BYTES (std::thread cannot
+// choose its stack); joined by join() or the destructor.
+class KernelThread {
+  pthread_t Thread{};
+  bool Started = false;
+  std::function<void()> Body;
+
+  static void *start(void *Self) {
+    static_cast<KernelThread *>(Self)->Body();
+    return nullptr;
+  }
+
+public:
+  explicit KernelThread(std::function<void()> Fn) : Body(std::move(Fn)) {
+    pthread_attr_t Attr;
+    pthread_attr_init(&Attr);
+    pthread_attr_setstacksize(&Attr, T2S_EMULATION_STACK_BYTES);
+    Started = pthread_create(&Thread, &Attr, start, this) == 0;
+    pthread_attr_destroy(&Attr);
+    // Where the address space is too small for such a stack, the default one.
+    if (!Started)
+      Started = pthread_create(&Thread, nullptr, start, this) == 0;
+    if (!Started)
+      throw std::runtime_error("t2s::emu::run: cannot start a kernel thread");
+  }
+  KernelThread(const KernelThread &) = delete;
+  KernelThread &operator=(const KernelThread &) = delete;
+  ~KernelThread() { join(); }
+  void join() {
+    if (Started)
+      pthread_join(Thread, nullptr);
+    Started = false;
+  }
+};
+
+} // namespace detail
 
 // One kernel to run: a name for diagnostics and its body.
 struct Kernel {
@@ -96,12 +145,12 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
     S.checkProgress();
   }
 
-  std::vector<std::thread> Threads;
+  std::vector<std::unique_ptr<detail::KernelThread>> Threads;
   Threads.reserve(Kernels.size());
   for (std::size_t I = 0; I < Kernels.size(); ++I) {
     detail::KernelState *State = States[I].get();
     const std::function<void()> *Body = &Kernels[I].Body;
-    Threads.emplace_back([&S, State, Body] {
+    Threads.push_back(std::make_unique<detail::KernelThread>([&S, State, Body] {
       detail::currentKernelSlot() = State;
       std::string Error;
       try {
@@ -120,10 +169,10 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
       if (!Error.empty())
         S.fail(Error);
       S.checkProgress();
-    });
+    }));
   }
-  for (std::thread &T : Threads)
-    T.join();
+  for (std::unique_ptr<detail::KernelThread> &T : Threads)
+    T->join();
 
   std::lock_guard<std::mutex> Lock(S.Mutex);
   RunResult Result;

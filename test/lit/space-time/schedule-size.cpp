@@ -112,7 +112,7 @@ void longLoop(const int *x, long *out) {
     }
 }
 
-// ERR: schedule-size.cpp:[[#@LINE+3]]:15: error: the shift registers of 'A' would hold 268435457 words in each of 3 PEs, more than 2 GiB (its longest read waits 268435456 time steps); use smaller schedule coefficients or fewer PEs [schedule size]
+// ERR: schedule-size.cpp:[[#@LINE+3]]:15: error: the shift registers of 'A' would hold 268435457 words in each of 3 PEs, more than the 1 GiB a design's registers may take (its longest read waits 268435456 time steps); use smaller schedule coefficients or fewer PEs [schedule size]
 void hugeRegisters(const int *x, int *out) {
   static int A[K][I];
   #pragma t2s ure
