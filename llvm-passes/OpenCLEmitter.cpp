@@ -1408,9 +1408,19 @@ private:
         return "?";
       }
       std::string Op = expr(Cast->getOperand(0));
-      if (Cast->getOpcode() == llvm::Instruction::ZExt ||
-          Cast->getOpcode() == llvm::Instruction::UIToFP)
-        Op = "(u" + cType(Cast->getOperand(0)->getType()) + ")" + Op;
+      llvm::Type *From = Cast->getOperand(0)->getType();
+      auto Opcode = Cast->getOpcode();
+      // A bool is 0 or 1 in C: it zero-extends as it is ("ubool" is no
+      // type), sign-extends to 0 or -1, and truncation keeps the low bit.
+      if (From->isIntOrIntVectorTy(1)) {
+        if (Opcode == llvm::Instruction::SExt || Opcode == llvm::Instruction::SIToFP)
+          return "(-(" + T + ")" + Op + ")";
+        return "((" + T + ")" + Op + ")";
+      }
+      if (Cast->getType()->isIntOrIntVectorTy(1) && Opcode == llvm::Instruction::Trunc)
+        return "((" + T + ")(" + Op + " & 1))";
+      if (Opcode == llvm::Instruction::ZExt || Opcode == llvm::Instruction::UIToFP)
+        Op = "(u" + cType(From) + ")" + Op;
       return "((" + T + ")" + Op + ")";
     }
     if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(I))
