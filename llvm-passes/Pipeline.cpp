@@ -41,6 +41,16 @@ void addSystolicPasses(llvm::FunctionPassManager &FPM) {
 }
 
 void registerT2SPasses(llvm::PassBuilder &PB) {
+  // Pipeline names for the pass classes, so that -print-pipeline-passes
+  // prints 't2s-attach-pragmas' (not t2s::AttachPragmasPass), its output
+  // parses again, and -print-after=t2s-... finds the pass.
+  if (llvm::PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+#define T2S_FUNCTION_ANALYSIS(NAME, CREATE)                                    \
+  PIC->addClassToPassName(decltype(CREATE)::name(), NAME);
+#define T2S_FUNCTION_PASS(NAME, CREATE)                                        \
+  PIC->addClassToPassName(decltype(CREATE)::name(), NAME);
+#include "Passes.def"
+  }
   PB.registerAnalysisRegistrationCallback(
       [](llvm::FunctionAnalysisManager &FAM) {
 #define T2S_FUNCTION_ANALYSIS(NAME, CREATE) FAM.registerPass([] { return CREATE; });
