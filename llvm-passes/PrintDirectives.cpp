@@ -4,6 +4,7 @@
 #include "LoopMetadata.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace t2s {
@@ -13,7 +14,7 @@ llvm::PreservedAnalyses PrintDirectivesPass::run(llvm::Function &F,
   if (F.isDeclaration())
     return llvm::PreservedAnalyses::all();
   llvm::LoopInfo &LI = FAM.getResult<llvm::LoopAnalysis>(F);
-  OS << "t2s directives of '" << F.getName() << "':\n";
+  OS << "t2s directives of '" << llvm::demangle(F.getName()) << "':\n";
   for (llvm::Loop *L : LI.getLoopsInPreorder()) {
     OS.indent(2 * L->getLoopDepth()) << "loop ";
     if (std::optional<std::string> Name = getLoopSourceName(*L))

@@ -32,7 +32,7 @@ echo "== the directives T2S attached to the GEMM loop nest"
 "$t2s" -O0 -S -emit-llvm "$root/examples/gemm.cpp" -o - |
   /usr/lib/llvm-19/bin/opt -load-pass-plugin="$root/build/lib/libT2S.so" \
     -passes='function(print<t2s-directives>)' -disable-output 2>&1 |
-  sed -n "/_Z4gemm/,/^t2s directives of/p" | sed '$d'
+  sed -n "/of 'gemm(/,/^t2s directives of/p" | sed '$d'
 
 echo "== the URE model and the design report (t2s-clang --report)"
 "$t2s" -O0 -S -emit-llvm -Xclang -disable-llvm-passes "$root/examples/gemm.cpp" -o "$out/gemm.ll"
