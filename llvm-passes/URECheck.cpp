@@ -8,6 +8,7 @@
 #include "Warnings.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
@@ -66,6 +67,69 @@ void warnAboutSize(llvm::Function &F, const SpaceTimeSchedule &Sch) {
   }
 }
 
+std::string at(const SourceLoc &Loc) {
+  return std::to_string(Loc.Line) + ":" + std::to_string(Loc.Column);
+}
+
+// -Rpass=t2s-space-time: what each URE system became; -Rpass-analysis: the
+// schedule's facts; -Rpass-missed: a URE nest that stays sequential.
+void remarkSchedules(llvm::OptimizationRemarkEmitter &ORE,
+                     llvm::ArrayRef<URESystem> Systems,
+                     llvm::ArrayRef<SpaceTimeSchedule> Schedules) {
+  constexpr const char *Pass = "t2s-space-time";
+  for (const URESystem &S : Systems) {
+    llvm::Loop *L = S.outermost();
+    const SpaceTimeSchedule *Sch = nullptr;
+    for (const SpaceTimeSchedule &C : Schedules)
+      if (C.System.outermost() == L)
+        Sch = &C;
+    if (!Sch) {
+      if (!S.isPlainKernel())
+        ORE.emit([&] {
+          return llvm::OptimizationRemarkMissed(Pass, "NoSpaceTime", L->getStartLoc(),
+                                                L->getHeader())
+                 << "the URE system at " << at(S.Loc)
+                 << " has no space_time: it runs sequentially, as written; "
+                    "'#pragma t2s space_time(...)' makes it a systolic array";
+        });
+      continue;
+    }
+    std::string PEs;
+    for (unsigned P : Sch->PELoops)
+      PEs += (PEs.empty() ? "" : " x ") + std::to_string(S.Loops[P].extent());
+    int64_t Words = 0;
+    for (const RegisterPlan &P : Sch->Registers)
+      Words += P.ConservativeWords * Sch->NumPEs;
+    ORE.emit([&] {
+      return llvm::OptimizationRemark(Pass, "Scheduled", L->getStartLoc(), L->getHeader())
+             << "the URE system at " << at(S.Loc) << " is a systolic array of " << PEs
+             << " PEs x " << std::to_string(Sch->TotalSteps)
+             << " time steps, utilization " << percent(Sch->utilization()) << ", "
+             << std::to_string(Words) << " shift-register words";
+    });
+    for (unsigned K = 0; K < Sch->Steps.size(); ++K) {
+      const SpaceTimeStep &St = Sch->Steps[K];
+      std::string Facts;
+      if (!St.HasTimeLoop) {
+        Facts = "every loop is space: one time step";
+      } else {
+        Facts = "t" + std::to_string(K + 1) + " = ";
+        for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
+          if (St.Schedule[I])
+            Facts += std::to_string(St.Schedule[I]) + "*" +
+                     S.Loops[St.SpaceLoops[I]].Name + " + ";
+        Facts += S.Loops[St.TimeLoop].Name + " in [" + std::to_string(St.TimeLower) +
+                 ", " + std::to_string(St.TimeUpper) + ")";
+      }
+      ORE.emit([&] {
+        return llvm::OptimizationRemarkAnalysis(Pass, "Schedule", L->getStartLoc(),
+                                                L->getHeader())
+               << "space_time at " << at(St.Loc) << ": " << Facts;
+      });
+    }
+  }
+}
+
 } // namespace
 
 llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
@@ -81,6 +145,10 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
   for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
     warnAboutSize(F, Sch);
   auto &ORE = FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);
+  if (FAM.getResult<UREAnalysis>(F).Rejections.empty() &&
+      FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty())
+    remarkSchedules(ORE, FAM.getResult<UREAnalysis>(F).Systems,
+                    FAM.getResult<SpaceTimeAnalysis>(F).Schedules);
   for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules) {
     if (!Sch.Vector || Sch.System.Statements.empty())
       continue;
