@@ -43,6 +43,18 @@ bool hasDirective(llvm::ArrayRef<LocatedDirective> Ds, DirectiveKind K) {
   return llvm::any_of(Ds, [&](const LocatedDirective &D) { return D.D.Kind == K; });
 }
 
+// A directive as messages quote it: whole, unless it is long (a generated
+// directive may name thousands of loops or arrays).
+std::string quotedText(const Directive &D) {
+  std::string Text = D.str();
+  if (Text.size() <= 80)
+    return Text;
+  std::string Short = D.Name + "(";
+  for (unsigned K = 0; K < D.Args.size() && K < 3; ++K)
+    Short += (K ? ", " : "") + D.Args[K].str();
+  return Short + ", ...)";
+}
+
 // Array dimensions of T, outermost first, and the element type.
 llvm::Type *arrayShape(llvm::Type *T, llvm::SmallVectorImpl<uint64_t> &Extents) {
   while (auto *AT = llvm::dyn_cast<llvm::ArrayType>(T)) {
@@ -201,21 +213,33 @@ private:
     llvm::SmallVector<std::string, 4> Names;
     for (llvm::Loop *L : Root->getLoopsInPreorder())
       Names.push_back(loopName(L));
-    auto check = [&](const LocatedDirective &LD, const DirectiveArg &A) {
-      if (llvm::is_contained(Names, A.Name))
-        return;
-      reject(URERule::LoopNames, LD.Loc,
-             "'" + A.Name + "' in '" + LD.D.str() +
-                 "' is not a loop of this nest; its loops are " +
-                 llvm::join(Names, ", "));
+    // One error per unknown name, the first few of a directive only: a
+    // generated directive may name thousands.
+    constexpr unsigned MaxErrors = 3;
+    auto check = [&](const LocatedDirective &LD,
+                     llvm::ArrayRef<DirectiveArg> Args) {
+      llvm::SmallVector<const DirectiveArg *, 4> Unknown;
+      for (const DirectiveArg &A : Args)
+        if (!llvm::is_contained(Names, A.Name))
+          Unknown.push_back(&A);
+      for (unsigned K = 0; K < Unknown.size() && K < MaxErrors; ++K) {
+        std::string More;
+        if (K + 1 == MaxErrors && Unknown.size() > MaxErrors)
+          More = " (and " + std::to_string(Unknown.size() - MaxErrors) +
+                 " more names in this '" + LD.D.Name + "' that are not "
+                 "loops of this nest)";
+        reject(URERule::LoopNames, LD.Loc,
+               "'" + Unknown[K]->Name + "' in '" + quotedText(LD.D) +
+                   "' is not a loop of this nest; its loops are " +
+                   llvm::join(Names, ", ") + More);
+      }
     };
     for (const LocatedDirective &LD : Ds) {
       switch (LD.D.Kind) {
       case DirectiveKind::SpaceTime:
       case DirectiveKind::Vectorize:
       case DirectiveKind::Unroll:
-        for (const DirectiveArg &A : LD.D.Args)
-          check(LD, A);
+        check(LD, LD.D.Args);
         break;
       case DirectiveKind::Gather:
       case DirectiveKind::Scatter:
@@ -382,7 +406,7 @@ private:
         if (!Subset)
           reject(URERule::SpaceLoops, LD.Loc,
                  "the space loops of a later space_time must be a proper subset "
-                 "of the previous one's (" + Previous->D.str() +
+                 "of the previous one's (" + quotedText(Previous->D) +
                      "); drop at least one of its loops");
         Previous = &LD;
         continue;
@@ -869,22 +893,22 @@ private:
         reject(LD.D.Kind == DirectiveKind::Vectorize ? URERule::Vectorize
                                                      : URERule::GatherScatter,
                LD.Loc,
-               "'" + LD.D.str() + "' shapes the data path of a systolic array: "
+               "'" + quotedText(LD.D) + "' shapes the data path of a systolic array: "
                "add '#pragma t2s space_time(...)' to this nest");
       bool IsLoader = LD.D.Kind == DirectiveKind::Loader;
       if (!IsLoader && LD.D.Kind != DirectiveKind::Drainer)
         continue;
       if (!Scheduled) {
         reject(URERule::Isolation, LD.Loc,
-               "'" + LD.D.str() + "' needs a systolic array to feed: add "
+               "'" + quotedText(LD.D) + "' needs a systolic array to feed: add "
                "'#pragma t2s space_time(...)' to this nest");
         continue;
       }
       for (const DirectiveArg &A : LD.D.Args) {
         if (auto [It, New] = Isolated.try_emplace(A.Name, &LD); !New) {
           reject(URERule::Isolation, LD.Loc,
-                 "'" + A.Name + "' is named twice, in '" + It->second->D.str() +
-                     "' and '" + LD.D.str() + "'; name it once");
+                 "'" + A.Name + "' is named twice, in '" + quotedText(It->second->D) +
+                     "' and '" + quotedText(LD.D) + "'; name it once");
           continue;
         }
         if (IsLoader)
@@ -913,7 +937,7 @@ private:
                "it from the loop variables, but this read of '" + Name +
                    "' is not indexed by affine expressions of the loop "
                    "variables; index it with loop variables and constants, "
-                   "or drop '" + Name + "' from '" + LD.D.str() + "'");
+                   "or drop '" + Name + "' from '" + quotedText(LD.D) + "'");
         continue;
       }
       if (const llvm::Value *Bad = computedCondition(In.Load->getParent()))
@@ -922,11 +946,11 @@ private:
                "but this read of '" + Name + "' happens under a condition " +
                    "that depends on a computed value" + valueLine(Bad) +
                    "; make the condition a test of the loop variables, or "
-                   "drop '" + Name + "' from '" + LD.D.str() + "'");
+                   "drop '" + Name + "' from '" + quotedText(LD.D) + "'");
     }
     if (!Found)
       reject(URERule::Isolation, LD.Loc,
-             "'" + Name + "' in '" + LD.D.str() + "' is not an input this "
+             "'" + Name + "' in '" + quotedText(LD.D) + "' is not an input this "
              "nest reads; its inputs are " +
                  (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
   }
@@ -948,11 +972,11 @@ private:
                "it, but this write of '" + Name + "' happens under a "
                "condition that depends on a computed value" + valueLine(Bad) +
                    "; make the condition a test of the loop variables, or "
-                   "drop '" + Name + "' from '" + LD.D.str() + "'");
+                   "drop '" + Name + "' from '" + quotedText(LD.D) + "'");
     }
     if (!Found)
       reject(URERule::Isolation, LD.Loc,
-             "'" + Name + "' in '" + LD.D.str() + "' is not an output this "
+             "'" + Name + "' in '" + quotedText(LD.D) + "' is not an output this "
              "nest writes; its outputs are " +
                  (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
   }
