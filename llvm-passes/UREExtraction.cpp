@@ -360,15 +360,39 @@ private:
       llvm::SmallVector<llvm::BasicBlock *, 4> Exitings;
       L->getExitingBlocks(Exitings);
       SourceLoc Loc = sourceLocOf(L);
+      const llvm::CallBase *NoReturn = nullptr;
       for (llvm::BasicBlock *BB : Exitings) {
         if (BB == L->getHeader() || BB == L->getLoopLatch())
           continue;
         // A 'break' is a block of its own outside the loop: point at it.
         Loc = sourceLocOf(BB->getTerminator());
-        for (llvm::BasicBlock *Succ : llvm::successors(BB))
-          if (!L->contains(Succ) && Succ->getSinglePredecessor() == BB &&
-              Succ->size() == 1)
+        for (llvm::BasicBlock *Succ : llvm::successors(BB)) {
+          if (L->contains(Succ))
+            continue;
+          if (Succ->getSinglePredecessor() == BB && Succ->size() == 1)
             Loc = sourceLocOf(Succ->getTerminator());
+          if (const llvm::CallBase *CB = noReturnCall(Succ)) {
+            NoReturn = CB;
+            Loc = sourceLocOf(CB);
+          }
+        }
+      }
+      if (NoReturn) {
+        const llvm::Function *Callee = NoReturn->getCalledFunction();
+        llvm::StringRef Name = Callee ? Callee->getName() : "";
+        std::string What =
+            Name == "__cxa_throw" || Name == "__cxa_rethrow"
+                ? std::string("a 'throw'")
+                : "the call to " +
+                      (Callee ? "'" + llvm::demangle(Name) + "'"
+                              : std::string("this function")) +
+                      ", which does not return,";
+        reject(URERule::NoEarlyExit, Loc,
+               What + " leaves loop '" + UL.Name +
+                   "' before its last iteration; every iteration of a URE "
+                   "nest runs, so it may not throw or end the program: check "
+                   "the inputs before the nest");
+        return false;
       }
       reject(URERule::NoEarlyExit, Loc,
              "'break', 'return' or 'goto' out of loop '" + UL.Name +
@@ -383,6 +407,18 @@ private:
       return false;
     }
     llvm_unreachable("unknown CountedLoop");
+  }
+
+  // The call that ends BB without returning ('throw', abort(), exit()), if
+  // BB ends in 'unreachable' behind one.
+  static const llvm::CallBase *noReturnCall(const llvm::BasicBlock *BB) {
+    if (!llvm::isa<llvm::UnreachableInst>(BB->getTerminator()))
+      return nullptr;
+    for (const llvm::Instruction &I : llvm::reverse(*BB))
+      if (auto *CB = llvm::dyn_cast<llvm::CallBase>(&I))
+        if (CB->doesNotReturn())
+          return CB;
+    return nullptr;
   }
 
   // The first space_time's loops are the innermost loops of the nest; each
@@ -505,6 +541,17 @@ private:
         auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
         if (!CB || isSideEffectFree(*CB))
           continue;
+        if (auto *MI = llvm::dyn_cast<llvm::MemIntrinsic>(CB)) {
+          reject(URERule::Address, sourceLocOf(&I),
+                 "this " +
+                     std::string(llvm::isa<llvm::MemSetInst>(MI) ? "clears"
+                                                                  : "copies") +
+                     " a whole value of " + aggregateName(MI) +
+                     "; a URE nest reads and writes scalars (numbers): "
+                     "keep one array per field or element, e.g. 'float "
+                     "Ax[N], Ay[N];' for a struct with fields x and y");
+          continue;
+        }
         std::string Callee = "this function";
         if (const llvm::Function *Fn = CB->getCalledFunction())
           Callee = "'" + llvm::demangle(Fn->getName()) + "'";
@@ -514,6 +561,34 @@ private:
                    "compute the value with expressions or pure functions");
       }
     return !Failed;
+  }
+
+  // "struct 'P'" (the type copied or cleared, as the addresses tell it), or
+  // "a struct or array".
+  static std::string aggregateName(const llvm::MemIntrinsic *MI) {
+    llvm::Type *T = nullptr;
+    llvm::SmallVector<const llvm::Value *, 2> Ptrs{MI->getDest()};
+    if (auto *MT = llvm::dyn_cast<llvm::MemTransferInst>(MI))
+      Ptrs.push_back(MT->getSource());
+    for (const llvm::Value *Ptr : Ptrs) {
+      if (auto *G = llvm::dyn_cast<llvm::GEPOperator>(Ptr))
+        T = G->getResultElementType();
+      else if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(Ptr))
+        T = A->getAllocatedType();
+      if (T && T->isAggregateType())
+        break;
+      T = nullptr;
+    }
+    if (auto *ST = llvm::dyn_cast_or_null<llvm::StructType>(T);
+        ST && ST->hasName()) {
+      llvm::StringRef Name = ST->getName();
+      if (!Name.consume_front("struct."))
+        Name.consume_front("class.");
+      return "struct '" + Name.str() + "'";
+    }
+    if (T && T->isArrayTy())
+      return "an array";
+    return "a struct or array";
   }
 
   std::optional<AffineExpr> affineOf(const llvm::SCEV *S) {
@@ -642,6 +717,15 @@ private:
       A.Object = Base;
       A.ElementType = arrayShape(ArrayTy, A.Extents);
       A.Writer = Index;
+      if (St->isVolatile()) {
+        reject(URERule::NotVolatile, S.Loc,
+               "the URE array '" + Name + "' is volatile, but URE arrays "
+               "become registers of the PEs and their accesses are reordered "
+               "with the iterations; remove 'volatile' from '" + Name + "'");
+        return;
+      }
+      if (!checkArrayBounds(A, S.Loc))
+        return;
       S.Array = Sys.Arrays.size();
       ArrayOf[Base] = S.Array;
       Sys.Arrays.push_back(std::move(A));
@@ -672,6 +756,49 @@ private:
                  "'X[k][j][i] = c ? v : X[k][j - 1][i]'");
     }
     Sys.Statements.push_back(std::move(S));
+  }
+
+  // A URE array holds a value for every iteration: each loop's range lies in
+  // the array's extent along that loop.
+  bool checkArrayBounds(const UREArray &A, const SourceLoc &Loc) {
+    for (unsigned D = 0; D < Sys.Loops.size() && D < A.Extents.size(); ++D) {
+      const URELoop &L = Sys.Loops[D];
+      if (L.Upper <= L.Lower)
+        continue; // no iteration
+      int64_t Extent = int64_t(A.Extents[D]);
+      std::string Where = A.Name;
+      for (unsigned E = 0; E < Sys.Loops.size(); ++E)
+        Where += "[" + (E == D ? std::to_string(L.Lower < 0 ? L.Lower
+                                                            : L.Upper - 1)
+                               : Sys.Loops[E].Name) + "]";
+      if (L.Lower < 0) {
+        reject(URERule::ArrayBounds, Loc,
+               "loop '" + L.Name + "' starts at " + std::to_string(L.Lower) +
+                   ", so the URE array '" + A.Name + "' is written at " +
+                   Where + ", before its first element (the sequential "
+                   "program's behaviour is undefined); a URE array is indexed "
+                   "by the loop variables, so loops start at 0 or above: "
+                   "shift the loop, 'for (int " + L.Name + " = 0; " + L.Name +
+                   " < " + std::to_string(L.Upper - L.Lower) + "; ++" +
+                   L.Name + ")', and write '" + L.Name + " - " +
+                   std::to_string(-L.Lower) + "' where the body uses the "
+                   "value of '" + L.Name + "' (input and output subscripts, "
+                   "conditions)");
+        return false;
+      }
+      if (L.Upper > Extent) {
+        reject(URERule::ArrayBounds, Loc,
+               "loop '" + L.Name + "' runs to " + std::to_string(L.Upper - 1) +
+                   ", so the URE array '" + A.Name + "' is written at " +
+                   Where + ", past its last element (extent " +
+                   std::to_string(Extent) + " along '" + L.Name + "'); "
+                   "declare '" + A.Name + "' with at least " +
+                   std::to_string(L.Upper) + " elements along '" + L.Name +
+                   "'");
+        return false;
+      }
+    }
+    return true;
   }
 
   // The branch conditions that must hold for BB to run, outermost first.

@@ -165,6 +165,8 @@ enum class URERule {
   Channel,
   GatherScatter,
   Vectorize,
+  NotVolatile,
+  ArrayBounds,
 };
 
 llvm::StringRef ruleName(URERule R);
