@@ -1408,8 +1408,10 @@ private:
         return "?";
       }
       std::string Op = expr(Cast->getOperand(0));
-      if (Cast->getOpcode() == llvm::Instruction::ZExt ||
-          Cast->getOpcode() == llvm::Instruction::UIToFP)
+      // A bool is 0 or 1 already: it has no unsigned twin to go through.
+      if ((Cast->getOpcode() == llvm::Instruction::ZExt ||
+           Cast->getOpcode() == llvm::Instruction::UIToFP) &&
+          !Cast->getOperand(0)->getType()->isIntegerTy(1))
         Op = "(u" + cType(Cast->getOperand(0)->getType()) + ")" + Op;
       return "((" + T + ")" + Op + ")";
     }

@@ -31,6 +31,8 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+
 #define DEBUG_TYPE "t2s-ure"
 
 namespace t2s {
@@ -836,10 +838,16 @@ private:
     if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(I)) {
       Result = visitLoad(Ld, S, Index);
     } else if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(I)) {
+      // The conditions that choose the alternative ('c ? a : b', and the
+      // left operands of '&&' and '||') are read too, like a select's.
+      llvm::SmallVector<InitFormula, 4> Parts;
+      for (llvm::Value *Cond : decidingConditions(Phi))
+        Parts.push_back(visitValue(Cond, S, Index, Memo));
       llvm::SmallVector<InitFormula, 2> Alternatives;
       for (llvm::Value *In : Phi->incoming_values())
         Alternatives.push_back(visitValue(In, S, Index, Memo));
-      Result = InitFormula::anyOf(Alternatives);
+      Parts.push_back(InitFormula::anyOf(Alternatives));
+      Result = InitFormula::allOf(Parts);
     } else if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(I)) {
       InitFormula Cond = visitValue(Sel->getCondition(), S, Index, Memo);
       InitFormula Alt = InitFormula::anyOf(
@@ -854,6 +862,61 @@ private:
     }
     Memo[V] = Result;
     return Result;
+  }
+
+  // The conditions that decide which value a merge of the innermost body
+  // receives: those of the branches between the merge's immediate dominator
+  // and the merge whose two ways reach the merge through different incoming
+  // blocks. (A branch inside one alternative, such as the '&&' in
+  // 'c ? a && b : d', belongs to that alternative's value.)
+  llvm::SmallVector<llvm::Value *, 2> decidingConditions(llvm::PHINode *Phi) {
+    llvm::SmallVector<llvm::Value *, 2> Conditions;
+    llvm::Loop *Inner = Sys.innermost();
+    llvm::BasicBlock *Merge = Phi->getParent();
+    llvm::DomTreeNode *Node = DT.getNode(Merge);
+    if (Merge == Inner->getHeader() || !Node || !Node->getIDom())
+      return Conditions;
+    llvm::BasicBlock *Decider = Node->getIDom()->getBlock();
+    using Blocks = llvm::SmallVector<llvm::BasicBlock *, 2>;
+    llvm::DenseMap<llvm::BasicBlock *, Blocks> Memo;
+    auto inRegion = [&](llvm::BasicBlock *BB) {
+      return Inner->contains(BB) && BB != Inner->getHeader() &&
+             DT.dominates(Decider, BB);
+    };
+    // The incoming blocks of the merge that control reaches from BB.
+    std::function<Blocks(llvm::BasicBlock *)> reach;
+    auto viaEdge = [&](llvm::BasicBlock *From, llvm::BasicBlock *To) {
+      if (To == Merge)
+        return Blocks{From};
+      return inRegion(To) ? reach(To) : Blocks{};
+    };
+    reach = [&](llvm::BasicBlock *BB) -> Blocks {
+      if (auto It = Memo.find(BB); It != Memo.end())
+        return It->second;
+      Memo[BB] = {}; // the innermost body has no cycle; stay safe if it had
+      Blocks Result;
+      for (llvm::BasicBlock *Succ : llvm::successors(BB))
+        for (llvm::BasicBlock *In : viaEdge(BB, Succ))
+          if (!llvm::is_contained(Result, In))
+            Result.push_back(In);
+      llvm::sort(Result);
+      return Memo[BB] = Result;
+    };
+    llvm::SmallPtrSet<llvm::BasicBlock *, 8> Seen;
+    llvm::SmallVector<llvm::BasicBlock *, 8> Work(llvm::predecessors(Merge));
+    while (!Work.empty()) {
+      llvm::BasicBlock *BB = Work.pop_back_val();
+      if (!inRegion(BB) || !Seen.insert(BB).second)
+        continue;
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB->getTerminator());
+      if (Br && Br->isConditional() &&
+          viaEdge(BB, Br->getSuccessor(0)) != viaEdge(BB, Br->getSuccessor(1)) &&
+          !llvm::is_contained(Conditions, Br->getCondition()))
+        Conditions.push_back(Br->getCondition());
+      if (BB != Decider)
+        Work.append(llvm::pred_begin(BB), llvm::pred_end(BB));
+    }
+    return Conditions;
   }
 
   InitFormula visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsigned Index) {
