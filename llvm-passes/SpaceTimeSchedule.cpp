@@ -338,8 +338,11 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     First = false;
   }
   OS << ")\n  utilization: " << UsefulPESteps << " / (" << NumPEs << " PEs x "
-     << TotalSteps << " steps) = "
-     << llvm::format("%.1f%%", 100.0 * utilization()) << "\n";
+     << TotalSteps << " steps) = ";
+  if (std::optional<double> U = utilization())
+    OS << llvm::format("%.1f%%", 100.0 * *U) << "\n";
+  else
+    OS << "none (no PE runs a step)\n";
   for (const ScheduledRead &SR : Reads) {
     const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
     OS << "  read of " << S.Arrays[Rd.Array].Name << " at distance (";
@@ -389,8 +392,12 @@ void SpaceTimeSchedule::printJSON(llvm::raw_ostream &OS) const {
       },
       ", ");
   OS << "], \"steps\": " << TotalSteps << ", \"useful_pe_steps\": "
-     << UsefulPESteps << ", \"utilization\": "
-     << llvm::format("%.4f", utilization()) << ", \"registers\": [";
+     << UsefulPESteps << ", \"utilization\": ";
+  if (std::optional<double> U = utilization())
+    OS << llvm::format("%.4f", *U);
+  else
+    OS << "null";
+  OS << ", \"registers\": [";
   llvm::interleave(
       Registers, OS,
       [&](const RegisterPlan &P) {
