@@ -2,14 +2,17 @@
 //
 // Two cooperating pieces, loaded with clang++-19 -fplugin=libT2SClang.so:
 //
-//  * a pragma handler that parses each '#pragma t2s' line with the directive
-//    grammar (llvm-passes/Directive.h) and reports syntax errors at the
-//    offending token; a good pragma is remembered with its position;
+//  * a pragma handler that parses each '#pragma t2s' line (and each
+//    '_Pragma("t2s ...")', which stands where it or its macro is written) with
+//    the directive grammar (llvm-passes/Directive.h) and reports syntax errors
+//    at the offending token; a good pragma is remembered with its position;
 //  * an AST consumer, run before code generation, that finds the 'for' loop
-//    standing directly below each remembered pragma and marks the loop nest
-//    with 'annotate' attributes on its loop variables (llvm-passes/Markers.h).
-//    Clang emits those as llvm.var.annotation calls, which the pass
-//    t2s-attach-pragmas turns into loop metadata.
+//    standing directly below each remembered pragma, checks what the nest's
+//    directives say together ('ure' with every directive but 'kernel', all of
+//    them above the outermost loop), and marks the loop nest with 'annotate'
+//    attributes on its loop variables (llvm-passes/Markers.h). Clang emits
+//    those as llvm.var.annotation calls, which the pass t2s-attach-pragmas
+//    turns into loop metadata.
 //
 // The plugin also turns on location tracking (like -Rpass does without -g), so
 // the passes' errors and remarks point at source lines; no debug sections are
@@ -29,9 +32,11 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <string>
@@ -41,11 +46,12 @@ namespace t2s {
 
 namespace {
 
-/// A parsed '#pragma t2s' line waiting for its loop.
+/// A parsed '#pragma t2s' line (or '_Pragma("t2s ...")') waiting for its loop.
 struct PendingPragma {
-  clang::SourceLocation Hash;      // the '#' of the pragma line
+  clang::SourceLocation Hash;      // the '#' of the pragma line, or '_Pragma'
   clang::SourceLocation Directive; // the directive's name
   std::string Text;                // canonical directive text
+  DirectiveKind Kind = DirectiveKind::URE;
   bool Claimed = false;
 };
 
@@ -58,6 +64,22 @@ std::vector<PendingPragma> &pendingPragmas() {
 
 unsigned errorID(clang::DiagnosticsEngine &DE) {
   return DE.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+}
+
+unsigned warningID(clang::DiagnosticsEngine &DE) {
+  return DE.getCustomDiagID(clang::DiagnosticsEngine::Warning, "%0");
+}
+
+/// The file range a '_Pragma("t2s ...")' occupies, as byte offsets: the
+/// operator itself or the invocation of the macro it comes from.
+struct PragmaOperatorRange {
+  clang::FileID File;
+  unsigned Begin, End;
+};
+
+std::vector<PragmaOperatorRange> &pragmaOperatorRanges() {
+  static std::vector<PragmaOperatorRange> Ranges;
+  return Ranges;
 }
 
 class T2SPragmaHandler : public clang::PragmaHandler {
@@ -103,7 +125,27 @@ public:
       });
       return;
     }
-    pendingPragmas().push_back({Introducer.Loc, DirectiveLoc, D->str()});
+    if (Introducer.Kind != clang::PIK_HashPragma)
+      recordOperatorRange(PP.getSourceManager(), Introducer.Loc, EndLoc);
+    pendingPragmas().push_back(
+        {Introducer.Loc, DirectiveLoc, D->str(), D->Kind});
+  }
+
+private:
+  // A '_Pragma' stands where its macro is invoked (or where it is written);
+  // the loop below that file range is the pragma's loop.
+  static void recordOperatorRange(clang::SourceManager &SM,
+                                  clang::SourceLocation Begin,
+                                  clang::SourceLocation End) {
+    clang::SourceLocation B = SM.getExpansionRange(Begin).getBegin();
+    clang::SourceLocation E = SM.getExpansionRange(End).getEnd();
+    auto [File, BeginOffset] = SM.getDecomposedLoc(B);
+    auto [EndFile, EndOffset] = SM.getDecomposedLoc(E);
+    if (File != EndFile || EndOffset < BeginOffset)
+      return;
+    unsigned Length =
+        clang::Lexer::MeasureTokenLength(E, SM, clang::LangOptions());
+    pragmaOperatorRanges().push_back({File, BeginOffset, EndOffset + Length});
   }
 };
 
@@ -143,9 +185,11 @@ bool isTransparentDirective(llvm::StringRef Line) {
                             Name);
 }
 
-/// True if, from the '#' at \p From to \p To in \p File, the buffer holds only
-/// this and further '#pragma t2s' lines, conditional-compilation lines and the
-/// code they exclude, comments and white space.
+/// True if, from the '#' (or the '_Pragma' or its macro) at \p From to \p To
+/// in \p File, the buffer holds only this and further '#pragma t2s' lines and
+/// '_Pragma("t2s ...")' operators or the macros that hold them,
+/// conditional-compilation lines and the code they exclude, comments and white
+/// space.
 bool onlyPragmasBetween(clang::FileID File, llvm::StringRef Buf, size_t From,
                         size_t To) {
   auto skipLine = [&](size_t I) {
@@ -163,6 +207,11 @@ bool onlyPragmasBetween(clang::FileID File, llvm::StringRef Buf, size_t From,
     for (const SkippedRange &R : skippedRanges())
       if (R.File == File && R.Begin <= I && I < R.End) {
         I = skipLine(R.End); // the range ends inside the closing directive
+        Skipped = true;
+      }
+    for (const PragmaOperatorRange &R : pragmaOperatorRanges())
+      if (R.File == File && R.Begin <= I && I < R.End) {
+        I = R.End;
         Skipped = true;
       }
     if (Skipped)
@@ -197,6 +246,16 @@ public:
     llvm::SmallVector<PendingPragma *, 2> Pragmas = pragmasAbove(S);
     if (Pragmas.empty())
       return true;
+    if (auto It = NestOf.find(S); It != NestOf.end()) {
+      for (PendingPragma *P : Pragmas)
+        error(P->Directive,
+              "'#pragma t2s " + P->Text + "' stands between the loops of the "
+              "nest of loop '" + It->second->getName() + "'; a nest's "
+              "directives all stand above its outermost loop: move this line "
+              "above 'for (int " + It->second->getName() + " ...'");
+      return true;
+    }
+    checkDirectiveSet(Pragmas);
     clang::VarDecl *Var = markNest(S);
     if (!Var)
       return true;
@@ -242,6 +301,47 @@ public:
   }
 
 private:
+  // The loops inside marked nests, each with its nest's outermost variable.
+  llvm::DenseMap<const clang::Stmt *, const clang::VarDecl *> NestOf;
+
+  // What one nest's directives say together: 'ure' once, one kernel name,
+  // and directives that map a URE system only on a 'ure' nest.
+  void checkDirectiveSet(llvm::ArrayRef<PendingPragma *> Pragmas) {
+    const PendingPragma *URE = nullptr, *Kernel = nullptr;
+    for (PendingPragma *P : Pragmas) {
+      clang::SourceManager &SM = CI.getSourceManager();
+      if (P->Kind == DirectiveKind::URE) {
+        if (URE)
+          warning(P->Directive,
+                  "'#pragma t2s ure' is given twice for this nest (first at "
+                  "line " + llvm::Twine(SM.getPresumedLoc(URE->Directive).getLine()) +
+                  "); the second one has no effect: remove it");
+        else
+          URE = P;
+      } else if (P->Kind == DirectiveKind::Kernel) {
+        if (Kernel)
+          error(P->Directive,
+                "'#pragma t2s " + P->Text + "' gives this nest a second "
+                "kernel name (the first is '" + Kernel->Text + "' at line " +
+                llvm::Twine(SM.getPresumedLoc(Kernel->Directive).getLine()) +
+                "); a nest is one kernel: keep one 'kernel(...)' line");
+        else
+          Kernel = P;
+      }
+    }
+    if (URE)
+      return;
+    for (PendingPragma *P : Pragmas)
+      if (P->Kind != DirectiveKind::Kernel)
+        error(P->Directive,
+              "'#pragma t2s " + P->Text + "' applies to a system of UREs, but "
+              "this nest is not marked '#pragma t2s ure'" +
+              (Kernel ? " (a 'kernel(...)' nest without 'ure' runs its loops "
+                        "as they are)"
+                      : "") +
+              "; add '#pragma t2s ure' above the nest, or remove this line");
+  }
+
   bool holdsPragma(clang::Stmt *Body) {
     clang::SourceManager &SM = CI.getSourceManager();
     clang::SourceRange R(SM.getExpansionLoc(Body->getBeginLoc()),
@@ -270,6 +370,11 @@ private:
   void error(clang::SourceLocation Loc, const llvm::Twine &Msg) {
     clang::DiagnosticsEngine &DE = CI.getDiagnostics();
     DE.Report(Loc, errorID(DE)) << Msg.str();
+  }
+
+  void warning(clang::SourceLocation Loc, const llvm::Twine &Msg) {
+    clang::DiagnosticsEngine &DE = CI.getDiagnostics();
+    DE.Report(Loc, warningID(DE)) << Msg.str();
   }
 
   // The unclaimed pragmas that stand directly above S, claimed now.
@@ -325,6 +430,8 @@ private:
                  Var->getLocation());
         if (For == Root)
           RootVar = Var;
+        else
+          NestOf.try_emplace(For, RootVar);
       } else if (llvm::isa<clang::CXXForRangeStmt, clang::WhileStmt,
                            clang::DoStmt>(S)) {
         error(S->getBeginLoc(), CountedLoopsOnly);

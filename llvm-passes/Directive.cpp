@@ -289,9 +289,19 @@ private:
         A.Kind = DirectiveArg::Integer;
         std::string Digits = T.Text.str();
         llvm::erase_if(Digits, [](char C) { return llvm::isSpace(C); });
-        if (llvm::StringRef(Digits).getAsInteger(10, A.Value))
+        llvm::StringRef Number(Digits);
+        if (!llvm::all_of(Number.drop_front(Number.starts_with("-")),
+                          llvm::isDigit))
           return error(T.Offset, quoted(T.Text) + " is not a decimal integer",
                        "write integers in decimal, e.g. 2 or -1");
+        // Integers scale 'int' loop variables (schedule coefficients): they
+        // are ints too, so the arithmetic on them cannot overflow.
+        if (Number.getAsInteger(10, A.Value) || A.Value < INT32_MIN ||
+            A.Value > INT32_MAX)
+          return error(T.Offset,
+                       quoted(Number) + " is too large: integers in a '#pragma "
+                       "t2s' line lie between -2147483648 and 2147483647",
+                       "use a smaller value, e.g. 2 or -1");
       }
       Args.push_back(std::move(A));
       const Token &Sep = next();

@@ -1985,8 +1985,9 @@ struct HostStub {
     KernelPrinter &Systolic = *Nests.front();
     std::string Params, Args;
     for (const llvm::Argument &A : F.args()) {
+      // A pointer no kernel uses is only passed along: 'const void *'.
       std::string T = A.getType()->isPointerTy()
-                          ? (elementOf(&A) ? cType(elementOf(&A)) : "")
+                          ? (elementOf(&A) ? cType(elementOf(&A)) : "void")
                           : cType(A.getType());
       if (T.empty())
         return "the parameter '" + Systolic.argName(&A) + "', whose type has no C name";

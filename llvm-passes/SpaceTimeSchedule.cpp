@@ -459,9 +459,14 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     First = false;
   }
   OS << ")\n  utilization: " << UsefulPESteps << " / (" << NumPEs << " PEs x "
-     << TotalSteps << " steps) = " << percent(utilization()) << "\n";
-  if (std::string Why = idleReason(); !Why.empty() && utilization() < 0.5)
-    OS << "  PEs idle because " << Why << "\n";
+     << TotalSteps << " steps) = ";
+  if (std::optional<double> U = utilization()) {
+    OS << percent(*U) << "\n";
+    if (std::string Why = idleReason(); !Why.empty() && *U < 0.5)
+      OS << "  PEs idle because " << Why << "\n";
+  } else {
+    OS << "none (no PE runs a step)\n";
+  }
   for (const ScheduledRead &SR : Reads) {
     const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
     OS << "  read of " << S.Arrays[Rd.Array].Name << " at distance (";
@@ -511,8 +516,12 @@ void SpaceTimeSchedule::printJSON(llvm::raw_ostream &OS) const {
       },
       ", ");
   OS << "], \"steps\": " << TotalSteps << ", \"useful_pe_steps\": "
-     << UsefulPESteps << ", \"utilization\": "
-     << llvm::format("%.4f", utilization()) << ", \"registers\": [";
+     << UsefulPESteps << ", \"utilization\": ";
+  if (std::optional<double> U = utilization())
+    OS << llvm::format("%.4f", *U);
+  else
+    OS << "null";
+  OS << ", \"registers\": [";
   llvm::interleave(
       Registers, OS,
       [&](const RegisterPlan &P) {

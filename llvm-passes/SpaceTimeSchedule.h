@@ -88,7 +88,11 @@ struct SpaceTimeSchedule {
   std::optional<VectorPlan> Vector;
   llvm::SmallVector<PEChain, 2> Chains;          // gather and scatter
 
-  double utilization() const {
+  /// Useful PE steps per PE step; none for an array without PEs or steps
+  /// (a loop that runs no iteration).
+  std::optional<double> utilization() const {
+    if (NumPEs == 0 || TotalSteps == 0)
+      return std::nullopt;
     return double(UsefulPESteps) / (double(NumPEs) * double(TotalSteps));
   }
   /// Why PEs idle: each time variable that spans more steps than its time

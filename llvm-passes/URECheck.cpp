@@ -28,14 +28,15 @@ constexpr int64_t ManyRegisterWords = 65536; // per PE
 // work: the user gets the numbers and the cause (Warnings.h).
 void warnAboutSize(llvm::Function &F, const SpaceTimeSchedule &Sch) {
   const URESystem &S = Sch.System;
-  if (Sch.TotalSteps >= LongRunSteps && Sch.utilization() < LowUtilization) {
+  std::optional<double> Utilization = Sch.utilization();
+  if (Sch.TotalSteps >= LongRunSteps && Utilization && *Utilization < LowUtilization) {
     int64_t PerPE = Sch.UsefulPESteps / Sch.NumPEs;
     std::string Why = Sch.idleReason();
     reportWarning(F, Sch.Steps.front().Loc, WarningGroup::Utilization,
                   "this design runs " + llvm::Twine(Sch.TotalSteps) +
                       " time steps, but each of its " + llvm::Twine(Sch.NumPEs) +
                       " PEs works in " + llvm::Twine(PerPE) + " of them (utilization " +
-                      percent(Sch.utilization()) + ")" +
+                      percent(*Utilization) + ")" +
                       (Why.empty() ? "" : ": " + Why) +
                       "; smaller schedule coefficients shorten the run");
   }
@@ -104,7 +105,8 @@ void remarkSchedules(llvm::OptimizationRemarkEmitter &ORE,
       return llvm::OptimizationRemark(Pass, "Scheduled", L->getStartLoc(), L->getHeader())
              << "the URE system at " << at(S.Loc) << " is a systolic array of " << PEs
              << " PEs x " << std::to_string(Sch->TotalSteps)
-             << " time steps, utilization " << percent(Sch->utilization()) << ", "
+             << " time steps, utilization "
+             << (Sch->utilization() ? percent(*Sch->utilization()) : "none") << ", "
              << std::to_string(Words) << " shift-register words";
     });
     for (unsigned K = 0; K < Sch->Steps.size(); ++K) {

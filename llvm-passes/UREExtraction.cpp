@@ -31,6 +31,8 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+
 #define DEBUG_TYPE "t2s-ure"
 
 namespace t2s {
@@ -41,6 +43,18 @@ namespace {
 
 bool hasDirective(llvm::ArrayRef<LocatedDirective> Ds, DirectiveKind K) {
   return llvm::any_of(Ds, [&](const LocatedDirective &D) { return D.D.Kind == K; });
+}
+
+// A directive as messages quote it: whole, unless it is long (a generated
+// directive may name thousands of loops or arrays).
+std::string quotedText(const Directive &D) {
+  std::string Text = D.str();
+  if (Text.size() <= 80)
+    return Text;
+  std::string Short = D.Name + "(";
+  for (unsigned K = 0; K < D.Args.size() && K < 3; ++K)
+    Short += (K ? ", " : "") + D.Args[K].str();
+  return Short + ", ...)";
 }
 
 // Array dimensions of T, outermost first, and the element type.
@@ -209,21 +223,33 @@ private:
     llvm::SmallVector<std::string, 4> Names;
     for (llvm::Loop *L : Root->getLoopsInPreorder())
       Names.push_back(loopName(L));
-    auto check = [&](const LocatedDirective &LD, const DirectiveArg &A) {
-      if (llvm::is_contained(Names, A.Name))
-        return;
-      reject(URERule::LoopNames, LD.Loc,
-             "'" + A.Name + "' in '" + LD.D.str() +
-                 "' is not a loop of this nest; its loops are " +
-                 llvm::join(Names, ", "));
+    // One error per unknown name, the first few of a directive only: a
+    // generated directive may name thousands.
+    constexpr unsigned MaxErrors = 3;
+    auto check = [&](const LocatedDirective &LD,
+                     llvm::ArrayRef<DirectiveArg> Args) {
+      llvm::SmallVector<const DirectiveArg *, 4> Unknown;
+      for (const DirectiveArg &A : Args)
+        if (!llvm::is_contained(Names, A.Name))
+          Unknown.push_back(&A);
+      for (unsigned K = 0; K < Unknown.size() && K < MaxErrors; ++K) {
+        std::string More;
+        if (K + 1 == MaxErrors && Unknown.size() > MaxErrors)
+          More = " (and " + std::to_string(Unknown.size() - MaxErrors) +
+                 " more names in this '" + LD.D.Name + "' that are not "
+                 "loops of this nest)";
+        reject(URERule::LoopNames, LD.Loc,
+               "'" + Unknown[K]->Name + "' in '" + quotedText(LD.D) +
+                   "' is not a loop of this nest; its loops are " +
+                   llvm::join(Names, ", ") + More);
+      }
     };
     for (const LocatedDirective &LD : Ds) {
       switch (LD.D.Kind) {
       case DirectiveKind::SpaceTime:
       case DirectiveKind::Vectorize:
       case DirectiveKind::Unroll:
-        for (const DirectiveArg &A : LD.D.Args)
-          check(LD, A);
+        check(LD, LD.D.Args);
         break;
       case DirectiveKind::Gather:
       case DirectiveKind::Scatter:
@@ -344,15 +370,39 @@ private:
       llvm::SmallVector<llvm::BasicBlock *, 4> Exitings;
       L->getExitingBlocks(Exitings);
       SourceLoc Loc = sourceLocOf(L);
+      const llvm::CallBase *NoReturn = nullptr;
       for (llvm::BasicBlock *BB : Exitings) {
         if (BB == L->getHeader() || BB == L->getLoopLatch())
           continue;
         // A 'break' is a block of its own outside the loop: point at it.
         Loc = sourceLocOf(BB->getTerminator());
-        for (llvm::BasicBlock *Succ : llvm::successors(BB))
-          if (!L->contains(Succ) && Succ->getSinglePredecessor() == BB &&
-              Succ->size() == 1)
+        for (llvm::BasicBlock *Succ : llvm::successors(BB)) {
+          if (L->contains(Succ))
+            continue;
+          if (Succ->getSinglePredecessor() == BB && Succ->size() == 1)
             Loc = sourceLocOf(Succ->getTerminator());
+          if (const llvm::CallBase *CB = noReturnCall(Succ)) {
+            NoReturn = CB;
+            Loc = sourceLocOf(CB);
+          }
+        }
+      }
+      if (NoReturn) {
+        const llvm::Function *Callee = NoReturn->getCalledFunction();
+        llvm::StringRef Name = Callee ? Callee->getName() : "";
+        std::string What =
+            Name == "__cxa_throw" || Name == "__cxa_rethrow"
+                ? std::string("a 'throw'")
+                : "the call to " +
+                      (Callee ? "'" + llvm::demangle(Name) + "'"
+                              : std::string("this function")) +
+                      ", which does not return,";
+        reject(URERule::NoEarlyExit, Loc,
+               What + " leaves loop '" + UL.Name +
+                   "' before its last iteration; every iteration of a URE "
+                   "nest runs, so it may not throw or end the program: check "
+                   "the inputs before the nest");
+        return false;
       }
       reject(URERule::NoEarlyExit, Loc,
              "'break', 'return' or 'goto' out of loop '" + UL.Name +
@@ -377,6 +427,18 @@ private:
     llvm_unreachable("unknown CountedLoop");
   }
 
+  // The call that ends BB without returning ('throw', abort(), exit()), if
+  // BB ends in 'unreachable' behind one.
+  static const llvm::CallBase *noReturnCall(const llvm::BasicBlock *BB) {
+    if (!llvm::isa<llvm::UnreachableInst>(BB->getTerminator()))
+      return nullptr;
+    for (const llvm::Instruction &I : llvm::reverse(*BB))
+      if (auto *CB = llvm::dyn_cast<llvm::CallBase>(&I))
+        if (CB->doesNotReturn())
+          return CB;
+    return nullptr;
+  }
+
   // The first space_time's loops are the innermost loops of the nest; each
   // later one's are a proper subset of the previous one's (seed
   // space_time_transform.md, "Front-end").
@@ -398,7 +460,7 @@ private:
         if (!Subset)
           reject(URERule::SpaceLoops, LD.Loc,
                  "the space loops of a later space_time must be a proper subset "
-                 "of the previous one's (" + Previous->D.str() +
+                 "of the previous one's (" + quotedText(Previous->D) +
                      "); drop at least one of its loops");
         Previous = &LD;
         continue;
@@ -497,6 +559,17 @@ private:
         auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
         if (!CB || isSideEffectFree(*CB))
           continue;
+        if (auto *MI = llvm::dyn_cast<llvm::MemIntrinsic>(CB)) {
+          reject(URERule::Address, sourceLocOf(&I),
+                 "this " +
+                     std::string(llvm::isa<llvm::MemSetInst>(MI) ? "clears"
+                                                                  : "copies") +
+                     " a whole value of " + aggregateName(MI) +
+                     "; a URE nest reads and writes scalars (numbers): "
+                     "keep one array per field or element, e.g. 'float "
+                     "Ax[N], Ay[N];' for a struct with fields x and y");
+          continue;
+        }
         std::string Callee = "this function";
         if (const llvm::Function *Fn = CB->getCalledFunction())
           Callee = "'" + llvm::demangle(Fn->getName()) + "'";
@@ -506,6 +579,34 @@ private:
                    "compute the value with expressions or pure functions");
       }
     return !Failed;
+  }
+
+  // "struct 'P'" (the type copied or cleared, as the addresses tell it), or
+  // "a struct or array".
+  static std::string aggregateName(const llvm::MemIntrinsic *MI) {
+    llvm::Type *T = nullptr;
+    llvm::SmallVector<const llvm::Value *, 2> Ptrs{MI->getDest()};
+    if (auto *MT = llvm::dyn_cast<llvm::MemTransferInst>(MI))
+      Ptrs.push_back(MT->getSource());
+    for (const llvm::Value *Ptr : Ptrs) {
+      if (auto *G = llvm::dyn_cast<llvm::GEPOperator>(Ptr))
+        T = G->getResultElementType();
+      else if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(Ptr))
+        T = A->getAllocatedType();
+      if (T && T->isAggregateType())
+        break;
+      T = nullptr;
+    }
+    if (auto *ST = llvm::dyn_cast_or_null<llvm::StructType>(T);
+        ST && ST->hasName()) {
+      llvm::StringRef Name = ST->getName();
+      if (!Name.consume_front("struct."))
+        Name.consume_front("class.");
+      return "struct '" + Name.str() + "'";
+    }
+    if (T && T->isArrayTy())
+      return "an array";
+    return "a struct or array";
   }
 
   std::optional<AffineExpr> affineOf(const llvm::SCEV *S) {
@@ -634,6 +735,15 @@ private:
       A.Object = Base;
       A.ElementType = arrayShape(ArrayTy, A.Extents);
       A.Writer = Index;
+      if (St->isVolatile()) {
+        reject(URERule::NotVolatile, S.Loc,
+               "the URE array '" + Name + "' is volatile, but URE arrays "
+               "become registers of the PEs and their accesses are reordered "
+               "with the iterations; remove 'volatile' from '" + Name + "'");
+        return;
+      }
+      if (!checkArrayBounds(A, S.Loc))
+        return;
       S.Array = Sys.Arrays.size();
       ArrayOf[Base] = S.Array;
       Sys.Arrays.push_back(std::move(A));
@@ -664,6 +774,49 @@ private:
                  "'X[k][j][i] = c ? v : X[k][j - 1][i]'");
     }
     Sys.Statements.push_back(std::move(S));
+  }
+
+  // A URE array holds a value for every iteration: each loop's range lies in
+  // the array's extent along that loop.
+  bool checkArrayBounds(const UREArray &A, const SourceLoc &Loc) {
+    for (unsigned D = 0; D < Sys.Loops.size() && D < A.Extents.size(); ++D) {
+      const URELoop &L = Sys.Loops[D];
+      if (L.Upper <= L.Lower)
+        continue; // no iteration
+      int64_t Extent = int64_t(A.Extents[D]);
+      std::string Where = A.Name;
+      for (unsigned E = 0; E < Sys.Loops.size(); ++E)
+        Where += "[" + (E == D ? std::to_string(L.Lower < 0 ? L.Lower
+                                                            : L.Upper - 1)
+                               : Sys.Loops[E].Name) + "]";
+      if (L.Lower < 0) {
+        reject(URERule::ArrayBounds, Loc,
+               "loop '" + L.Name + "' starts at " + std::to_string(L.Lower) +
+                   ", so the URE array '" + A.Name + "' is written at " +
+                   Where + ", before its first element (the sequential "
+                   "program's behaviour is undefined); a URE array is indexed "
+                   "by the loop variables, so loops start at 0 or above: "
+                   "shift the loop, 'for (int " + L.Name + " = 0; " + L.Name +
+                   " < " + std::to_string(L.Upper - L.Lower) + "; ++" +
+                   L.Name + ")', and write '" + L.Name + " - " +
+                   std::to_string(-L.Lower) + "' where the body uses the "
+                   "value of '" + L.Name + "' (input and output subscripts, "
+                   "conditions)");
+        return false;
+      }
+      if (L.Upper > Extent) {
+        reject(URERule::ArrayBounds, Loc,
+               "loop '" + L.Name + "' runs to " + std::to_string(L.Upper - 1) +
+                   ", so the URE array '" + A.Name + "' is written at " +
+                   Where + ", past its last element (extent " +
+                   std::to_string(Extent) + " along '" + L.Name + "'); "
+                   "declare '" + A.Name + "' with at least " +
+                   std::to_string(L.Upper) + " elements along '" + L.Name +
+                   "'");
+        return false;
+      }
+    }
+    return true;
   }
 
   // The branch conditions that must hold for BB to run, outermost first.
@@ -701,10 +854,16 @@ private:
     if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(I)) {
       Result = visitLoad(Ld, S, Index);
     } else if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(I)) {
+      // The conditions that choose the alternative ('c ? a : b', and the
+      // left operands of '&&' and '||') are read too, like a select's.
+      llvm::SmallVector<InitFormula, 4> Parts;
+      for (llvm::Value *Cond : decidingConditions(Phi))
+        Parts.push_back(visitValue(Cond, S, Index, Memo));
       llvm::SmallVector<InitFormula, 2> Alternatives;
       for (llvm::Value *In : Phi->incoming_values())
         Alternatives.push_back(visitValue(In, S, Index, Memo));
-      Result = InitFormula::anyOf(Alternatives);
+      Parts.push_back(InitFormula::anyOf(Alternatives));
+      Result = InitFormula::allOf(Parts);
     } else if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(I)) {
       InitFormula Cond = visitValue(Sel->getCondition(), S, Index, Memo);
       InitFormula Alt = InitFormula::anyOf(
@@ -719,6 +878,61 @@ private:
     }
     Memo[V] = Result;
     return Result;
+  }
+
+  // The conditions that decide which value a merge of the innermost body
+  // receives: those of the branches between the merge's immediate dominator
+  // and the merge whose two ways reach the merge through different incoming
+  // blocks. (A branch inside one alternative, such as the '&&' in
+  // 'c ? a && b : d', belongs to that alternative's value.)
+  llvm::SmallVector<llvm::Value *, 2> decidingConditions(llvm::PHINode *Phi) {
+    llvm::SmallVector<llvm::Value *, 2> Conditions;
+    llvm::Loop *Inner = Sys.innermost();
+    llvm::BasicBlock *Merge = Phi->getParent();
+    llvm::DomTreeNode *Node = DT.getNode(Merge);
+    if (Merge == Inner->getHeader() || !Node || !Node->getIDom())
+      return Conditions;
+    llvm::BasicBlock *Decider = Node->getIDom()->getBlock();
+    using Blocks = llvm::SmallVector<llvm::BasicBlock *, 2>;
+    llvm::DenseMap<llvm::BasicBlock *, Blocks> Memo;
+    auto inRegion = [&](llvm::BasicBlock *BB) {
+      return Inner->contains(BB) && BB != Inner->getHeader() &&
+             DT.dominates(Decider, BB);
+    };
+    // The incoming blocks of the merge that control reaches from BB.
+    std::function<Blocks(llvm::BasicBlock *)> reach;
+    auto viaEdge = [&](llvm::BasicBlock *From, llvm::BasicBlock *To) {
+      if (To == Merge)
+        return Blocks{From};
+      return inRegion(To) ? reach(To) : Blocks{};
+    };
+    reach = [&](llvm::BasicBlock *BB) -> Blocks {
+      if (auto It = Memo.find(BB); It != Memo.end())
+        return It->second;
+      Memo[BB] = {}; // the innermost body has no cycle; stay safe if it had
+      Blocks Result;
+      for (llvm::BasicBlock *Succ : llvm::successors(BB))
+        for (llvm::BasicBlock *In : viaEdge(BB, Succ))
+          if (!llvm::is_contained(Result, In))
+            Result.push_back(In);
+      llvm::sort(Result);
+      return Memo[BB] = Result;
+    };
+    llvm::SmallPtrSet<llvm::BasicBlock *, 8> Seen;
+    llvm::SmallVector<llvm::BasicBlock *, 8> Work(llvm::predecessors(Merge));
+    while (!Work.empty()) {
+      llvm::BasicBlock *BB = Work.pop_back_val();
+      if (!inRegion(BB) || !Seen.insert(BB).second)
+        continue;
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB->getTerminator());
+      if (Br && Br->isConditional() &&
+          viaEdge(BB, Br->getSuccessor(0)) != viaEdge(BB, Br->getSuccessor(1)) &&
+          !llvm::is_contained(Conditions, Br->getCondition()))
+        Conditions.push_back(Br->getCondition());
+      if (BB != Decider)
+        Work.append(llvm::pred_begin(BB), llvm::pred_end(BB));
+    }
+    return Conditions;
   }
 
   InitFormula visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsigned Index) {
@@ -885,22 +1099,22 @@ private:
         reject(LD.D.Kind == DirectiveKind::Vectorize ? URERule::Vectorize
                                                      : URERule::GatherScatter,
                LD.Loc,
-               "'" + LD.D.str() + "' shapes the data path of a systolic array: "
+               "'" + quotedText(LD.D) + "' shapes the data path of a systolic array: "
                "add '#pragma t2s space_time(...)' to this nest");
       bool IsLoader = LD.D.Kind == DirectiveKind::Loader;
       if (!IsLoader && LD.D.Kind != DirectiveKind::Drainer)
         continue;
       if (!Scheduled) {
         reject(URERule::Isolation, LD.Loc,
-               "'" + LD.D.str() + "' needs a systolic array to feed: add "
+               "'" + quotedText(LD.D) + "' needs a systolic array to feed: add "
                "'#pragma t2s space_time(...)' to this nest");
         continue;
       }
       for (const DirectiveArg &A : LD.D.Args) {
         if (auto [It, New] = Isolated.try_emplace(A.Name, &LD); !New) {
           reject(URERule::Isolation, LD.Loc,
-                 "'" + A.Name + "' is named twice, in '" + It->second->D.str() +
-                     "' and '" + LD.D.str() + "'; name it once");
+                 "'" + A.Name + "' is named twice, in '" + quotedText(It->second->D) +
+                     "' and '" + quotedText(LD.D) + "'; name it once");
           continue;
         }
         if (IsLoader)
@@ -929,7 +1143,7 @@ private:
                "it from the loop variables, but this read of '" + Name +
                    "' is not indexed by affine expressions of the loop "
                    "variables; index it with loop variables and constants, "
-                   "or drop '" + Name + "' from '" + LD.D.str() + "'");
+                   "or drop '" + Name + "' from '" + quotedText(LD.D) + "'");
         continue;
       }
       if (const llvm::Value *Bad = computedCondition(In.Load->getParent()))
@@ -938,11 +1152,11 @@ private:
                "but this read of '" + Name + "' happens under a condition " +
                    "that depends on a computed value" + valueLine(Bad) +
                    "; make the condition a test of the loop variables, or "
-                   "drop '" + Name + "' from '" + LD.D.str() + "'");
+                   "drop '" + Name + "' from '" + quotedText(LD.D) + "'");
     }
     if (!Found)
       reject(URERule::Isolation, LD.Loc,
-             "'" + Name + "' in '" + LD.D.str() + "' is not an input this "
+             "'" + Name + "' in '" + quotedText(LD.D) + "' is not an input this "
              "nest reads; its inputs are " +
                  (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
   }
@@ -964,11 +1178,11 @@ private:
                "it, but this write of '" + Name + "' happens under a "
                "condition that depends on a computed value" + valueLine(Bad) +
                    "; make the condition a test of the loop variables, or "
-                   "drop '" + Name + "' from '" + LD.D.str() + "'");
+                   "drop '" + Name + "' from '" + quotedText(LD.D) + "'");
     }
     if (!Found)
       reject(URERule::Isolation, LD.Loc,
-             "'" + Name + "' in '" + LD.D.str() + "' is not an output this "
+             "'" + Name + "' in '" + quotedText(LD.D) + "' is not an output this "
              "nest writes; its outputs are " +
                  (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
   }

@@ -87,6 +87,8 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::GatherScatter: return "gather and scatter";
   case URERule::Vectorize: return "vectorize";
   case URERule::ScheduleSize: return "schedule size";
+  case URERule::NotVolatile: return "not volatile";
+  case URERule::ArrayBounds: return "array bounds";
   }
   llvm_unreachable("unknown URE rule");
 }

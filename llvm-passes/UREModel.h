@@ -7,9 +7,11 @@
 //
 //  * a perfect nest of counted loops, each with a source name, step +1 and
 //    compile-time-constant bounds, no early exit, no call with side effects;
-//  * URE statements: stores to a local or static array used nowhere outside
-//    this nest, at exactly the loop variables in nest order, unconditional, one
-//    per array; their reads of URE arrays are the loop variables minus non-negative
+//  * URE statements: stores to a local or static, non-volatile array used
+//    nowhere outside this nest, at exactly the loop variables in nest order
+//    (so each loop's range lies within the array's extent), unconditional, one
+//    per array; their reads of URE arrays, also in the conditions that choose
+//    a value ('?:', '&&', '||'), are the loop variables minus non-negative
 //    constants in nest order (the distance vector); a read at distance 0 must
 //    follow the statement it reads;
 //  * extended URE statements (the outputs): stores to any other array, possibly
@@ -166,6 +168,8 @@ enum class URERule {
   GatherScatter,
   Vectorize,
   ScheduleSize,
+  NotVolatile,
+  ArrayBounds,
 };
 
 llvm::StringRef ruleName(URERule R);

@@ -106,7 +106,7 @@ TEST(SpaceTimeSchedule, DefaultScheduleIsDataflowInTime) {
   ASSERT_TRUE(Sch.has_value());
   EXPECT_EQ(Sch->TotalSteps, 5);
   EXPECT_EQ(Sch->NumPEs, 12);
-  EXPECT_DOUBLE_EQ(Sch->utilization(), 1.0);
+  EXPECT_EQ(Sch->utilization(), std::optional<double>(1.0));
   EXPECT_EQ(Sch->Reads[0].TimeDistance, 0); // A flows from PE i - 1 now
   EXPECT_EQ(Sch->Reads[0].PEDistance, (llvm::SmallVector<int64_t, 4>{0, 1}));
   EXPECT_EQ(Sch->Reads[2].TimeDistance, 1);

@@ -1,5 +1,5 @@
 // Nests in templates, member functions and lambdas; two nests in a row; a
-// pragma on an inner loop; comments between pragma and loop.
+// pragma on a loop inside an unmarked loop; comments between pragma and loop.
 // RUN: %t2s-clangxx -O0 -S -emit-llvm %s -o - | FileCheck %s
 
 template <typename T> void fill(T *a) {
@@ -13,24 +13,24 @@ template void fill<int>(int *);
 
 struct Box {
   void run(int *a) {
-    #pragma t2s unroll(r)
+    #pragma t2s kernel(box)
     for (int r = 0; r < 3; ++r)
       a[r] = r;
   }
 };
 void useBox(Box &b, int *a) { b.run(a); }
-// CHECK-DAG: !{!"t2s.directive", !"unroll(r)", !"{{.*}}nests.cpp", i32 16, i32 17}
+// CHECK-DAG: !{!"t2s.directive", !"kernel(box)", !"{{.*}}nests.cpp", i32 16, i32 17}
 // CHECK-DAG: !{!"t2s.loop.name", !"r"}
 
 void lambdas(int *a) {
   auto f = [&] {
-    #pragma t2s vectorize(v)
+    #pragma t2s kernel(lambda)
     for (int v = 0; v < 8; ++v)
       a[v] = v;
   };
   f();
 }
-// CHECK-DAG: !{!"t2s.directive", !"vectorize(v)", !"{{.*}}nests.cpp", i32 27, i32 17}
+// CHECK-DAG: !{!"t2s.directive", !"kernel(lambda)", !"{{.*}}nests.cpp", i32 27, i32 17}
 // CHECK-DAG: !{!"t2s.loop.name", !"v"}
 
 void twoNests(int *a, int *b) {
@@ -40,15 +40,17 @@ void twoNests(int *a, int *b) {
   #pragma t2s kernel(second)
 
   /* a comment */ // and another
-  for (int y = 0; y < 4; ++y) {
-    #pragma t2s unroll(z)
+  for (int y = 0; y < 4; ++y)
+    b[y] = a[y];
+  for (int u = 0; u < 4; ++u) {
+    #pragma t2s kernel(inner)
     for (int z = 0; z < 2; ++z)
-      b[y * 2 + z] = a[y];
+      b[2 * z] = a[u];
   }
 }
 // CHECK-DAG: !{!"t2s.directive", !"kernel(first)", !"{{.*}}nests.cpp", i32 37, i32 15}
 // CHECK-DAG: !{!"t2s.directive", !"kernel(second)", !"{{.*}}nests.cpp", i32 40, i32 15}
-// CHECK-DAG: !{!"t2s.directive", !"unroll(z)", !"{{.*}}nests.cpp", i32 44, i32 17}
+// CHECK-DAG: !{!"t2s.directive", !"kernel(inner)", !"{{.*}}nests.cpp", i32 46, i32 17}
 // CHECK-DAG: !{!"t2s.loop.name", !"x"}
 // CHECK-DAG: !{!"t2s.loop.name", !"y"}
 // CHECK-DAG: !{!"t2s.loop.name", !"z"}

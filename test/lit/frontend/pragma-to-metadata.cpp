@@ -8,19 +8,25 @@
 // RUN: %t2s-clangxx -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=GONE
 // RUN: %t2s-clangxx -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=GONE
 
-void scale(float *a, const float *b, int n, int m) {
+constexpr int N = 8, M = 4;
+void scale(const float b[N][M], float a[N][M]) {
+  static float S[N][M];
+  #pragma t2s ure
   #pragma t2s unroll(i)
   #pragma t2s space_time(j) schedule(3) check_time
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < m; ++j)
-      a[i * m + j] = 2.f * b[i * m + j];
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < M; ++j) {
+      S[i][j] = 2.f * b[i][j];
+      a[i][j] = S[i][j];
+    }
 }
 
-// O0: define {{.*}} @_Z5scalePfPKfii
+// O0: define {{.*}} @_Z5scalePA4_KfPA4_f
 // CHECK-DAG: !{!"t2s.loop.name", !"i"}
 // CHECK-DAG: !{!"t2s.loop.name", !"j"}
-// CHECK-DAG: !{!"t2s.directive", !"unroll(i)", !"{{.*}}pragma-to-metadata.cpp", i32 12, i32 15}
-// CHECK-DAG: !{!"t2s.directive", !"space_time(j) schedule(3) check_time", !"{{.*}}pragma-to-metadata.cpp", i32 13, i32 15}
+// CHECK-DAG: !{!"t2s.directive", !"ure", !"{{.*}}pragma-to-metadata.cpp", i32 14, i32 15}
+// CHECK-DAG: !{!"t2s.directive", !"unroll(i)", !"{{.*}}pragma-to-metadata.cpp", i32 15, i32 15}
+// CHECK-DAG: !{!"t2s.directive", !"space_time(j) schedule(3) check_time", !"{{.*}}pragma-to-metadata.cpp", i32 16, i32 15}
 
 // GONE-NOT: llvm.var.annotation(
 // GONE-NOT: c"t2s.

@@ -34,4 +34,16 @@ void f(int *a) {
   // CHECK: syntax-errors.cpp:[[@LINE+1]]:19: error: unexpected character ';'; directive arguments are loop or array names and integers
   #pragma t2s ure ;
   for (int i = 0; i < 4; ++i) a[i] = 0;
+  // Integers are ints; a bigger one says so (it was "not a decimal integer").
+  // CHECK: syntax-errors.cpp:[[@LINE+1]]:38: error: '99999999999999999999999' is too large: integers in a '#pragma t2s' line lie between -2147483648 and 2147483647; use a smaller value, e.g. 2 or -1
+  #pragma t2s space_time(i) schedule(99999999999999999999999)
+  for (int i = 0; i < 4; ++i) a[i] = 0;
+
+  // CHECK: syntax-errors.cpp:[[@LINE+1]]:44: error: '-2147483649' is too large: integers in a '#pragma t2s' line lie between -2147483648 and 2147483647
+  #pragma t2s space_time(i, j) schedule(1, -2147483649)
+  for (int i = 0; i < 4; ++i) a[i] = 0;
+
+  // CHECK: syntax-errors.cpp:[[@LINE+1]]:38: error: '2abc' is not a decimal integer; write integers in decimal, e.g. 2 or -1
+  #pragma t2s space_time(i) schedule(2abc)
+  for (int i = 0; i < 4; ++i) a[i] = 0;
 }

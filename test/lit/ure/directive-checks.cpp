@@ -54,11 +54,3 @@ void notASubset(const int *in, int *out) {
         if (i == N - 1) out[k * N + j] = A[k][j][i];
       }
 }
-
-// Loop names are checked on every marked nest, not only on URE systems.
-void kernelNest(int *out) {
-  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: 'q' in 'unroll(q)' is not a loop of this nest; its loops are r [loop names]
-  #pragma t2s unroll(q)
-  for (int r = 0; r < N; ++r)
-    out[r] = r;
-}
