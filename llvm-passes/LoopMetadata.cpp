@@ -13,6 +13,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
 
 namespace t2s {
 
@@ -153,7 +154,14 @@ std::string getSourceName(const llvm::Value *Object) {
     // "gemm(float const (*) [20], ...)::A" names the static local A.
     std::string Demangled = llvm::demangle(GV->getName());
     size_t Scope = Demangled.rfind("::");
-    return Scope == std::string::npos ? Demangled : Demangled.substr(Scope + 2);
+    if (Scope != std::string::npos)
+      return Demangled.substr(Scope + 2);
+    // C names the static local S of pre "pre.S" (and a second one "pre.S.1").
+    llvm::SmallVector<llvm::StringRef, 3> Parts;
+    llvm::StringRef(Demangled).split(Parts, '.');
+    if (Parts.size() >= 2 && GV->getParent() && GV->getParent()->getFunction(Parts[0]))
+      return Parts[1].str();
+    return Parts[0].str();
   }
   return Object->getName().str();
 }

@@ -8,6 +8,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
@@ -124,6 +125,40 @@ std::string assignLanes(llvm::Type *VT, const std::string &Vector,
   return Out;
 }
 
+// Name as an identifier of both OpenCL C and C++ (the emulation compiles
+// the kernels as C++): characters other than letters, digits and '_' become
+// '_', and a keyword of either language, or a name the printed code itself
+// needs, gets a trailing '_'.
+std::string identifier(llvm::StringRef Name) {
+  static const llvm::StringSet<> Reserved = {
+      // OpenCL C (with Intel's channels) beyond C's keywords
+      "global", "local", "constant", "private", "kernel", "read_only",
+      "write_only", "read_write", "half", "bool", "uchar", "ushort", "uint",
+      "ulong", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "image1d_t",
+      "image2d_t", "image3d_t", "sampler_t", "event_t", "pipe", "channel",
+      "uniform", "restrict", "complex", "imaginary",
+      // C++ beyond C's keywords
+      "alignas", "alignof", "and", "and_eq", "asm", "bitand", "bitor", "catch",
+      "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+      "const_cast", "consteval", "constexpr", "constinit", "co_await",
+      "co_return", "co_yield", "decltype", "delete", "dynamic_cast",
+      "explicit", "export", "false", "friend", "mutable", "namespace", "new",
+      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq",
+      "protected", "public", "reinterpret_cast", "requires", "static_assert",
+      "static_cast", "template", "this", "thread_local", "throw", "true", "try",
+      "typeid", "typename", "using", "virtual", "wchar_t", "xor", "xor_eq",
+      // names of the emulation
+      "t2s", "std", "t2s_kernels"};
+  std::string Id;
+  for (char C : Name)
+    Id += llvm::isAlnum(C) || C == '_' ? C : '_';
+  if (Id.empty() || llvm::isDigit(Id.front()))
+    Id = "_" + Id;
+  if (Reserved.contains(Id))
+    Id += "_";
+  return Id;
+}
+
 // The C name of an IR type, or "" if it has none here.
 std::string cType(llvm::Type *T) {
   if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
@@ -180,6 +215,9 @@ struct KernelInfo {
   std::string Name;
   bool Autorun = false;
   llvm::SmallVector<const llvm::Argument *, 4> Args; // in the function's order
+  /// The parameter declarations of its signature, in the macros' spelling:
+  /// the host declares the kernel with exactly these types.
+  llvm::SmallVector<std::string, 4> Params;
 };
 
 enum class KernelRole { Systolic, Loader, Drainer, Plain };
@@ -242,8 +280,10 @@ public:
       return Failure;
     Info.Name = kernelName();
     for (const llvm::Argument &A : F.args())
-      if (Used.contains(&A))
+      if (Used.contains(&A)) {
         Info.Args.push_back(&A);
+        Info.Params.push_back(parameter(&A, /*Macros=*/true));
+      }
     // A kernel without arguments runs by itself, forever (Intel's autorun):
     // the systolic array between its loaders and drainers.
     Info.Autorun = Role == KernelRole::Systolic && Info.Args.empty();
@@ -276,7 +316,7 @@ public:
 
   std::string argName(const llvm::Argument *A) const {
     std::string N = getSourceName(A);
-    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : N;
+    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : identifier(N);
   }
 
   llvm::Type *elementOf(const llvm::Argument *A) const { return ElementOf.lookup(A); }
@@ -415,7 +455,9 @@ private:
     return Design;
   }
 
-  std::string registerName(unsigned A) const { return "sr_" + S.Arrays[A].Name; }
+  std::string registerName(unsigned A) const {
+    return "sr_" + identifier(S.Arrays[A].Name);
+  }
 
   // The register index of PE 'L.Name - Offset' along loop L.
   static std::string peIndex(const URELoop &L, int64_t Offset) {
@@ -1857,6 +1899,14 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
 // Channel depth: enough for a loader to run a few time steps ahead.
 constexpr unsigned ChannelDepth = 16;
 
+// T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
+constexpr size_t MaxChannelDims = 8;
+
+// Where the emulation puts the kernels, their channels and the host stubs:
+// compiled as C++, a kernel named like one of the program's functions with
+// the same parameter types would otherwise be a second definition of it.
+constexpr const char *KernelNamespace = "t2s_kernels";
+
 } // namespace
 
 llvm::SmallVector<PEChannelSummary, 4>
@@ -1905,12 +1955,9 @@ summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
 std::string designName(const llvm::Function &F, unsigned SystemIndex) {
   std::string D = llvm::demangle(F.getName().str());
   D = D.substr(0, D.find('('));
-  for (char &C : D)
-    if (!llvm::isAlnum(C))
-      C = '_';
   if (SystemIndex)
     D += "_" + std::to_string(SystemIndex + 1);
-  return D;
+  return identifier(D);
 }
 
 std::string hostStubName(const llvm::Function &F) {
@@ -1942,6 +1989,7 @@ struct HostStub {
   llvm::SmallVector<KernelInfo, 4> Kernels;
   // Printers of the nests: they know the buffers' element types and sizes.
   std::vector<std::unique_ptr<KernelPrinter>> &Nests;
+  SourceLoc Loc; // the design's first nest
 
   llvm::Type *elementOf(const llvm::Argument *A) const {
     for (const auto &N : Nests)
@@ -1964,19 +2012,43 @@ struct HostStub {
     return Max;
   }
 
-  std::string parameter(const llvm::Argument *A) const {
-    if (!A->getType()->isPointerTy())
-      return cType(A->getType()) + " " + Nests.front()->argName(A);
-    return "T2S_GLOBAL " + std::string(writes(A) ? "" : "const ") +
-           cType(elementOf(A)) + " *T2S_RESTRICT " + Nests.front()->argName(A);
+  // The kernels run concurrently on 'restrict' buffers: the emulation
+  // refuses, at run time, buffers that overlap one that is written.
+  void printDisjointCheck(llvm::raw_ostream &OS) const {
+    KernelPrinter &Systolic = *Nests.front();
+    llvm::SmallVector<const llvm::Argument *, 4> Buffers;
+    for (const KernelInfo &K : Kernels)
+      for (const llvm::Argument *A : K.Args)
+        if (A->getType()->isPointerTy() && elementOf(A) &&
+            !llvm::is_contained(Buffers, A))
+          Buffers.push_back(A);
+    if (Buffers.size() < 2 || llvm::none_of(Buffers, [&](const llvm::Argument *A) {
+          return writes(A);
+        }))
+      return;
+    std::string Where;
+    for (char C : Loc.File + ":" + std::to_string(Loc.Line) + ":" +
+                      std::to_string(Loc.Column))
+      Where += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+    std::string Name = llvm::demangle(F.getName().str());
+    OS << "  t2s::emu::checkDisjoint(\"" << Where << "\", \""
+       << Name.substr(0, Name.find('(')) << "\", {";
+    for (const llvm::Argument *A : Buffers) {
+      std::optional<uint64_t> N = extent(A);
+      OS << (A == Buffers.front() ? "" : ", ") << "{\"" << Systolic.argName(A)
+         << "\", " << Systolic.argName(A) << ", " << (N ? *N : 1) << " * sizeof("
+         << cType(elementOf(A)) << "), " << (writes(A) ? "true" : "false") << "}";
+    }
+    OS << "});\n";
   }
 
   std::optional<std::string> print(llvm::raw_ostream &OS) {
     KernelPrinter &Systolic = *Nests.front();
     std::string Params, Args;
     for (const llvm::Argument &A : F.args()) {
+      // A buffer no kernel touches is passed on untyped.
       std::string T = A.getType()->isPointerTy()
-                          ? (elementOf(&A) ? cType(elementOf(&A)) : "")
+                          ? (elementOf(&A) ? cType(elementOf(&A)) : "void")
                           : cType(A.getType());
       if (T.empty())
         return "the parameter '" + Systolic.argName(&A) + "', whose type has no C name";
@@ -1991,15 +2063,19 @@ struct HostStub {
     }
     OS << "\n// " << llvm::demangle(F.getName().str()) << ": its kernels, and "
        << Stub << ", which runs them.\n";
-    OS << "#ifdef T2S_EMULATE\n";
+    // The kernels, compiled as C++, live in KernelNamespace (so that they
+    // never collide with the program's functions); so does the stub, whose
+    // C linkage keeps its name.
+    OS << "#ifdef T2S_EMULATE\nnamespace " << KernelNamespace << " {\n";
     for (const KernelInfo &K : Kernels) {
       OS << (K.Autorun ? "T2S_AUTORUN_KERNEL" : "T2S_KERNEL") << " void " << K.Name << "(";
-      for (const llvm::Argument *A : K.Args)
-        OS << (A == K.Args.front() ? "" : ", ") << parameter(A);
-      OS << (K.Args.empty() ? "void);\n" : ");\n");
+      for (const std::string &P : K.Params)
+        OS << (&P == &K.Params.front() ? "" : ", ") << P;
+      OS << (K.Params.empty() ? "void);\n" : ");\n");
     }
-    OS << "extern \"C\" void " << Stub << "(" << Params << ") {\n"
-       << "  t2s::emu::run({";
+    OS << "extern \"C\" void " << Stub << "(" << Params << ") {\n";
+    printDisjointCheck(OS);
+    OS << "  t2s::emu::run({";
     for (const KernelInfo &K : Kernels) {
       OS << (&K == &Kernels.front() ? "" : ",\n                 ");
       if (K.Autorun) {
@@ -2011,7 +2087,7 @@ struct HostStub {
         OS << ", " << Systolic.argName(A);
       OS << ")";
     }
-    OS << "});\n}\n#else\n";
+    OS << "});\n}\n} // namespace " << KernelNamespace << "\n#else\n";
     // A device buffer needs a size: the largest index the nests use.
     for (const KernelInfo &K : Kernels)
       for (const llvm::Argument *A : K.Args)
@@ -2126,13 +2202,15 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     if (KU.Schedule) {
       X.Sch = *KU.Schedule;
       X.Design = KU.System->KernelName.empty() ? designName(F, Scheduled)
-                                               : KU.System->KernelName;
+                                               : identifier(KU.System->KernelName);
       ++Scheduled;
       X.Channels = planChannels(X.Sch, DT, X.Design);
     } else {
       X.Sch.System = *KU.System;
-      X.Design = KU.System->KernelName;
+      X.Design = identifier(KU.System->KernelName);
     }
+    for (URELoop &L : X.Sch.System.Loops) // printed as variables
+      L.Name = identifier(L.Name);
     for (const StreamChannel &C : CR.Channels) {
       if (C.Producer != U && C.Consumer != U)
         continue;
@@ -2185,6 +2263,8 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
   if (Macros)
     OS << "#include \"t2s/channels.h\"\n";
   size_t DefsAt = Text.size(); // the vector helpers go here, once known
+  OS << "#ifdef __cplusplus // emulation: away from the program's own names\n"
+     << "namespace " << KernelNamespace << " {\n#endif\n";
   if (Macros)
     OS << "\n// Channels between the kernels.\n";
   for (const StreamChannel &C : CR.Channels) {
@@ -2205,6 +2285,12 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
         OS << "T2S_CHANNEL(" << T << ", " << C.Name << ", " << ChannelDepth << ");\n";
         continue;
       }
+      if (std::max(C.Dims.size(), C.Chain ? C.ChainDims.size() + 1 : 0) > MaxChannelDims)
+        return failed(X.Sch.System.Loc,
+                      "an array of channels for '" + C.Buffer + "' over more than " +
+                          std::to_string(MaxChannelDims) +
+                          " PE loops (t2s/channels.h declares at most 8 "
+                          "dimensions: give the array fewer space loops)");
       OS << "T2S_CHANNEL_ARRAY(" << T << ", " << C.Name << ", " << ChannelDepth;
       for (unsigned D : C.Dims)
         OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
@@ -2257,6 +2343,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     KernelInfo Ignored;
     Askers.back()->print(Ignored);
   }
+  OS << "#ifdef __cplusplus\n} // namespace " << KernelNamespace << "\n#endif\n";
   std::string Defs;
   for (auto &[Name, Def] : helperDefinitions())
     Defs += "#ifndef T2S_DEFINED_" + Name + "\n#define T2S_DEFINED_" + Name +
@@ -2265,7 +2352,8 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
   if (!Defs.empty())
     Text.insert(DefsAt, "\n// Vector types and operators OpenCL does not have.\n" + Defs);
   if (!HostOutput.empty()) {
-    HostStub H{F, Function, hostStubName(F), Kernels, Askers};
+    HostStub H{F, Function, hostStubName(F), Kernels, Askers,
+               CR.Units.front().System->Loc};
     HS << Defs; // the host passes the same vector structs
     if (std::optional<std::string> Why = H.print(HS))
       return failed(CR.Units.front().System->Loc, *Why);

@@ -1,0 +1,88 @@
+// Designs the native build accepts that the emulated build once refused with
+// link errors inside its temporary files: a kernel named like its function
+// with the same parameter types (1-D arrays, pointers: 'multiple definition
+// of scan(int const*, int*)'), and a second URE system in one function that
+// reads what the first writes (the stub declared 'twice_2(int*, int*)', the
+// kernel was 'twice_2(const int*, int*)'). Compiled as C++, the kernels live
+// in namespace t2s_kernels, and the stubs declare each kernel with its own
+// parameter types. Reference = native = emulated.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
+// RUN: %t2s-clang -O2 %s -o %t/native && %t/native | diff %t/ref.out -
+// RUN: %t2s-clang --emulate -O2 %s -o %t/emulated 2>&1 | count 0
+// RUN: %t/emulated | diff %t/ref.out -
+// RUN: FileCheck %s --check-prefix=RESULT < %t/ref.out
+// RUN: %t2s-clang --emit-opencl %s -o %t/k.cl --host-stub=%t/host.cpp
+// RUN: FileCheck %s --check-prefix=CL < %t/k.cl
+// RUN: FileCheck %s --check-prefix=HOST < %t/host.cpp
+// RESULT: scan: -5 -7 -6 -2 5 15 28 44
+// RESULT: twice: -5 -7 -6 -2 5 15 28 44 / -4 -11 -17 -19 -14 1 29 73
+// RESULT: bump: 1 2 3 4 5 6 7 8
+// CL:      namespace t2s_kernels {
+// CL:      void scan(__global const int *restrict in, __global int *restrict out) {
+// CL:      } // namespace t2s_kernels
+// HOST:      T2S_KERNEL void scan(T2S_GLOBAL const int *T2S_RESTRICT in, T2S_GLOBAL int *T2S_RESTRICT out);
+// HOST:      namespace t2s_kernels {
+// HOST-NEXT: T2S_KERNEL void twice(T2S_GLOBAL const int *T2S_RESTRICT in, T2S_GLOBAL int *T2S_RESTRICT mid);
+// HOST-NEXT: T2S_KERNEL void twice_2(T2S_GLOBAL const int *T2S_RESTRICT mid, T2S_GLOBAL int *T2S_RESTRICT out);
+// HOST-NEXT: extern "C" void t2s_run_twice(const int *in, int *mid, int *out) {
+#include <cstdio>
+
+constexpr int N = 8;
+
+void scan(const int in[N], int out[N]) {
+  static int S[N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i) {
+    S[i] = (i == 0 ? 0 : S[i - 1]) + in[i];
+    out[i] = S[i];
+  }
+}
+
+void twice(const int in[N], int mid[N], int out[N]) {
+  static int S[N], T[N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i) {
+    S[i] = (i == 0 ? 0 : S[i - 1]) + in[i];
+    mid[i] = S[i];
+  }
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i) {
+    T[i] = (i == 0 ? 1 : T[i - 1]) + mid[i];
+    out[i] = T[i];
+  }
+}
+
+// Pointer parameters, and a kernel(name) nest named like its function.
+void bump(const int *a, int *b) {
+  #pragma t2s kernel(bump)
+  for (int i = 0; i < N; ++i)
+    b[i] = a[i] + 1;
+}
+
+static void print(const char *Label, const int *V) {
+  std::printf("%s", Label);
+  for (int i = 0; i < N; ++i)
+    std::printf(" %d", V[i]);
+}
+
+int main() {
+  int in[N], mid[N], out[N];
+  for (int i = 0; i < N; ++i)
+    in[i] = i * 3 - 5;
+  scan(in, out);
+  print("scan:", out);
+  std::printf("\n");
+  twice(in, mid, out);
+  print("twice:", mid);
+  print(" /", out);
+  std::printf("\n");
+  for (int i = 0; i < N; ++i)
+    mid[i] = i;
+  bump(mid, out);
+  print("bump:", out);
+  std::printf("\n");
+}
