@@ -188,6 +188,9 @@ struct ChannelPlan {
   std::string Buffer; // the input or output it carries
   bool Output = false;
   llvm::Instruction *Access = nullptr; // the load, or the store
+  /// More loads of the element Access reads (a stream channel read twice in
+  /// one iteration): they print as the same received value.
+  llvm::SmallVector<llvm::Instruction *, 1> SameReads;
   llvm::Type *Element = nullptr;
   llvm::SmallVector<unsigned, 4> Dims; // indices into PELoops
   std::string Temp;   // the systolic kernel's copy of a read value
@@ -861,7 +864,7 @@ private:
     if (Role != KernelRole::Systolic && Role != KernelRole::Plain)
       return nullptr;
     for (const ChannelPlan &C : Channels)
-      if (C.Access == I)
+      if (C.Access == I || llvm::is_contained(C.SameReads, I))
         return &C;
     return nullptr;
   }
@@ -2205,6 +2208,12 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                                                : identifier(KU.System->KernelName);
       ++Scheduled;
       X.Channels = planChannels(X.Sch, DT, X.Design);
+      // loader(a) or drainer(a) of an array that is a channel to another
+      // kernel nest asks for what the channel has anyway: its loader
+      // (drainer) below passes the values between that kernel and the PEs.
+      llvm::erase_if(X.Channels, [&](const ChannelPlan &P) {
+        return CR.channelOf(P.Access) != nullptr;
+      });
     } else {
       X.Sch.System = *KU.System;
       X.Design = identifier(KU.System->KernelName);
@@ -2226,6 +2235,8 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       P.Output = C.Producer == U;
       P.Access = P.Output ? static_cast<llvm::Instruction *>(C.Write) : C.Read;
       P.Element = P.Output ? C.Write->getValueOperand()->getType() : C.Read->getType();
+      if (!P.Output)
+        P.SameReads.assign(C.Reads.begin() + 1, C.Reads.end());
       P.Temp = C.Array + "_in";
       if (!KU.Schedule) {
         P.Name = streamName(C);
