@@ -253,6 +253,8 @@ class KernelPrinter {
   llvm::DenseMap<const llvm::LoadInst *, std::pair<unsigned, int64_t>> UREReadOf;
   llvm::SmallPtrSet<const llvm::Argument *, 4> Used; // parameters printed
   std::string Failure; // why printing stopped, if it did
+  SourceLoc FailureLoc; // where, if the instruction being printed has a place
+  const llvm::Instruction *Printing = nullptr; // innermost being printed
 
 public:
   KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
@@ -266,6 +268,9 @@ public:
     if (Sch.Vector && Sch.Vector->Space)
       SVec = &*Sch.Vector;
   }
+
+  /// Where printing failed: the offending source position, if known.
+  const SourceLoc &failureLoc() const { return FailureLoc; }
 
   /// Prints the kernel and describes it in Info; on failure prints nothing
   /// and returns the reason.
@@ -408,8 +413,11 @@ private:
   const URELoop &loop(unsigned L) const { return S.Loops[L]; }
 
   void fail(const llvm::Twine &Why) {
-    if (Failure.empty())
-      Failure = Why.str();
+    if (!Failure.empty())
+      return;
+    Failure = Why.str();
+    if (Printing)
+      FailureLoc = sourceLocOf(Printing);
   }
 
   // Element types of the buffers, from the scalar loads and stores through them.
@@ -829,6 +837,14 @@ private:
 
   void printStatement(llvm::raw_ostream &B, const std::string &Indent,
                       const UREStatement &St) {
+    const llvm::Instruction *Outer = Printing;
+    Printing = St.Store;
+    printStatementText(B, Indent, St);
+    Printing = Outer;
+  }
+
+  void printStatementText(llvm::raw_ostream &B, const std::string &Indent,
+                          const UREStatement &St) {
     std::string Value = expr(storedValue(St.Store));
     if (!St.Extended) {
       B << Indent << registerName(St.Array) << "[0]";
@@ -1334,7 +1350,11 @@ private:
     }
     auto *A = llvm::dyn_cast<llvm::Argument>(P);
     if (!A) {
-      fail("an access that is not to a parameter's buffer");
+      std::string Name = getSourceName(P);
+      fail(Name.empty() ? std::string("an access that is not to a parameter's buffer")
+                        : "the array '" + Name + "', which is not a parameter "
+                          "(a kernel reaches memory only through its "
+                          "parameters: pass the array as one)");
       return "?";
     }
     Used.insert(A);
@@ -1405,7 +1425,17 @@ private:
     return "?";
   }
 
+  // The text of V; a failure inside is located at the innermost instruction.
   std::string expr(llvm::Value *V) {
+    const llvm::Instruction *Outer = Printing;
+    if (auto *I = llvm::dyn_cast<llvm::Instruction>(V); I && I->getDebugLoc())
+      Printing = I;
+    std::string Text = exprText(V);
+    Printing = Outer;
+    return Text;
+  }
+
+  std::string exprText(llvm::Value *V) {
     if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
       return constant(C);
     if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
@@ -2184,7 +2214,8 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                 "cannot write this design as OpenCL: it uses " + Why +
                     "; the OpenCL back end prints arithmetic, comparisons, "
                     "conditionals, casts and library math over buffers "
-                    "indexed by the loop variables");
+                    "indexed by the loop variables [" +
+                    ruleName(URERule::OpenCL) + "]");
     return llvm::PreservedAnalyses::all();
   };
   std::string Function = designName(F, 0);
@@ -2344,7 +2375,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       OS << "\n";
       KernelInfo Info;
       if (std::optional<std::string> Why = P.print(Info))
-        return failed(X.Sch.System.Loc, *Why);
+        return failed(P.failureLoc().Line ? P.failureLoc() : X.Sch.System.Loc, *Why);
       Kernels.push_back(std::move(Info));
     }
     // A printer of the whole body answers the host's questions about buffers.

@@ -86,6 +86,8 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::Channel: return "channel";
   case URERule::GatherScatter: return "gather and scatter";
   case URERule::Vectorize: return "vectorize";
+  case URERule::OpenCL: return "opencl";
+  case URERule::Offload: return "offload";
   }
   llvm_unreachable("unknown URE rule");
 }

@@ -165,6 +165,8 @@ enum class URERule {
   Channel,
   GatherScatter,
   Vectorize,
+  OpenCL,  // what the OpenCL back end can print
+  Offload, // what --emulate and --opencl can run in place of the nests
 };
 
 llvm::StringRef ruleName(URERule R);

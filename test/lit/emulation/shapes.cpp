@@ -80,7 +80,7 @@ void smooth(const int *in, int *out) {
 #ifdef TOO_DEEP
 void nine(const int in[2][1][1][1][1][1][1][1][1][1], int out[2][1][1][1][1][1][1][1][1][1]) {
   static int S[2][1][1][1][1][1][1][1][1][1];
-  // DEEP: shapes.cpp:[[@LINE+1]]:15: error: cannot write this design as OpenCL: it uses an array of channels for 'in' over more than 8 PE loops
+  // DEEP: shapes.cpp:[[@LINE+1]]:15: error: cannot write this design as OpenCL: it uses an array of channels for 'in' over more than 8 PE loops (t2s/channels.h declares at most 8 dimensions: give the array fewer space loops); {{.*}} [opencl]
   #pragma t2s ure
   #pragma t2s space_time(b, c, d, e, f, g, h, i, j)
   #pragma t2s loader(in)
