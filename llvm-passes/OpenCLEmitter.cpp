@@ -159,10 +159,21 @@ std::string identifier(llvm::StringRef Name) {
   return Id;
 }
 
+// Whether the kernels printed since the last reset use half, which OpenCL
+// has only with the extension cl_khr_fp16.
+bool &usesHalf() {
+  static bool Uses = false;
+  return Uses;
+}
+
 // The C name of an IR type, or "" if it has none here.
 std::string cType(llvm::Type *T) {
   if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
     return vectorType(VT);
+  if (T->isHalfTy()) { // _Float16
+    usesHalf() = true;
+    return "half";
+  }
   if (T->isFloatTy())
     return "float";
   if (T->isDoubleTy())
@@ -1402,6 +1413,17 @@ private:
       return I->getType()->isIntegerTy(1) ? (I->isOne() ? "true" : "false")
                                            : std::to_string(I->getSExtValue());
     if (auto *FP = llvm::dyn_cast<llvm::ConstantFP>(C)) {
+      if (FP->getType()->isHalfTy()) { // exact as a float
+        llvm::APFloat F = FP->getValueAPF();
+        bool Lost;
+        F.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &Lost);
+        return "((" + cType(FP->getType()) + ")" +
+               constant(llvm::ConstantFP::get(FP->getContext(), F)) + ")";
+      }
+      if (!FP->getType()->isFloatTy() && !FP->getType()->isDoubleTy()) {
+        fail("a floating-point constant of a type without a C name");
+        return "?";
+      }
       bool Single = FP->getType()->isFloatTy();
       double V = Single ? FP->getValueAPF().convertToFloat()
                         : FP->getValueAPF().convertToDouble();
@@ -2206,6 +2228,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       !FAM.getResult<UREAnalysis>(F).Rejections.empty())
     return llvm::PreservedAnalyses::all();
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+  usesHalf() = false;
 
   std::string Text, Host;
   llvm::raw_string_ostream OS(Text), HS(Host);
@@ -2393,6 +2416,16 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
   helperDefinitions().clear();
   if (!Defs.empty())
     Text.insert(DefsAt, "\n// Vector types and operators OpenCL does not have.\n" + Defs);
+  if (usesHalf()) // C++ (the emulation) has half as _Float16 (t2s/vector_types.h)
+    Text.insert(DefsAt,
+                "#ifdef __OPENCL_C_VERSION__ // _Float16 is half: cl_khr_fp16\n"
+                "#ifdef cl_khr_fp16\n"
+                "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                "#else\n"
+                "#error \"" + Function + " computes with half (_Float16); the "
+                "device lacks cl_khr_fp16\"\n"
+                "#endif\n#endif\n");
+  usesHalf() = false;
   if (!HostOutput.empty()) {
     HostStub H{F, Function, hostStubName(F), Kernels, Askers,
                CR.Units.front().System->Loc};
