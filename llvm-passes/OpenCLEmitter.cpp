@@ -2007,9 +2007,32 @@ summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
   return Out;
 }
 
-std::string designName(const llvm::Function &F, unsigned SystemIndex) {
+namespace {
+
+// A function's name without its parameters ("scale" of scale(int*)).
+std::string functionName(const llvm::Function &F) {
   std::string D = llvm::demangle(F.getName().str());
-  D = D.substr(0, D.find('('));
+  return D.substr(0, D.find('('));
+}
+
+} // namespace
+
+std::string designName(const llvm::Function &F, unsigned SystemIndex) {
+  std::string D = functionName(F);
+  // Overloads get a number each (in the module's order, the same in every
+  // compilation of the file): their kernels, channels and stubs must not
+  // share names.
+  if (const llvm::Module *M = F.getParent()) {
+    unsigned Same = 0, Mine = 0;
+    for (const llvm::Function &G : *M)
+      if (!G.isDeclaration() && functionName(G) == D) {
+        ++Same;
+        if (&G == &F)
+          Mine = Same;
+      }
+    if (Same > 1)
+      D += "_overload" + std::to_string(Mine);
+  }
   if (SystemIndex)
     D += "_" + std::to_string(SystemIndex + 1);
   return identifier(D);

@@ -5,7 +5,10 @@
 // reads what the first writes (the stub declared 'twice_2(int*, int*)', the
 // kernel was 'twice_2(const int*, int*)'). Compiled as C++, the kernels live
 // in namespace t2s_kernels, and the stubs declare each kernel with its own
-// parameter types. Reference = native = emulated.
+// parameter types. Overloaded designs get a number each ('norm_overload1',
+// 'norm_overload2'), since OpenCL has no overloads and the stubs have C
+// linkage (they were 'conflicting types for t2s_run_norm' in the temporary
+// design-host.cpp). Reference = native = emulated.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
 // RUN: %t2s-clang -O2 %s -o %t/native && %t/native | diff %t/ref.out -
@@ -14,13 +17,17 @@
 // RUN: FileCheck %s --check-prefix=RESULT < %t/ref.out
 // RUN: %t2s-clang --emit-opencl %s -o %t/k.cl --host-stub=%t/host.cpp
 // RUN: FileCheck %s --check-prefix=CL < %t/k.cl
+// RUN: %clang -x cl -cl-std=CL2.0 -target spir64 -Xclang -finclude-default-header -fsyntax-only -Wno-unknown-attributes -I%t2s_include %t/k.cl
 // RUN: FileCheck %s --check-prefix=HOST < %t/host.cpp
 // RESULT: scan: -5 -7 -6 -2 5 15 28 44
 // RESULT: twice: -5 -7 -6 -2 5 15 28 44 / -4 -11 -17 -19 -14 1 29 73
 // RESULT: bump: 1 2 3 4 5 6 7 8
+// RESULT: norm: 0 1 3 6 10 15 21 28 / 0 0.5 1.5 3 5 7.5 10.5 14
 // CL:      namespace t2s_kernels {
 // CL:      void scan(__global const int *restrict in, __global int *restrict out) {
 // CL:      } // namespace t2s_kernels
+// CL:      void norm_overload1(__global const int *restrict in, __global int *restrict out) {
+// CL:      void norm_overload2(__global const float *restrict in, __global float *restrict out) {
 // HOST:      T2S_KERNEL void scan(T2S_GLOBAL const int *T2S_RESTRICT in, T2S_GLOBAL int *T2S_RESTRICT out);
 // HOST:      namespace t2s_kernels {
 // HOST-NEXT: T2S_KERNEL void twice(T2S_GLOBAL const int *T2S_RESTRICT in, T2S_GLOBAL int *T2S_RESTRICT mid);
@@ -63,6 +70,26 @@ void bump(const int *a, int *b) {
     b[i] = a[i] + 1;
 }
 
+void norm(const int in[N], int out[N]) {
+  static int S[N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i) {
+    S[i] = (i == 0 ? 0 : S[i - 1]) + in[i];
+    out[i] = S[i];
+  }
+}
+
+void norm(const float in[N], float out[N]) {
+  static float S[N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i) {
+    S[i] = (i == 0 ? 0.f : S[i - 1]) + in[i] * 0.5f;
+    out[i] = S[i];
+  }
+}
+
 static void print(const char *Label, const int *V) {
   std::printf("%s", Label);
   for (int i = 0; i < N; ++i)
@@ -84,5 +111,15 @@ int main() {
     mid[i] = i;
   bump(mid, out);
   print("bump:", out);
+  std::printf("\n");
+  float f[N], g[N];
+  for (int i = 0; i < N; ++i)
+    f[i] = float(i);
+  norm(mid, out);
+  norm(f, g);
+  print("norm:", out);
+  std::printf(" /");
+  for (int i = 0; i < N; ++i)
+    std::printf(" %g", g[i]);
   std::printf("\n");
 }
