@@ -121,7 +121,10 @@ void setSourceName(llvm::Value *Storage, llvm::StringRef Name) {
     if (auto *St = llvm::dyn_cast<llvm::StoreInst>(U);
         St && St->getPointerOperand() == Alloca) {
       ++Stores;
-      Arg = llvm::dyn_cast<llvm::Argument>(St->getValueOperand());
+      llvm::Value *V = St->getValueOperand();
+      if (auto *Ext = llvm::dyn_cast<llvm::ZExtInst>(V)) // a bool, stored as i8
+        V = Ext->getOperand(0);
+      Arg = llvm::dyn_cast<llvm::Argument>(V);
     }
   if (Stores == 1 && Arg) {
     llvm::Function &F = *Arg->getParent();

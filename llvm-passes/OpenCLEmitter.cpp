@@ -323,6 +323,8 @@ public:
 
   /// The C parameter declaration of A, as this kernel's signature prints it.
   std::string parameter(const llvm::Argument *A, bool Macros) {
+    if (A->getType()->isIntegerTy(1)) // OpenCL kernels take no bool
+      return "char " + argName(A);
     if (!A->getType()->isPointerTy())
       return cType(A->getType()) + " " + argName(A);
     llvm::Type *T = ElementOf.lookup(A);
@@ -1505,8 +1507,9 @@ private:
         return "?";
       }
       std::string Op = expr(Cast->getOperand(0));
-      if (Cast->getOpcode() == llvm::Instruction::ZExt ||
-          Cast->getOpcode() == llvm::Instruction::UIToFP)
+      if ((Cast->getOpcode() == llvm::Instruction::ZExt ||
+           Cast->getOpcode() == llvm::Instruction::UIToFP) &&
+          !Cast->getOperand(0)->getType()->isIntegerTy(1)) // a bool is 0 or 1
         Op = "(u" + cType(Cast->getOperand(0)->getType()) + ")" + Op;
       return "((" + T + ")" + Op + ")";
     }
@@ -2160,10 +2163,18 @@ struct HostStub {
         OS << "T2S_RUN_AUTORUN(" << K.Name << ")";
         continue;
       }
-      OS << "T2S_RUN_KERNEL(" << K.Name;
+      std::string Args;
       for (const llvm::Argument *A : K.Args)
-        OS << ", " << Systolic.argName(A);
-      OS << ")";
+        Args += (Args.empty() ? "" : ", ") + Systolic.argName(A);
+      // A parameter named like the kernel hides it in the stub.
+      if (llvm::any_of(F.args(), [&](const llvm::Argument &A) {
+            return Systolic.argName(&A) == K.Name;
+          })) {
+        OS << "::t2s::emu::Kernel{\"" << K.Name << "\", [&] { " << KernelNamespace
+           << "::" << K.Name << "(" << Args << "); }}";
+        continue;
+      }
+      OS << "T2S_RUN_KERNEL(" << K.Name << (Args.empty() ? "" : ", ") << Args << ")";
     }
     OS << "});\n}\n} // namespace " << KernelNamespace << "\n#else\n";
     // A device buffer needs a size: the largest index the nests use.

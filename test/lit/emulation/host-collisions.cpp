@@ -8,7 +8,10 @@
 // parameter types. Overloaded designs get a number each ('norm_overload1',
 // 'norm_overload2'), since OpenCL has no overloads and the stubs have C
 // linkage (they were 'conflicting types for t2s_run_norm' in the temporary
-// design-host.cpp). Reference = native = emulated.
+// design-host.cpp). A kernel named like a parameter ('kernel(out)') is called
+// past the parameter that hides it in the stub; a bool parameter is a char
+// in the kernel (OpenCL kernels take no bool) and converts to int without
+// the '(ubool)' cast it once had. Reference = native = emulated.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
 // RUN: %t2s-clang -O2 %s -o %t/native && %t/native | diff %t/ref.out -
@@ -23,16 +26,21 @@
 // RESULT: twice: -5 -7 -6 -2 5 15 28 44 / -4 -11 -17 -19 -14 1 29 73
 // RESULT: bump: 1 2 3 4 5 6 7 8
 // RESULT: norm: 0 1 3 6 10 15 21 28 / 0 0.5 1.5 3 5 7.5 10.5 14
+// RESULT: pick: 250 290 330 370 410 450 490 274 / 0 2 4 6 8 10 12 14
 // CL:      namespace t2s_kernels {
 // CL:      void scan(__global const int *restrict in, __global int *restrict out) {
 // CL:      } // namespace t2s_kernels
 // CL:      void norm_overload1(__global const int *restrict in, __global int *restrict out) {
 // CL:      void norm_overload2(__global const float *restrict in, __global float *restrict out) {
+// CL:      void pick(__global const char *restrict in, char flag, __global int *restrict out) {
+// CL-NEXT:   for (int i = 0; i < 8; i++) {
+// CL-NEXT:     out[((long)i)] = (((bool)((char)flag)) ? {{.*}}
 // HOST:      T2S_KERNEL void scan(T2S_GLOBAL const int *T2S_RESTRICT in, T2S_GLOBAL int *T2S_RESTRICT out);
 // HOST:      namespace t2s_kernels {
 // HOST-NEXT: T2S_KERNEL void twice(T2S_GLOBAL const int *T2S_RESTRICT in, T2S_GLOBAL int *T2S_RESTRICT mid);
 // HOST-NEXT: T2S_KERNEL void twice_2(T2S_GLOBAL const int *T2S_RESTRICT mid, T2S_GLOBAL int *T2S_RESTRICT out);
 // HOST-NEXT: extern "C" void t2s_run_twice(const int *in, int *mid, int *out) {
+// HOST:      t2s::emu::run({::t2s::emu::Kernel{"out", [&] { t2s_kernels::out(in, out); }}});
 #include <cstdio>
 
 constexpr int N = 8;
@@ -90,6 +98,18 @@ void norm(const float in[N], float out[N]) {
   }
 }
 
+void twiceOf(const int in[N], int out[N]) {
+  #pragma t2s kernel(out)
+  for (int i = 0; i < N; ++i)
+    out[i] = in[i] * 2;
+}
+
+void pick(const unsigned char in[N], bool flag, unsigned out[N]) {
+  #pragma t2s kernel(pick)
+  for (int i = 0; i < N; ++i)
+    out[i] = flag ? in[i] + 250u : in[i];
+}
+
 static void print(const char *Label, const int *V) {
   std::printf("%s", Label);
   for (int i = 0; i < N; ++i)
@@ -121,5 +141,16 @@ int main() {
   std::printf(" /");
   for (int i = 0; i < N; ++i)
     std::printf(" %g", g[i]);
+  std::printf("\n");
+  unsigned char c[N];
+  unsigned u[N];
+  for (int i = 0; i < N; ++i)
+    c[i] = (unsigned char)(i * 40);
+  pick(c, true, u);
+  std::printf("pick:");
+  for (int i = 0; i < N; ++i)
+    std::printf(" %u", u[i]);
+  twiceOf(mid, out);
+  print(" /", out);
   std::printf("\n");
 }
