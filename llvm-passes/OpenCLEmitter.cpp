@@ -45,6 +45,11 @@ llvm::cl::opt<bool> Isolate(
     llvm::cl::desc("Honour loader(...) and drainer(...) (=false: one kernel "
                    "per design, for OpenCL devices without channels)"));
 
+llvm::cl::opt<bool> ForDevice(
+    "t2s-opencl-device",
+    llvm::cl::desc("The host stubs will run on an OpenCL device (t2s-clang "
+                   "--opencl): refuse designs they cannot run there"));
+
 llvm::cl::opt<std::string> HostOutput(
     "t2s-opencl-host", llvm::cl::value_desc("file"),
     llvm::cl::desc("Write the host stubs that run the OpenCL designs to file"));
@@ -2181,6 +2186,11 @@ struct HostStub {
     for (const KernelInfo &K : Kernels)
       for (const llvm::Argument *A : K.Args)
         if (A->getType()->isPointerTy() && !extent(A)) {
+          if (ForDevice) // t2s-clang --opencl: an error in the user's file
+            return "the buffer '" + Systolic.argName(A) + "', whose size cannot "
+                   "be told from its indices (they are not affine in the loop "
+                   "variables; index it with loop variables to run the design "
+                   "on an OpenCL device)";
           OS << "// No stub for OpenCL devices: the size of the buffer '"
              << Systolic.argName(A)
              << "' cannot be told from its indices (not affine in the loop "

@@ -206,6 +206,10 @@ int emulate(const std::string &Clang, const Layout &L,
         std::string("/dev/null"), std::string("-mllvm"), "-t2s-opencl=" + Kernels,
         std::string("-mllvm"), "-t2s-opencl-host=" + Host})
     Emit.push_back(A);
+  if (OnDevice) { // what the device stub cannot run is an error in the design
+    Emit.push_back("-mllvm");
+    Emit.push_back("-t2s-opencl-device");
+  }
   if (int RC = run(Clang, Emit, DryRun))
     return cleanup(RC);
   // (2) The kernels, as C++ on threads (emulation), and the stubs.
