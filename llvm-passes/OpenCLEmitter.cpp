@@ -171,6 +171,26 @@ bool &usesHalf() {
   return Uses;
 }
 
+// Name as a parameter or loop variable of a kernel, away from the names the
+// kernels declare themselves: shift registers 'sr_A', time variables 't1',
+// 'slot', and the temporaries of channel values ('a_in', 'a_in_2',
+// 'a_step', 'a_lanes', 'a_pe', 'a_vec', 'a_chain', 'c_out').
+std::string kernelLocal(llvm::StringRef Name) {
+  std::string Id = identifier(Name);
+  llvm::StringRef R(Id);
+  llvm::StringRef Base = R.rtrim("0123456789");
+  bool Numbered = Base.size() < R.size() && Base.ends_with("_");
+  if (R.starts_with("sr_") || R == "slot" || (Base == "t" && R.size() > 1) ||
+      llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"_in", "_step", "_lanes", "_pe",
+                                                    "_vec", "_chain", "_out"},
+                   [&](llvm::StringRef Suffix) {
+                     return R.ends_with(Suffix) ||
+                            (Numbered && Base.drop_back().ends_with(Suffix));
+                   }))
+    Id += "_";
+  return Id;
+}
+
 // The C name of an IR type, or "" if it has none here.
 std::string cType(llvm::Type *T) {
   if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
@@ -342,7 +362,7 @@ public:
 
   std::string argName(const llvm::Argument *A) const {
     std::string N = getSourceName(A);
-    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : identifier(N);
+    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : kernelLocal(N);
   }
 
   llvm::Type *elementOf(const llvm::Argument *A) const { return ElementOf.lookup(A); }
@@ -2317,7 +2337,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       X.Design = identifier(KU.System->KernelName);
     }
     for (URELoop &L : X.Sch.System.Loops) // printed as variables
-      L.Name = identifier(L.Name);
+      L.Name = kernelLocal(L.Name);
     for (const StreamChannel &C : CR.Channels) {
       if (C.Producer != U && C.Consumer != U)
         continue;
