@@ -136,6 +136,15 @@ int run(const std::string &Clang, const std::vector<std::string> &Cmd,
   return RC;
 }
 
+// A failure inside the files t2s-clang writes itself is T2S's, not the
+// design's: say so under the compiler's messages.
+int internalError(int RC, llvm::StringRef What) {
+  fail("the " + What + " t2s-clang emitted for this program do not compile "
+       "(a T2S bug: every refusal should be an error in your file); please "
+       "report it with the source");
+  return RC;
+}
+
 // --emulate: (1) write the kernels and host stubs of every design, (2)
 // compile the kernels as C++ against the emulation runtime and the stubs with
 // -DT2S_EMULATE, (3) build the program with each nest replaced by a call to
@@ -226,7 +235,7 @@ int emulate(const std::string &Clang, const Layout &L,
                                  std::string("-o"), KernelsObj})
       CompileKernels.push_back(A);
     if (int RC = run(Clang, CompileKernels, DryRun))
-      return cleanup(RC);
+      return cleanup(internalError(RC, "kernels"));
   }
   std::vector<std::string> CompileHost = Common;
   if (OnDevice) {
@@ -238,7 +247,7 @@ int emulate(const std::string &Clang, const Layout &L,
   for (const std::string &A : {Host, std::string("-o"), HostObj})
     CompileHost.push_back(A);
   if (int RC = run(Clang, CompileHost, DryRun))
-    return cleanup(RC);
+    return cleanup(internalError(RC, "host stubs"));
   // (3) The program, its nests replaced by calls to the stubs.
   std::vector<std::string> Link = Plugins;
   Link.insert(Link.end(), Forwarded.begin(), Forwarded.end());
