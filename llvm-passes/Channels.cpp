@@ -10,6 +10,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -30,7 +31,7 @@ std::string KernelUnit::describe() const {
 
 const StreamChannel *ChannelResult::channelOf(const llvm::Instruction *I) const {
   for (const StreamChannel &C : Channels)
-    if (C.Write == I || C.Read == I)
+    if (C.Write == I || llvm::is_contained(C.Reads, I))
       return &C;
   return nullptr;
 }
@@ -245,6 +246,37 @@ private:
   }
 };
 
+// Whether A and B compute the same value in one iteration: the same value,
+// or the same pure operation on the same operands (clang computes an index
+// once per use).
+bool sameValue(const llvm::Value *A, const llvm::Value *B) {
+  if (A == B)
+    return true;
+  auto *IA = llvm::dyn_cast<llvm::Instruction>(A);
+  auto *IB = llvm::dyn_cast<llvm::Instruction>(B);
+  if (!IA || !IB || !IA->isSameOperationAs(IB) || IA->mayReadOrWriteMemory() ||
+      llvm::isa<llvm::PHINode>(IA))
+    return false;
+  for (unsigned K = 0; K < IA->getNumOperands(); ++K)
+    if (!sameValue(IA->getOperand(K), IB->getOperand(K)))
+      return false;
+  return true;
+}
+
+// Whether two loads read the same element of Object in one iteration.
+bool sameElement(llvm::LoadInst *A, llvm::LoadInst *B) {
+  llvm::Value *BaseA, *BaseB;
+  llvm::SmallVector<llvm::Value *, 4> SubsA, SubsB;
+  if (!decomposeAddress(A->getPointerOperand(), BaseA, SubsA) ||
+      !decomposeAddress(B->getPointerOperand(), BaseB, SubsB) || BaseA != BaseB ||
+      SubsA.size() != SubsB.size())
+    return false;
+  for (unsigned K = 0; K < SubsA.size(); ++K)
+    if (!sameValue(SubsA[K], SubsB[K]))
+      return false;
+  return true;
+}
+
 std::string elementText(llvm::StringRef Array, llvm::ArrayRef<int64_t> Subs) {
   std::string T = Array.str();
   for (int64_t V : Subs)
@@ -255,9 +287,11 @@ std::string elementText(llvm::StringRef Array, llvm::ArrayRef<int64_t> Subs) {
 class ChannelFinder {
   const UREModel &M;
   ChannelResult &R;
+  llvm::DominatorTree &DT;
 
 public:
-  ChannelFinder(const UREModel &M, ChannelResult &R) : M(M), R(R) {}
+  ChannelFinder(const UREModel &M, ChannelResult &R, llvm::DominatorTree &DT)
+      : M(M), R(R), DT(DT) {}
 
   void run(const SpaceTimeResult &ST) {
     for (const URESystem &S : M.Systems) {
@@ -325,20 +359,40 @@ private:
     // The first later nest that reads it.
     for (unsigned C = P + 1; C < R.Units.size(); ++C) {
       const URESystem &CS = *R.Units[C].System;
-      llvm::SmallVector<llvm::LoadInst *, 2> Loads;
-      for (const InputRead &In : CS.Inputs)
-        if (In.Object == Write.Output && !llvm::is_contained(Loads, In.Load))
-          Loads.push_back(In.Load);
-      if (Loads.empty())
+      if (llvm::none_of(CS.Inputs, [&](const InputRead &In) {
+            return In.Object == Write.Output;
+          }))
         continue;
+      // Every load of the array in the body (a load that only decides a
+      // condition is no input of the model, but reads the channel too).
+      llvm::SmallVector<llvm::LoadInst *, 2> Loads;
+      for (llvm::BasicBlock *BB : CS.innermost()->blocks())
+        for (llvm::Instruction &I : *BB) {
+          auto *Ld = llvm::dyn_cast<llvm::LoadInst>(&I);
+          llvm::Value *Base;
+          llvm::SmallVector<llvm::Value *, 4> Subs;
+          if (Ld && decomposeAddress(Ld->getPointerOperand(), Base, Subs) &&
+              Base == Write.Output)
+            Loads.push_back(Ld);
+        }
       std::string Between = R.Units[P].describe() + " and " + R.Units[C].describe();
-      if (Loads.size() > 1) {
-        reject(sourceLocOf(Loads[1]),
-               "'" + Write.OutputName + "' becomes a channel between " + Between +
-                   ", which must read it at one place, but it reads it again "
-                   "here; read it once per iteration into a local variable");
-        return;
-      }
+      // Loads of one element, the first dominating the others, are one read.
+      llvm::LoadInst *First = Loads.front();
+      for (llvm::LoadInst *Ld : Loads)
+        if (llvm::all_of(Loads, [&](llvm::LoadInst *O) { return O == Ld || DT.dominates(Ld, O); }))
+          First = Ld;
+      std::swap(*llvm::find(Loads, First), Loads.front());
+      for (llvm::LoadInst *Ld : llvm::drop_begin(Loads))
+        if (!sameElement(First, Ld) || !DT.dominates(First, Ld)) {
+          reject(sourceLocOf(Ld),
+                 "'" + Write.OutputName + "' becomes a channel between " + Between +
+                     ", which must read it at one place, but it reads it again "
+                     "here" + (sameElement(First, Ld) ? " (where the first read "
+                                                        "does not always run)"
+                                                      : ", another element") +
+                     "; read it once per iteration into a local variable");
+          return;
+        }
       for (unsigned D = C + 1; D < R.Units.size(); ++D)
         for (const InputRead &In : R.Units[D].System->Inputs)
           if (In.Object == Write.Output) {
@@ -365,6 +419,7 @@ private:
       Ch.Consumer = C;
       Ch.Write = Write.Store;
       Ch.Read = Loads.front();
+      Ch.Reads = Loads;
       if (checkOrder(Ch, Write, PS, CS))
         R.Channels.push_back(Ch);
       return;
@@ -421,9 +476,9 @@ private:
 
   bool checkOrder(StreamChannel &Ch, const UREStatement &Write,
                   const URESystem &PS, const URESystem &CS) {
-    const InputRead *Read = nullptr;
+    const InputRead *Read = nullptr; // the subscripts of every load of Reads
     for (const InputRead &In : CS.Inputs)
-      if (In.Load == Ch.Read)
+      if (llvm::is_contained(Ch.Reads, In.Load))
         Read = &In;
     llvm::SmallVector<AffineExpr, 4> ReadSubs;
     for (const std::optional<AffineExpr> &E : Read->Subscripts) {
@@ -548,7 +603,7 @@ ChannelResult ChannelAnalysis::run(llvm::Function &F,
   const SpaceTimeResult &ST = FAM.getResult<SpaceTimeAnalysis>(F);
   if (!M.Rejections.empty() || !ST.Rejections.empty())
     return R;
-  ChannelFinder(M, R).run(ST);
+  ChannelFinder(M, R, FAM.getResult<llvm::DominatorTreeAnalysis>(F)).run(ST);
   return R;
 }
 

@@ -12,7 +12,8 @@
 // mismatch is an error naming both nests and the first element that differs.
 //
 // Rules (each a URERejection of rule 'channel'): one write site and one read
-// site; the conditions and indices depend only on loop variables, parameters
+// site (loads of the same element, one of them dominating the others, as in
+// 'y[n] > 0 ? y[n] : 0', are one read); the conditions and indices depend only on loop variables, parameters
 // and constants; at most 2^26 iterations per nest to replay.
 //
 // Preconditions: UREAnalysis and SpaceTimeAnalysis found no errors.
@@ -50,6 +51,9 @@ struct StreamChannel {
   unsigned Producer = 0, Consumer = 0; // indices into ChannelResult::Units
   llvm::StoreInst *Write = nullptr;
   llvm::LoadInst *Read = nullptr;
+  /// Every load of the consumer that reads the element Read reads, Read (the
+  /// one that dominates the others) first: one read of the channel.
+  llvm::SmallVector<llvm::LoadInst *, 2> Reads;
   uint64_t Values = 0; // how many values it carries
 };
 

@@ -13,6 +13,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
 
 namespace t2s {
 
@@ -120,7 +121,10 @@ void setSourceName(llvm::Value *Storage, llvm::StringRef Name) {
     if (auto *St = llvm::dyn_cast<llvm::StoreInst>(U);
         St && St->getPointerOperand() == Alloca) {
       ++Stores;
-      Arg = llvm::dyn_cast<llvm::Argument>(St->getValueOperand());
+      llvm::Value *V = St->getValueOperand();
+      if (auto *Ext = llvm::dyn_cast<llvm::ZExtInst>(V)) // a bool, stored as i8
+        V = Ext->getOperand(0);
+      Arg = llvm::dyn_cast<llvm::Argument>(V);
     }
   if (Stores == 1 && Arg) {
     llvm::Function &F = *Arg->getParent();
@@ -153,7 +157,14 @@ std::string getSourceName(const llvm::Value *Object) {
     // "gemm(float const (*) [20], ...)::A" names the static local A.
     std::string Demangled = llvm::demangle(GV->getName());
     size_t Scope = Demangled.rfind("::");
-    return Scope == std::string::npos ? Demangled : Demangled.substr(Scope + 2);
+    if (Scope != std::string::npos)
+      return Demangled.substr(Scope + 2);
+    // C names the static local S of pre "pre.S" (and a second one "pre.S.1").
+    llvm::SmallVector<llvm::StringRef, 3> Parts;
+    llvm::StringRef(Demangled).split(Parts, '.');
+    if (Parts.size() >= 2 && GV->getParent() && GV->getParent()->getFunction(Parts[0]))
+      return Parts[1].str();
+    return Parts[0].str();
   }
   return Object->getName().str();
 }

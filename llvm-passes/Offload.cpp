@@ -86,13 +86,15 @@ llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
     if (!L->getLoopPreheader() || !L->getExitBlock()) {
       reportError(F, U.System->Loc,
                   "cannot offload this nest: it needs a single entry and a "
-                  "single exit; do not jump into or out of the nest");
+                  "single exit; do not jump into or out of the nest [" +
+                      ruleName(URERule::Offload) + "]");
       return llvm::PreservedAnalyses::all();
     }
     if (const llvm::Instruction *I = usedAfter(*L)) {
       reportError(F, sourceLocOf(I),
                   "cannot offload this nest: a value it computes is used "
-                  "after it; pass results through an output array");
+                  "after it; pass results through an output array [" +
+                      ruleName(URERule::Offload) + "]");
       return llvm::PreservedAnalyses::all();
     }
     if (!Nests.empty()) {
@@ -109,7 +111,7 @@ llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
                         "but code lies between two of them (before " +
                         CR.Units[&U - CR.Units.begin()].describe() +
                         "); move that code before the first nest or after "
-                        "the last");
+                        "the last [" + ruleName(URERule::Offload) + "]");
         return llvm::PreservedAnalyses::all();
       }
     }

@@ -8,6 +8,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
@@ -43,6 +44,11 @@ llvm::cl::opt<bool> Isolate(
     "t2s-isolate", llvm::cl::init(true),
     llvm::cl::desc("Honour loader(...) and drainer(...) (=false: one kernel "
                    "per design, for OpenCL devices without channels)"));
+
+llvm::cl::opt<bool> ForDevice(
+    "t2s-opencl-device",
+    llvm::cl::desc("The host stubs will run on an OpenCL device (t2s-clang "
+                   "--opencl): refuse designs they cannot run there"));
 
 llvm::cl::opt<std::string> HostOutput(
     "t2s-opencl-host", llvm::cl::value_desc("file"),
@@ -124,10 +130,75 @@ std::string assignLanes(llvm::Type *VT, const std::string &Vector,
   return Out;
 }
 
+// Name as an identifier of both OpenCL C and C++ (the emulation compiles
+// the kernels as C++): characters other than letters, digits and '_' become
+// '_', and a keyword of either language, or a name the printed code itself
+// needs, gets a trailing '_'.
+std::string identifier(llvm::StringRef Name) {
+  static const llvm::StringSet<> Reserved = {
+      // OpenCL C (with Intel's channels) beyond C's keywords
+      "global", "local", "constant", "private", "kernel", "read_only",
+      "write_only", "read_write", "half", "bool", "uchar", "ushort", "uint",
+      "ulong", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "image1d_t",
+      "image2d_t", "image3d_t", "sampler_t", "event_t", "pipe", "channel",
+      "uniform", "restrict", "complex", "imaginary",
+      // C++ beyond C's keywords
+      "alignas", "alignof", "and", "and_eq", "asm", "bitand", "bitor", "catch",
+      "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+      "const_cast", "consteval", "constexpr", "constinit", "co_await",
+      "co_return", "co_yield", "decltype", "delete", "dynamic_cast",
+      "explicit", "export", "false", "friend", "mutable", "namespace", "new",
+      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq",
+      "protected", "public", "reinterpret_cast", "requires", "static_assert",
+      "static_cast", "template", "this", "thread_local", "throw", "true", "try",
+      "typeid", "typename", "using", "virtual", "wchar_t", "xor", "xor_eq",
+      // names of the emulation
+      "t2s", "std", "t2s_kernels"};
+  std::string Id;
+  for (char C : Name)
+    Id += llvm::isAlnum(C) || C == '_' ? C : '_';
+  if (Id.empty() || llvm::isDigit(Id.front()))
+    Id = "_" + Id;
+  if (Reserved.contains(Id))
+    Id += "_";
+  return Id;
+}
+
+// Whether the kernels printed since the last reset use half, which OpenCL
+// has only with the extension cl_khr_fp16.
+bool &usesHalf() {
+  static bool Uses = false;
+  return Uses;
+}
+
+// Name as a parameter or loop variable of a kernel, away from the names the
+// kernels declare themselves: shift registers 'sr_A', time variables 't1',
+// 'slot', and the temporaries of channel values ('a_in', 'a_in_2',
+// 'a_step', 'a_lanes', 'a_pe', 'a_vec', 'a_chain', 'c_out').
+std::string kernelLocal(llvm::StringRef Name) {
+  std::string Id = identifier(Name);
+  llvm::StringRef R(Id);
+  llvm::StringRef Base = R.rtrim("0123456789");
+  bool Numbered = Base.size() < R.size() && Base.ends_with("_");
+  if (R.starts_with("sr_") || R == "slot" || (Base == "t" && R.size() > 1) ||
+      llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"_in", "_step", "_lanes", "_pe",
+                                                    "_vec", "_chain", "_out"},
+                   [&](llvm::StringRef Suffix) {
+                     return R.ends_with(Suffix) ||
+                            (Numbered && Base.drop_back().ends_with(Suffix));
+                   }))
+    Id += "_";
+  return Id;
+}
+
 // The C name of an IR type, or "" if it has none here.
 std::string cType(llvm::Type *T) {
   if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
     return vectorType(VT);
+  if (T->isHalfTy()) { // _Float16
+    usesHalf() = true;
+    return "half";
+  }
   if (T->isFloatTy())
     return "float";
   if (T->isDoubleTy())
@@ -153,6 +224,9 @@ struct ChannelPlan {
   std::string Buffer; // the input or output it carries
   bool Output = false;
   llvm::Instruction *Access = nullptr; // the load, or the store
+  /// More loads of the element Access reads (a stream channel read twice in
+  /// one iteration): they print as the same received value.
+  llvm::SmallVector<llvm::Instruction *, 1> SameReads;
   llvm::Type *Element = nullptr;
   llvm::SmallVector<unsigned, 4> Dims; // indices into PELoops
   std::string Temp;   // the systolic kernel's copy of a read value
@@ -180,6 +254,9 @@ struct KernelInfo {
   std::string Name;
   bool Autorun = false;
   llvm::SmallVector<const llvm::Argument *, 4> Args; // in the function's order
+  /// The parameter declarations of its signature, in the macros' spelling:
+  /// the host declares the kernel with exactly these types.
+  llvm::SmallVector<std::string, 4> Params;
 };
 
 enum class KernelRole { Systolic, Loader, Drainer, Plain };
@@ -212,6 +289,8 @@ class KernelPrinter {
   llvm::DenseMap<const llvm::LoadInst *, std::pair<unsigned, int64_t>> UREReadOf;
   llvm::SmallPtrSet<const llvm::Argument *, 4> Used; // parameters printed
   std::string Failure; // why printing stopped, if it did
+  SourceLoc FailureLoc; // where, if the instruction being printed has a place
+  const llvm::Instruction *Printing = nullptr; // innermost being printed
 
 public:
   KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
@@ -225,6 +304,9 @@ public:
     if (Sch.Vector && Sch.Vector->Space)
       SVec = &*Sch.Vector;
   }
+
+  /// Where printing failed: the offending source position, if known.
+  const SourceLoc &failureLoc() const { return FailureLoc; }
 
   /// Prints the kernel and describes it in Info; on failure prints nothing
   /// and returns the reason.
@@ -242,8 +324,10 @@ public:
       return Failure;
     Info.Name = kernelName();
     for (const llvm::Argument &A : F.args())
-      if (Used.contains(&A))
+      if (Used.contains(&A)) {
         Info.Args.push_back(&A);
+        Info.Params.push_back(parameter(&A, /*Macros=*/true));
+      }
     // A kernel without arguments runs by itself, forever (Intel's autorun):
     // the systolic array between its loaders and drainers.
     Info.Autorun = Role == KernelRole::Systolic && Info.Args.empty();
@@ -264,6 +348,8 @@ public:
 
   /// The C parameter declaration of A, as this kernel's signature prints it.
   std::string parameter(const llvm::Argument *A, bool Macros) {
+    if (A->getType()->isIntegerTy(1)) // OpenCL kernels take no bool
+      return "char " + argName(A);
     if (!A->getType()->isPointerTy())
       return cType(A->getType()) + " " + argName(A);
     llvm::Type *T = ElementOf.lookup(A);
@@ -276,7 +362,7 @@ public:
 
   std::string argName(const llvm::Argument *A) const {
     std::string N = getSourceName(A);
-    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : N;
+    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : kernelLocal(N);
   }
 
   llvm::Type *elementOf(const llvm::Argument *A) const { return ElementOf.lookup(A); }
@@ -365,8 +451,11 @@ private:
   const URELoop &loop(unsigned L) const { return S.Loops[L]; }
 
   void fail(const llvm::Twine &Why) {
-    if (Failure.empty())
-      Failure = Why.str();
+    if (!Failure.empty())
+      return;
+    Failure = Why.str();
+    if (Printing)
+      FailureLoc = sourceLocOf(Printing);
   }
 
   // Element types of the buffers, from the scalar loads and stores through them.
@@ -415,7 +504,9 @@ private:
     return Design;
   }
 
-  std::string registerName(unsigned A) const { return "sr_" + S.Arrays[A].Name; }
+  std::string registerName(unsigned A) const {
+    return "sr_" + identifier(S.Arrays[A].Name);
+  }
 
   // The register index of PE 'L.Name - Offset' along loop L.
   static std::string peIndex(const URELoop &L, int64_t Offset) {
@@ -784,6 +875,14 @@ private:
 
   void printStatement(llvm::raw_ostream &B, const std::string &Indent,
                       const UREStatement &St) {
+    const llvm::Instruction *Outer = Printing;
+    Printing = St.Store;
+    printStatementText(B, Indent, St);
+    Printing = Outer;
+  }
+
+  void printStatementText(llvm::raw_ostream &B, const std::string &Indent,
+                          const UREStatement &St) {
     std::string Value = expr(storedValue(St.Store));
     if (!St.Extended) {
       B << Indent << registerName(St.Array) << "[0]";
@@ -819,7 +918,7 @@ private:
     if (Role != KernelRole::Systolic && Role != KernelRole::Plain)
       return nullptr;
     for (const ChannelPlan &C : Channels)
-      if (C.Access == I)
+      if (C.Access == I || llvm::is_contained(C.SameReads, I))
         return &C;
     return nullptr;
   }
@@ -1289,7 +1388,11 @@ private:
     }
     auto *A = llvm::dyn_cast<llvm::Argument>(P);
     if (!A) {
-      fail("an access that is not to a parameter's buffer");
+      std::string Name = getSourceName(P);
+      fail(Name.empty() ? std::string("an access that is not to a parameter's buffer")
+                        : "the array '" + Name + "', which is not a parameter "
+                          "(a kernel reaches memory only through its "
+                          "parameters: pass the array as one)");
       return "?";
     }
     Used.insert(A);
@@ -1337,6 +1440,17 @@ private:
       return I->getType()->isIntegerTy(1) ? (I->isOne() ? "true" : "false")
                                            : std::to_string(I->getSExtValue());
     if (auto *FP = llvm::dyn_cast<llvm::ConstantFP>(C)) {
+      if (FP->getType()->isHalfTy()) { // exact as a float
+        llvm::APFloat F = FP->getValueAPF();
+        bool Lost;
+        F.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &Lost);
+        return "((" + cType(FP->getType()) + ")" +
+               constant(llvm::ConstantFP::get(FP->getContext(), F)) + ")";
+      }
+      if (!FP->getType()->isFloatTy() && !FP->getType()->isDoubleTy()) {
+        fail("a floating-point constant of a type without a C name");
+        return "?";
+      }
       bool Single = FP->getType()->isFloatTy();
       double V = Single ? FP->getValueAPF().convertToFloat()
                         : FP->getValueAPF().convertToDouble();
@@ -1360,7 +1474,17 @@ private:
     return "?";
   }
 
+  // The text of V; a failure inside is located at the innermost instruction.
   std::string expr(llvm::Value *V) {
+    const llvm::Instruction *Outer = Printing;
+    if (auto *I = llvm::dyn_cast<llvm::Instruction>(V); I && I->getDebugLoc())
+      Printing = I;
+    std::string Text = exprText(V);
+    Printing = Outer;
+    return Text;
+  }
+
+  std::string exprText(llvm::Value *V) {
     if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
       return constant(C);
     if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
@@ -1867,6 +1991,14 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
 // Channel depth: enough for a loader to run a few time steps ahead.
 constexpr unsigned ChannelDepth = 16;
 
+// T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
+constexpr size_t MaxChannelDims = 8;
+
+// Where the emulation puts the kernels, their channels and the host stubs:
+// compiled as C++, a kernel named like one of the program's functions with
+// the same parameter types would otherwise be a second definition of it.
+constexpr const char *KernelNamespace = "t2s_kernels";
+
 } // namespace
 
 llvm::SmallVector<PEChannelSummary, 4>
@@ -1912,15 +2044,35 @@ summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
   return Out;
 }
 
-std::string designName(const llvm::Function &F, unsigned SystemIndex) {
+namespace {
+
+// A function's name without its parameters ("scale" of scale(int*)).
+std::string functionName(const llvm::Function &F) {
   std::string D = llvm::demangle(F.getName().str());
-  D = D.substr(0, D.find('('));
-  for (char &C : D)
-    if (!llvm::isAlnum(C))
-      C = '_';
+  return D.substr(0, D.find('('));
+}
+
+} // namespace
+
+std::string designName(const llvm::Function &F, unsigned SystemIndex) {
+  std::string D = functionName(F);
+  // Overloads get a number each (in the module's order, the same in every
+  // compilation of the file): their kernels, channels and stubs must not
+  // share names.
+  if (const llvm::Module *M = F.getParent()) {
+    unsigned Same = 0, Mine = 0;
+    for (const llvm::Function &G : *M)
+      if (!G.isDeclaration() && functionName(G) == D) {
+        ++Same;
+        if (&G == &F)
+          Mine = Same;
+      }
+    if (Same > 1)
+      D += "_overload" + std::to_string(Mine);
+  }
   if (SystemIndex)
     D += "_" + std::to_string(SystemIndex + 1);
-  return D;
+  return identifier(D);
 }
 
 std::string hostStubName(const llvm::Function &F) {
@@ -1952,6 +2104,7 @@ struct HostStub {
   llvm::SmallVector<KernelInfo, 4> Kernels;
   // Printers of the nests: they know the buffers' element types and sizes.
   std::vector<std::unique_ptr<KernelPrinter>> &Nests;
+  SourceLoc Loc; // the design's first nest
 
   llvm::Type *elementOf(const llvm::Argument *A) const {
     for (const auto &N : Nests)
@@ -1974,11 +2127,34 @@ struct HostStub {
     return Max;
   }
 
-  std::string parameter(const llvm::Argument *A) const {
-    if (!A->getType()->isPointerTy())
-      return cType(A->getType()) + " " + Nests.front()->argName(A);
-    return "T2S_GLOBAL " + std::string(writes(A) ? "" : "const ") +
-           cType(elementOf(A)) + " *T2S_RESTRICT " + Nests.front()->argName(A);
+  // The kernels run concurrently on 'restrict' buffers: the emulation
+  // refuses, at run time, buffers that overlap one that is written.
+  void printDisjointCheck(llvm::raw_ostream &OS) const {
+    KernelPrinter &Systolic = *Nests.front();
+    llvm::SmallVector<const llvm::Argument *, 4> Buffers;
+    for (const KernelInfo &K : Kernels)
+      for (const llvm::Argument *A : K.Args)
+        if (A->getType()->isPointerTy() && elementOf(A) &&
+            !llvm::is_contained(Buffers, A))
+          Buffers.push_back(A);
+    if (Buffers.size() < 2 || llvm::none_of(Buffers, [&](const llvm::Argument *A) {
+          return writes(A);
+        }))
+      return;
+    std::string Where;
+    for (char C : Loc.File + ":" + std::to_string(Loc.Line) + ":" +
+                      std::to_string(Loc.Column))
+      Where += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+    std::string Name = llvm::demangle(F.getName().str());
+    OS << "  t2s::emu::checkDisjoint(\"" << Where << "\", \""
+       << Name.substr(0, Name.find('(')) << "\", {";
+    for (const llvm::Argument *A : Buffers) {
+      std::optional<uint64_t> N = extent(A);
+      OS << (A == Buffers.front() ? "" : ", ") << "{\"" << Systolic.argName(A)
+         << "\", " << Systolic.argName(A) << ", " << (N ? *N : 1) << " * sizeof("
+         << cType(elementOf(A)) << "), " << (writes(A) ? "true" : "false") << "}";
+    }
+    OS << "});\n";
   }
 
   std::optional<std::string> print(llvm::raw_ostream &OS) {
@@ -2002,31 +2178,48 @@ struct HostStub {
     }
     OS << "\n// " << llvm::demangle(F.getName().str()) << ": its kernels, and "
        << Stub << ", which runs them.\n";
-    OS << "#ifdef T2S_EMULATE\n";
+    // The kernels, compiled as C++, live in KernelNamespace (so that they
+    // never collide with the program's functions); so does the stub, whose
+    // C linkage keeps its name.
+    OS << "#ifdef T2S_EMULATE\nnamespace " << KernelNamespace << " {\n";
     for (const KernelInfo &K : Kernels) {
       OS << (K.Autorun ? "T2S_AUTORUN_KERNEL" : "T2S_KERNEL") << " void " << K.Name << "(";
-      for (const llvm::Argument *A : K.Args)
-        OS << (A == K.Args.front() ? "" : ", ") << parameter(A);
-      OS << (K.Args.empty() ? "void);\n" : ");\n");
+      for (const std::string &P : K.Params)
+        OS << (&P == &K.Params.front() ? "" : ", ") << P;
+      OS << (K.Params.empty() ? "void);\n" : ");\n");
     }
-    OS << "extern \"C\" void " << Stub << "(" << Params << ") {\n"
-       << "  t2s::emu::run({";
+    OS << "extern \"C\" void " << Stub << "(" << Params << ") {\n";
+    printDisjointCheck(OS);
+    OS << "  t2s::emu::run({";
     for (const KernelInfo &K : Kernels) {
       OS << (&K == &Kernels.front() ? "" : ",\n                 ");
       if (K.Autorun) {
         OS << "T2S_RUN_AUTORUN(" << K.Name << ")";
         continue;
       }
-      OS << "T2S_RUN_KERNEL(" << K.Name;
+      std::string Args;
       for (const llvm::Argument *A : K.Args)
-        OS << ", " << Systolic.argName(A);
-      OS << ")";
+        Args += (Args.empty() ? "" : ", ") + Systolic.argName(A);
+      // A parameter named like the kernel hides it in the stub.
+      if (llvm::any_of(F.args(), [&](const llvm::Argument &A) {
+            return Systolic.argName(&A) == K.Name;
+          })) {
+        OS << "::t2s::emu::Kernel{\"" << K.Name << "\", [&] { " << KernelNamespace
+           << "::" << K.Name << "(" << Args << "); }}";
+        continue;
+      }
+      OS << "T2S_RUN_KERNEL(" << K.Name << (Args.empty() ? "" : ", ") << Args << ")";
     }
-    OS << "});\n}\n#else\n";
+    OS << "});\n}\n} // namespace " << KernelNamespace << "\n#else\n";
     // A device buffer needs a size: the largest index the nests use.
     for (const KernelInfo &K : Kernels)
       for (const llvm::Argument *A : K.Args)
         if (A->getType()->isPointerTy() && !extent(A)) {
+          if (ForDevice) // t2s-clang --opencl: an error in the user's file
+            return "the buffer '" + Systolic.argName(A) + "', whose size cannot "
+                   "be told from its indices (they are not affine in the loop "
+                   "variables; index it with loop variables to run the design "
+                   "on an OpenCL device)";
           OS << "// No stub for OpenCL devices: the size of the buffer '"
              << Systolic.argName(A)
              << "' cannot be told from its indices (not affine in the loop "
@@ -2108,6 +2301,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       !FAM.getResult<UREAnalysis>(F).Rejections.empty())
     return llvm::PreservedAnalyses::all();
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+  usesHalf() = false;
 
   std::string Text, Host;
   llvm::raw_string_ostream OS(Text), HS(Host);
@@ -2116,7 +2310,8 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                 "cannot write this design as OpenCL: it uses " + Why +
                     "; the OpenCL back end prints arithmetic, comparisons, "
                     "conditionals, casts and library math over buffers "
-                    "indexed by the loop variables");
+                    "indexed by the loop variables [" +
+                    ruleName(URERule::OpenCL) + "]");
     return llvm::PreservedAnalyses::all();
   };
   std::string Function = designName(F, 0);
@@ -2137,13 +2332,21 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     if (KU.Schedule) {
       X.Sch = *KU.Schedule;
       X.Design = KU.System->KernelName.empty() ? designName(F, Scheduled)
-                                               : KU.System->KernelName;
+                                               : identifier(KU.System->KernelName);
       ++Scheduled;
       X.Channels = planChannels(X.Sch, DT, X.Design);
+      // loader(a) or drainer(a) of an array that is a channel to another
+      // kernel nest asks for what the channel has anyway: its loader
+      // (drainer) below passes the values between that kernel and the PEs.
+      llvm::erase_if(X.Channels, [&](const ChannelPlan &P) {
+        return CR.channelOf(P.Access) != nullptr;
+      });
     } else {
       X.Sch.System = *KU.System;
-      X.Design = KU.System->KernelName;
+      X.Design = identifier(KU.System->KernelName);
     }
+    for (URELoop &L : X.Sch.System.Loops) // printed as variables
+      L.Name = kernelLocal(L.Name);
     for (const StreamChannel &C : CR.Channels) {
       if (C.Producer != U && C.Consumer != U)
         continue;
@@ -2159,6 +2362,8 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       P.Output = C.Producer == U;
       P.Access = P.Output ? static_cast<llvm::Instruction *>(C.Write) : C.Read;
       P.Element = P.Output ? C.Write->getValueOperand()->getType() : C.Read->getType();
+      if (!P.Output)
+        P.SameReads.assign(C.Reads.begin() + 1, C.Reads.end());
       P.Temp = C.Array + "_in";
       if (!KU.Schedule) {
         P.Name = streamName(C);
@@ -2196,6 +2401,8 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
   if (Macros)
     OS << "#include \"t2s/channels.h\"\n";
   size_t DefsAt = Text.size(); // the vector helpers go here, once known
+  OS << "#ifdef __cplusplus // emulation: away from the program's own names\n"
+     << "namespace " << KernelNamespace << " {\n#endif\n";
   if (Macros)
     OS << "\n// Channels between the kernels.\n";
   for (const StreamChannel &C : CR.Channels) {
@@ -2216,6 +2423,12 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
         OS << "T2S_CHANNEL(" << T << ", " << C.Name << ", " << ChannelDepth << ");\n";
         continue;
       }
+      if (std::max(C.Dims.size(), C.Chain ? C.ChainDims.size() + 1 : 0) > MaxChannelDims)
+        return failed(X.Sch.System.Loc,
+                      "an array of channels for '" + C.Buffer + "' over more than " +
+                          std::to_string(MaxChannelDims) +
+                          " PE loops (t2s/channels.h declares at most 8 "
+                          "dimensions: give the array fewer space loops)");
       OS << "T2S_CHANNEL_ARRAY(" << T << ", " << C.Name << ", " << ChannelDepth;
       for (unsigned D : C.Dims)
         OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
@@ -2258,7 +2471,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       OS << "\n";
       KernelInfo Info;
       if (std::optional<std::string> Why = P.print(Info))
-        return failed(X.Sch.System.Loc, *Why);
+        return failed(P.failureLoc().Line ? P.failureLoc() : X.Sch.System.Loc, *Why);
       Kernels.push_back(std::move(Info));
     }
     // A printer of the whole body answers the host's questions about buffers.
@@ -2268,6 +2481,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     KernelInfo Ignored;
     Askers.back()->print(Ignored);
   }
+  OS << "#ifdef __cplusplus\n} // namespace " << KernelNamespace << "\n#endif\n";
   std::string Defs;
   for (auto &[Name, Def] : helperDefinitions())
     Defs += "#ifndef T2S_DEFINED_" + Name + "\n#define T2S_DEFINED_" + Name +
@@ -2275,8 +2489,19 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
   helperDefinitions().clear();
   if (!Defs.empty())
     Text.insert(DefsAt, "\n// Vector types and operators OpenCL does not have.\n" + Defs);
+  if (usesHalf()) // C++ (the emulation) has half as _Float16 (t2s/vector_types.h)
+    Text.insert(DefsAt,
+                "#ifdef __OPENCL_C_VERSION__ // _Float16 is half: cl_khr_fp16\n"
+                "#ifdef cl_khr_fp16\n"
+                "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                "#else\n"
+                "#error \"" + Function + " computes with half (_Float16); the "
+                "device lacks cl_khr_fp16\"\n"
+                "#endif\n#endif\n");
+  usesHalf() = false;
   if (!HostOutput.empty()) {
-    HostStub H{F, Function, hostStubName(F), Kernels, Askers};
+    HostStub H{F, Function, hostStubName(F), Kernels, Askers,
+               CR.Units.front().System->Loc};
     HS << Defs; // the host passes the same vector structs
     if (std::optional<std::string> Why = H.print(HS))
       return failed(CR.Units.front().System->Loc, *Why);

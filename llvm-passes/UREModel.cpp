@@ -89,6 +89,8 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::ScheduleSize: return "schedule size";
   case URERule::NotVolatile: return "not volatile";
   case URERule::ArrayBounds: return "array bounds";
+  case URERule::OpenCL: return "opencl";
+  case URERule::Offload: return "offload";
   }
   llvm_unreachable("unknown URE rule");
 }

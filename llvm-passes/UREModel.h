@@ -170,6 +170,8 @@ enum class URERule {
   ScheduleSize,
   NotVolatile,
   ArrayBounds,
+  OpenCL,  // what the OpenCL back end can print
+  Offload, // what --emulate and --opencl can run in place of the nests
 };
 
 llvm::StringRef ruleName(URERule R);

@@ -159,6 +159,15 @@ int run(const std::string &Clang, const std::vector<std::string> &Cmd,
   return RC;
 }
 
+// A failure inside the files t2s-clang writes itself is T2S's, not the
+// design's: say so under the compiler's messages.
+int internalError(int RC, llvm::StringRef What) {
+  fail("the " + What + " t2s-clang emitted for this program do not compile "
+       "(a T2S bug: every refusal should be an error in your file); please "
+       "report it with the source");
+  return RC;
+}
+
 // --emulate: (1) write the kernels and host stubs of every design, (2)
 // compile the kernels as C++ against the emulation runtime and the stubs with
 // -DT2S_EMULATE, (3) build the program with each nest replaced by a call to
@@ -229,6 +238,10 @@ int emulate(const std::string &Clang, const Layout &L,
         std::string("/dev/null"), std::string("-mllvm"), "-t2s-opencl=" + Kernels,
         std::string("-mllvm"), "-t2s-opencl-host=" + Host})
     Emit.push_back(A);
+  if (OnDevice) { // what the device stub cannot run is an error in the design
+    Emit.push_back("-mllvm");
+    Emit.push_back("-t2s-opencl-device");
+  }
   if (int RC = run(Clang, Emit, DryRun))
     return cleanup(RC);
   // (2) The kernels, as C++ on threads (emulation), and the stubs.
@@ -245,7 +258,7 @@ int emulate(const std::string &Clang, const Layout &L,
                                  std::string("-o"), KernelsObj})
       CompileKernels.push_back(A);
     if (int RC = run(Clang, CompileKernels, DryRun))
-      return cleanup(RC);
+      return cleanup(internalError(RC, "kernels"));
   }
   std::vector<std::string> CompileHost = Common;
   if (OnDevice) {
@@ -257,7 +270,7 @@ int emulate(const std::string &Clang, const Layout &L,
   for (const std::string &A : {Host, std::string("-o"), HostObj})
     CompileHost.push_back(A);
   if (int RC = run(Clang, CompileHost, DryRun))
-    return cleanup(RC);
+    return cleanup(internalError(RC, "host stubs"));
   // (3) The program, its nests replaced by calls to the stubs.
   std::vector<std::string> Link = Plugins;
   Link.insert(Link.end(), Forwarded.begin(), Forwarded.end());

@@ -13,7 +13,7 @@
  * the ';'):
  *
  *   T2S_CHANNEL(T, name, depth);            a program-scope channel of T
- *   T2S_CHANNEL_ARRAY(T, name, depth, d1 [, d2 [, d3 [, d4]]]);
+ *   T2S_CHANNEL_ARRAY(T, name, depth, d1 [, d2 ... [, d8]]);
  *                                           an array of channels name[d1][d2]..
  *   T2S_READ(ch)                            blocking read; ch may be name[i][j]
  *   T2S_WRITE(ch, value)                    blocking write

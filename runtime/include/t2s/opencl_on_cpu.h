@@ -23,5 +23,32 @@
 
 using std::max;
 using std::min;
+// OpenCL's math is overloaded: exp(float) is float. <cmath> puts only the
+// double versions in the global namespace; these bring the float ones (the
+// functions the emitter prints).
+using std::acos;
+using std::asin;
+using std::atan;
+using std::atan2;
+using std::ceil;
+using std::cos;
+using std::exp;
+using std::exp2;
+using std::fabs;
+using std::floor;
+using std::fma;
+using std::fmax;
+using std::fmin;
+using std::fmod;
+using std::log;
+using std::log10;
+using std::log2;
+using std::pow;
+using std::round;
+using std::sin;
+using std::sqrt;
+using std::tan;
+using std::tanh;
+using std::trunc;
 
 #endif // T2S_OPENCL_ON_CPU_H

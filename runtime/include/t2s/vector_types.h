@@ -1,6 +1,6 @@
 //===- t2s/vector_types.h - OpenCL's scalar and vector names in C++ -*- C++ -*-===//
 //
-// uchar, ushort, uint, ulong and OpenCL's vector types (float4, int3, ...: 2,
+// uchar, ushort, uint, ulong, half and OpenCL's vector types (float4, int3, ...: 2,
 // 3, 4, 8 and 16 lanes) as C++ names, with clang's vector extension, which
 // has OpenCL's operators, compound literals, .sN lanes and memory layout (a
 // 3-lane vector takes the room of 4). Emitted kernels compiled as C++
@@ -15,6 +15,9 @@ typedef unsigned char uchar;
 typedef unsigned short ushort;
 typedef unsigned int uint;
 typedef unsigned long ulong;
+#ifdef __FLT16_MAX__ // OpenCL's half (cl_khr_fp16) is C++'s _Float16
+typedef _Float16 half;
+#endif
 
 #ifdef __clang__ // GCC has no 3-lane vectors; hosts built by GCC go without
 // OpenCL's vector types (2, 3, 4, 8 and 16 lanes) as clang's vector
@@ -35,6 +38,9 @@ T2S_OPENCL_VECTORS(long)
 T2S_OPENCL_VECTORS(ulong)
 T2S_OPENCL_VECTORS(float)
 T2S_OPENCL_VECTORS(double)
+#ifdef __FLT16_MAX__
+T2S_OPENCL_VECTORS(half)
+#endif
 #undef T2S_OPENCL_VECTORS
 #endif
 

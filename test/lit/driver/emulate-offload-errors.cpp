@@ -14,7 +14,7 @@ void between(const int in[N], int out[N]) {
   #pragma t2s kernel(writer)
   for (int i = 0; i < N; ++i)
     mid[i] = in[i] * 2;
-  // CHECK: emulate-offload-errors.cpp:[[@LINE+1]]:3: error: cannot offload the kernels of 'between': their nests run together as one group of kernels, but code lies between two of them (before kernel 'reader' (line [[@LINE+2]])); move that code before the first nest or after the last
+  // CHECK: emulate-offload-errors.cpp:[[@LINE+1]]:3: error: cannot offload the kernels of 'between': their nests run together as one group of kernels, but code lies between two of them (before kernel 'reader' (line [[@LINE+2]])); move that code before the first nest or after the last [offload]
   std::puts("between");
   #pragma t2s kernel(reader)
   for (int i = 0; i < N; ++i)

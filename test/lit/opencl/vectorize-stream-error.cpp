@@ -15,7 +15,7 @@ void spaceLoop(const int a[I][K], int out[I]) {
       aT[k][i] = a[i][k];
   #pragma t2s ure
   #pragma t2s space_time(i)
-  // CHECK: vectorize-stream-error.cpp:[[@LINE+1]]:15: error: cannot write this design as OpenCL: it uses vectorize(i) of a space loop on an array that exchanges 'aT' with another kernel nest (not supported yet: vectorize a time loop, or write 'aT' through memory)
+  // CHECK: vectorize-stream-error.cpp:[[@LINE+1]]:15: error: cannot write this design as OpenCL: it uses vectorize(i) of a space loop on an array that exchanges 'aT' with another kernel nest (not supported yet: vectorize a time loop, or write 'aT' through memory); {{.*}} [opencl]
   #pragma t2s vectorize(i)
   for (int k = 0; k < K; ++k)
     for (int i = 0; i < I; ++i) {

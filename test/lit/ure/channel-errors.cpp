@@ -39,8 +39,23 @@ void readTwice(const int in[N][M], int out[N][M]) {
   #pragma t2s kernel(reader)
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < M; ++j)
-      // CHECK-DAG: channel-errors.cpp:[[@LINE+1]]:31: error: 'mid' becomes a channel between kernel 'writer' (line [[@LINE-7]]) and kernel 'reader' (line [[@LINE-3]]), which must read it at one place, but it reads it again here; read it once per iteration into a local variable [channel]
-      out[i][j] = mid[i][j] + mid[i][j];
+      // CHECK-DAG: channel-errors.cpp:[[@LINE+1]]:31: error: 'mid' becomes a channel between kernel 'writer' (line [[@LINE-7]]) and kernel 'reader' (line [[@LINE-3]]), which must read it at one place, but it reads it again here, another element; read it once per iteration into a local variable [channel]
+      out[i][j] = mid[i][j] + mid[i][0];
+}
+
+// The same element read twice is one read, but only where the first read
+// always runs when the second does.
+void readInBranches(const int in[N][M], int out[N][M]) {
+  static int mid[N][M];
+  #pragma t2s kernel(writer)
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < M; ++j)
+      mid[i][j] = in[i][j];
+  #pragma t2s kernel(reader)
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < M; ++j)
+      // CHECK-DAG: channel-errors.cpp:[[@LINE+1]]:27: error: 'mid' becomes a channel between kernel 'writer' (line [[@LINE-7]]) and kernel 'reader' (line [[@LINE-3]]), which must read it at one place, but it reads it again here (where the first read does not always run); read it once per iteration into a local variable [channel]
+      out[i][j] = i > 0 ? mid[i][j] : 1 + mid[i][j];
 }
 
 void writeTwice(const int in[N][M], int out[N][M]) {

@@ -16,7 +16,7 @@ int main() {
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < J; ++j)
       b[k][j] = static_cast<float>((k * 5 + j * 2) % 9 - 4);
-  gemm(&a[0][0], &b[0][0], &c[0][0]);
+  t2s_kernels::gemm(&a[0][0], &b[0][0], &c[0][0]); // compiled as C++, the kernels live in t2s_kernels
   int bad = 0;
   double checksum = 0;
   for (int i = 0; i < I; ++i)

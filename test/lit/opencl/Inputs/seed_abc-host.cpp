@@ -16,7 +16,7 @@ int main() {
   for (int i = 0; i < I; ++i)
     for (int k = 0; k < K; ++k)
       b[i][k] = (i * 5 + k * 2) % 11 - 5;
-  seed_abc(&a[0][0], &b[0][0], &c[0][0]);
+  t2s_kernels::seed_abc(&a[0][0], &b[0][0], &c[0][0]); // compiled as C++, the kernels live in t2s_kernels
   int bad = 0;
   for (int i = 0; i < I; ++i)
     for (int j = 0; j < J; ++j) {

@@ -1,0 +1,34 @@
+// t2s-clang --opencl copies each buffer to the device, sized by the largest
+// index the nests use; a buffer indexed by a computed value has no such size.
+// That is an error in the design's file (it was an #error inside the
+// temporary design-host.cpp), while --emulate, which needs no sizes, runs the
+// design as the reference does.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %not %t2s-clang --opencl -O2 %s -o %t/device 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
+// RUN: %t2s-clang --emulate -O2 %s -o %t/emulated && %t/emulated | diff %t/ref.out -
+// RUN: FileCheck %s --check-prefix=RESULT < %t/ref.out
+// RESULT: lookup: 0 10 40 90 160 250 360 490
+#include <cstdio>
+
+constexpr int N = 8;
+
+void lookup(const int table[64], const int idx[N], int out[N]) {
+  // CHECK: device-refusals.cpp:[[@LINE+1]]:15: error: cannot write this design as OpenCL: it uses the buffer 'table', whose size cannot be told from its indices (they are not affine in the loop variables; index it with loop variables to run the design on an OpenCL device); {{.*}} [opencl]
+  #pragma t2s kernel(lookup)
+  for (int i = 0; i < N; ++i)
+    out[i] = table[idx[i]] * 10;
+}
+
+int main() {
+  int table[64], idx[N], out[N];
+  for (int i = 0; i < 64; ++i)
+    table[i] = i;
+  for (int i = 0; i < N; ++i)
+    idx[i] = i * i;
+  lookup(table, idx, out);
+  std::printf("lookup:");
+  for (int i = 0; i < N; ++i)
+    std::printf(" %d", out[i]);
+  std::printf("\n");
+}
