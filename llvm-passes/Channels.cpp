@@ -16,6 +16,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
 
+#include <numeric>
 #include <optional>
 
 namespace t2s {
@@ -306,11 +307,92 @@ public:
       for (const UREStatement &St : R.Units[P].System->Statements)
         if (St.Extended && !llvm::isa<llvm::Argument>(St.Output))
           consider(P, St);
+    stages();
   }
 
 private:
   void reject(const SourceLoc &Loc, const llvm::Twine &Message) {
     R.Rejections.push_back({URERule::Channel, Loc, Message.str()});
+  }
+
+  // The stages of the units (ChannelResult::StageOf). A unit that shares
+  // memory with a unit of another stage, one of them writing it, must stay
+  // on the same side of it as in the source: otherwise a value is read
+  // before it is written, or overwritten before it is read.
+  void stages() {
+    llvm::SmallVector<unsigned, 4> &StageOf = R.StageOf;
+    StageOf.resize(R.Units.size());
+    std::iota(StageOf.begin(), StageOf.end(), 0u);
+    for (bool Changed = true; Changed;) { // each unit joins its lowest partner
+      Changed = false;
+      for (const StreamChannel &C : R.Channels) {
+        unsigned A = StageOf[C.Producer], B = StageOf[C.Consumer];
+        for (unsigned &U : StageOf)
+          if ((U == A || U == B) && U != std::min(A, B)) {
+            U = std::min(A, B);
+            Changed = true;
+          }
+      }
+    }
+    llvm::SmallVector<unsigned, 4> First(StageOf.begin(), StageOf.end());
+    llvm::sort(First);
+    First.erase(std::unique(First.begin(), First.end()), First.end());
+    for (unsigned &U : StageOf)
+      U = llvm::find(First, U) - First.begin();
+    for (unsigned V = 0; V < R.Units.size(); ++V)
+      for (unsigned U = 0; U < V; ++U) {
+        if (StageOf[U] <= StageOf[V])
+          continue;
+        std::string Name;
+        bool WritesU = false, WritesV = false;
+        if (!sharedMemory(U, V, Name, WritesU, WritesV))
+          continue;
+        std::string Early = R.Units[U].describe(), Late = R.Units[V].describe(),
+                    Partner = R.Units[First[StageOf[V]]].describe();
+        reject(R.Units[V].System->Loc,
+               Late + (WritesV ? " writes '" : " reads '") + Name + "', which " +
+                   Early + (WritesU ? " writes" : " reads") +
+                   " before it, but exchanges channels with " + Partner +
+                   ", which comes before " + Early +
+                   ": kernels joined by channels run together, so these cannot "
+                   "run in their source order (move " + Early + " before " +
+                   Partner + " or after " + Late + ")");
+        return;
+      }
+  }
+
+  // Whether units U and V use one object that one of them writes: its name,
+  // and who writes it.
+  bool sharedMemory(unsigned U, unsigned V, std::string &Name, bool &WritesU,
+                    bool &WritesV) const {
+    auto uses = [&](unsigned X, const llvm::Value *O, bool &Writes, std::string &N) {
+      bool Used = false;
+      for (const UREStatement &St : R.Units[X].System->Statements)
+        if (St.Extended && St.Output == O) {
+          Used = Writes = true;
+          N = St.OutputName;
+        }
+      for (const InputRead &In : R.Units[X].System->Inputs)
+        if (In.Object == O) {
+          Used = true;
+          N = In.Name;
+        }
+      return Used;
+    };
+    llvm::SmallVector<const llvm::Value *, 8> Objects;
+    for (const UREStatement &St : R.Units[U].System->Statements)
+      if (St.Extended)
+        Objects.push_back(St.Output);
+    for (const InputRead &In : R.Units[U].System->Inputs)
+      Objects.push_back(In.Object);
+    for (const llvm::Value *O : Objects) {
+      WritesU = WritesV = false;
+      std::string Ignored;
+      if (O && uses(U, O, WritesU, Ignored) && uses(V, O, WritesV, Name) &&
+          (WritesU || WritesV))
+        return true;
+    }
+    return false;
   }
 
   bool inUnit(const llvm::Instruction *I, unsigned U) const {

@@ -61,6 +61,10 @@ struct ChannelResult {
   llvm::SmallVector<KernelUnit, 4> Units; // in source order
   llvm::SmallVector<StreamChannel, 2> Channels;
   llvm::SmallVector<URERejection, 1> Rejections;
+  /// Per unit, its stage: units joined by channels run together, as one
+  /// stage; stages run one after the other, numbered in the source order of
+  /// their first units, as the sequential program runs them.
+  llvm::SmallVector<unsigned, 4> StageOf;
 
   /// The channel written by W or read by R, or null.
   const StreamChannel *channelOf(const llvm::Instruction *I) const;

@@ -253,6 +253,8 @@ struct ChannelPlan {
 struct KernelInfo {
   std::string Name;
   bool Autorun = false;
+  /// Kernels of one stage run together; the stages run one after the other.
+  unsigned Stage = 0;
   llvm::SmallVector<const llvm::Argument *, 4> Args; // in the function's order
   /// The parameter declarations of its signature, in the macros' spelling:
   /// the host declares the kernel with exactly these types.
@@ -2190,27 +2192,29 @@ struct HostStub {
     }
     OS << "extern \"C\" void " << Stub << "(" << Params << ") {\n";
     printDisjointCheck(OS);
-    OS << "  t2s::emu::run({";
+    // One t2s::emu::run per stage: it returns when the stage's kernels end.
     for (const KernelInfo &K : Kernels) {
-      OS << (&K == &Kernels.front() ? "" : ",\n                 ");
+      bool First = &K == &Kernels.front() || (&K)[-1].Stage != K.Stage;
+      OS << (First ? "  t2s::emu::run({" : ",\n                 ");
       if (K.Autorun) {
         OS << "T2S_RUN_AUTORUN(" << K.Name << ")";
-        continue;
+      } else {
+        std::string Args;
+        for (const llvm::Argument *A : K.Args)
+          Args += (Args.empty() ? "" : ", ") + Systolic.argName(A);
+        // A parameter named like the kernel hides it in the stub.
+        if (llvm::any_of(F.args(), [&](const llvm::Argument &A) {
+              return Systolic.argName(&A) == K.Name;
+            }))
+          OS << "::t2s::emu::Kernel{\"" << K.Name << "\", [&] { " << KernelNamespace
+             << "::" << K.Name << "(" << Args << "); }}";
+        else
+          OS << "T2S_RUN_KERNEL(" << K.Name << (Args.empty() ? "" : ", ") << Args << ")";
       }
-      std::string Args;
-      for (const llvm::Argument *A : K.Args)
-        Args += (Args.empty() ? "" : ", ") + Systolic.argName(A);
-      // A parameter named like the kernel hides it in the stub.
-      if (llvm::any_of(F.args(), [&](const llvm::Argument &A) {
-            return Systolic.argName(&A) == K.Name;
-          })) {
-        OS << "::t2s::emu::Kernel{\"" << K.Name << "\", [&] { " << KernelNamespace
-           << "::" << K.Name << "(" << Args << "); }}";
-        continue;
-      }
-      OS << "T2S_RUN_KERNEL(" << K.Name << (Args.empty() ? "" : ", ") << Args << ")";
+      if (&K == &Kernels.back() || (&K)[1].Stage != K.Stage)
+        OS << "});\n";
     }
-    OS << "});\n}\n} // namespace " << KernelNamespace << "\n#else\n";
+    OS << "}\n} // namespace " << KernelNamespace << "\n#else\n";
     // A device buffer needs a size: the largest index the nests use.
     for (const KernelInfo &K : Kernels)
       for (const llvm::Argument *A : K.Args)
@@ -2245,20 +2249,24 @@ struct HostStub {
         }
     std::string Started;
     for (const KernelInfo &K : Kernels) {
-      if (K.Autorun)
-        continue; // starts by itself when the program is loaded
-      OS << "  t2s::host::Kernel " << K.Name << "_kernel(D, P, \"" << K.Name
-         << "\");\n";
-      if (!K.Args.empty()) {
-        OS << "  " << K.Name << "_kernel.setArgs(";
-        for (const llvm::Argument *A : K.Args)
-          OS << (A == K.Args.front() ? "" : ", ") << Systolic.argName(A)
-             << (A->getType()->isPointerTy() ? "_buffer" : "");
-        OS << ");\n";
+      if (!K.Autorun) { // an autorun kernel starts when the program is loaded
+        OS << "  t2s::host::Kernel " << K.Name << "_kernel(D, P, \"" << K.Name
+           << "\");\n";
+        if (!K.Args.empty()) {
+          OS << "  " << K.Name << "_kernel.setArgs(";
+          for (const llvm::Argument *A : K.Args)
+            OS << (A == K.Args.front() ? "" : ", ") << Systolic.argName(A)
+               << (A->getType()->isPointerTy() ? "_buffer" : "");
+          OS << ");\n";
+        }
+        Started += (Started.empty() ? "&" : ", &") + K.Name + "_kernel";
       }
-      Started += (Started.empty() ? "&" : ", &") + K.Name + "_kernel";
+      // One runAll per stage: it returns when the stage's kernels end.
+      if ((&K == &Kernels.back() || (&K)[1].Stage != K.Stage) && !Started.empty()) {
+        OS << "  t2s::host::runAll({" << Started << "});\n";
+        Started.clear();
+      }
     }
-    OS << "  t2s::host::runAll({" << Started << "});\n";
     for (const llvm::Argument *A : Buffers)
       if (writes(A))
         OS << "  " << Systolic.argName(A) << "_buffer.read(" << Systolic.argName(A)
@@ -2472,6 +2480,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       KernelInfo Info;
       if (std::optional<std::string> Why = P.print(Info))
         return failed(P.failureLoc().Line ? P.failureLoc() : X.Sch.System.Loc, *Why);
+      Info.Stage = CR.StageOf[&X - &Units.front()];
       Kernels.push_back(std::move(Info));
     }
     // A printer of the whole body answers the host's questions about buffers.
@@ -2482,6 +2491,10 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     Askers.back()->print(Ignored);
   }
   OS << "#ifdef __cplusplus\n} // namespace " << KernelNamespace << "\n#endif\n";
+  // Stage by stage (ChannelAnalysis keeps the order the source needs).
+  llvm::stable_sort(Kernels, [](const KernelInfo &A, const KernelInfo &B) {
+    return A.Stage < B.Stage;
+  });
   std::string Defs;
   for (auto &[Name, Def] : helperDefinitions())
     Defs += "#ifndef T2S_DEFINED_" + Name + "\n#define T2S_DEFINED_" + Name +

@@ -1,0 +1,95 @@
+// Kernels joined by channels run together; kernels that only share memory
+// run one after the other, in the order of the source. 'chain' has two URE
+// systems where the second reads what the first wrote to 'mid' (both once
+// ran at the same time, and the second read 'mid' before the first had
+// written it, depending on the threads' timing). 'split' has a producer and a
+// consumer joined by a channel, and between them a kernel that reads what the
+// producer wrote to memory: it runs after both. Reference = native =
+// emulated; the stubs start each stage after the previous one ends.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
+// RUN: %t2s-clang -O2 %s -o %t/native && %t/native | diff %t/ref.out -
+// RUN: %t2s-clang --emulate -O2 %s -o %t/emulated
+// RUN: %t/emulated | diff %t/ref.out -
+// RUN: FileCheck %s --check-prefix=RESULT < %t/ref.out
+// RUN: %t2s-clang --emit-opencl %s -o %t/k.cl --host-stub=%t/host.cpp
+// RUN: FileCheck %s < %t/host.cpp
+// RUN: not %t2s-clang -DINTERLEAVED %s -o %t/bad 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERROR
+// RESULT: chain: 0 3 9 18 30 45 63 84 / 1 4 13 31 61 106 169 253
+// RESULT: split: 0 2 4 6 8 10 12 14 / 0 1 4 9 16 25 36 49 / 1 3 5 7 9 11 13 15
+// CHECK-LABEL: extern "C" void t2s_run_chain(
+// CHECK:        t2s::emu::run({T2S_RUN_KERNEL(chain, in, mid)});
+// CHECK-NEXT:   t2s::emu::run({T2S_RUN_KERNEL(chain_2, mid, out)});
+// CHECK-LABEL: void t2s_run_chain(t2s::host::Device &D
+// CHECK:        t2s::host::runAll({&chain_kernel});
+// CHECK:        t2s::host::runAll({&chain_2_kernel});
+// CHECK-LABEL: extern "C" void t2s_run_split(
+// CHECK:        t2s::emu::run({T2S_RUN_KERNEL(produce, in, twice),
+// CHECK-NEXT:                  T2S_RUN_KERNEL(consume, out)});
+// CHECK-NEXT:   t2s::emu::run({T2S_RUN_KERNEL(between, twice, odd)});
+// CHECK-LABEL: void t2s_run_split(t2s::host::Device &D
+// CHECK:        t2s::host::runAll({&produce_kernel, &consume_kernel});
+// CHECK:        t2s::host::runAll({&between_kernel});
+// ERROR: stages.cpp:[[#@LINE+31]]:{{[0-9]+}}: error: kernel 'consume' (line [[#@LINE+31]]) reads 'odd', which kernel 'between' (line [[#@LINE+28]]) writes before it, but exchanges channels with kernel 'produce' (line [[#@LINE+23]]), which comes before kernel 'between' (line [[#@LINE+28]]): kernels joined by channels run together, so these cannot run in their source order (move kernel 'between' (line [[#@LINE+28]]) before kernel 'produce' (line [[#@LINE+23]]) or after kernel 'consume' (line [[#@LINE+31]])) [channel]
+#include <cstdio>
+
+constexpr int N = 8;
+
+void chain(const int in[N], int mid[N], int out[N]) {
+  static int S[N], T[N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i) {
+    S[i] = (i == 0 ? 0 : S[i - 1]) + in[i];
+    mid[i] = S[i];
+  }
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i) {
+    T[i] = (i == 0 ? 1 : T[i - 1]) + mid[i];
+    out[i] = T[i];
+  }
+}
+
+void split(const int in[N], int twice[N], int odd[N], int out[N]) {
+  static int y[N];
+  #pragma t2s kernel(produce)
+  for (int n = 0; n < N; ++n) {
+    y[n] = in[n] * in[n];
+    twice[n] = in[n] * 2;
+  }
+  #pragma t2s kernel(between)
+  for (int n = 0; n < N; ++n)
+    odd[n] = twice[n] + 1;
+  #pragma t2s kernel(consume)
+  for (int n = 0; n < N; ++n)
+#ifdef INTERLEAVED
+    out[n] = y[n] + odd[n];
+#else
+    out[n] = y[n];
+#endif
+}
+
+static void print(const char *Label, const int *V) {
+  std::printf("%s", Label);
+  for (int i = 0; i < N; ++i)
+    std::printf(" %d", V[i]);
+}
+
+int main() {
+  int in[N], mid[N], out[N], odd[N];
+  for (int i = 0; i < N; ++i)
+    in[i] = i * 3;
+  chain(in, mid, out);
+  print("chain:", mid);
+  print(" /", out);
+  std::printf("\n");
+  for (int i = 0; i < N; ++i)
+    in[i] = i;
+  split(in, mid, odd, out);
+  print("split:", mid);
+  print(" /", out);
+  print(" /", odd);
+  std::printf("\n");
+}
