@@ -341,12 +341,24 @@ private:
       U = llvm::find(First, U) - First.begin();
     for (unsigned V = 0; V < R.Units.size(); ++V)
       for (unsigned U = 0; U < V; ++U) {
-        if (StageOf[U] <= StageOf[V])
+        if (StageOf[U] < StageOf[V])
           continue;
         std::string Name;
         bool WritesU = false, WritesV = false;
         if (!sharedMemory(U, V, Name, WritesU, WritesV))
           continue;
+        if (StageOf[U] == StageOf[V]) {
+          reject(R.Units[V].System->Loc,
+                 R.Units[V].describe() + (WritesV ? " writes '" : " reads '") + Name +
+                     "', which " + R.Units[U].describe() +
+                     (WritesU ? " writes" : " reads") +
+                     ", but the two run together (joined by channels), so "
+                     "nothing orders their accesses to it; pass '" + Name +
+                     "' between them through a channel too (a static array "
+                     "one writes and the other reads), or compute it in one "
+                     "of them");
+          return;
+        }
         std::string Early = R.Units[U].describe(), Late = R.Units[V].describe(),
                     Partner = R.Units[First[StageOf[V]]].describe();
         reject(R.Units[V].System->Loc,
@@ -386,6 +398,8 @@ private:
     for (const InputRead &In : R.Units[U].System->Inputs)
       Objects.push_back(In.Object);
     for (const llvm::Value *O : Objects) {
+      if (llvm::any_of(R.Channels, [&](const StreamChannel &C) { return C.Object == O; }))
+        continue; // passed through a channel, not memory
       WritesU = WritesV = false;
       std::string Ignored;
       if (O && uses(U, O, WritesU, Ignored) && uses(V, O, WritesV, Name) &&

@@ -16,6 +16,7 @@
 // RUN: FileCheck %s < %t/host.cpp
 // RUN: not %t2s-clang -DINTERLEAVED %s -o %t/bad 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERROR
+// RUN: not %t2s-clang -DRACE %s -o %t/bad 2>&1 | FileCheck %s --check-prefix=RACE
 // RESULT: chain: 0 3 9 18 30 45 63 84 / 1 4 13 31 61 106 169 253
 // RESULT: split: 0 2 4 6 8 10 12 14 / 0 1 4 9 16 25 36 49 / 1 3 5 7 9 11 13 15
 // CHECK-LABEL: extern "C" void t2s_run_chain(
@@ -31,7 +32,8 @@
 // CHECK-LABEL: void t2s_run_split(t2s::host::Device &D
 // CHECK:        t2s::host::runAll({&produce_kernel, &consume_kernel});
 // CHECK:        t2s::host::runAll({&between_kernel});
-// ERROR: stages.cpp:[[#@LINE+31]]:{{[0-9]+}}: error: kernel 'consume' (line [[#@LINE+31]]) reads 'odd', which kernel 'between' (line [[#@LINE+28]]) writes before it, but exchanges channels with kernel 'produce' (line [[#@LINE+23]]), which comes before kernel 'between' (line [[#@LINE+28]]): kernels joined by channels run together, so these cannot run in their source order (move kernel 'between' (line [[#@LINE+28]]) before kernel 'produce' (line [[#@LINE+23]]) or after kernel 'consume' (line [[#@LINE+31]])) [channel]
+// ERROR: stages.cpp:[[#@LINE+32]]:{{[0-9]+}}: error: kernel 'consume' (line [[#@LINE+32]]) reads 'odd', which kernel 'between' (line [[#@LINE+29]]) writes before it, but exchanges channels with kernel 'produce' (line [[#@LINE+24]]), which comes before kernel 'between' (line [[#@LINE+29]]): kernels joined by channels run together, so these cannot run in their source order (move kernel 'between' (line [[#@LINE+29]]) before kernel 'produce' (line [[#@LINE+24]]) or after kernel 'consume' (line [[#@LINE+32]])) [channel]
+// RACE: stages.cpp:[[#@LINE+31]]:{{[0-9]+}}: error: kernel 'consume' (line [[#@LINE+31]]) reads 'twice', which kernel 'produce' (line [[#@LINE+23]]) writes, but the two run together (joined by channels), so nothing orders their accesses to it; pass 'twice' between them through a channel too (a static array one writes and the other reads), or compute it in one of them [channel]
 #include <cstdio>
 
 constexpr int N = 8;
@@ -64,8 +66,10 @@ void split(const int in[N], int twice[N], int odd[N], int out[N]) {
     odd[n] = twice[n] + 1;
   #pragma t2s kernel(consume)
   for (int n = 0; n < N; ++n)
-#ifdef INTERLEAVED
+#if defined(INTERLEAVED)
     out[n] = y[n] + odd[n];
+#elif defined(RACE)
+    out[n] = y[n] + twice[n];
 #else
     out[n] = y[n];
 #endif
