@@ -14,18 +14,19 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
   "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG" \
   -DT2S_FUZZ=ON -DT2S_BUILD_TESTS=OFF -DT2S_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build "$build" -j "${T2S_JOBS:-2}" --target t2s-fuzz-directive
+cmake --build "$build" -j "${T2S_JOBS:-2}" --target t2s-fuzz-directive t2s-fuzz-design
 
 python3 "$root/test/fuzz/make-corpus.py" "$root" "$build/corpus"
 
 status=0
-for target in directive; do
+for target in directive design; do
   corpus="$build/corpus/$target"
   findings="$build/findings/$target"
   mkdir -p "$findings"
   args=(-max_total_time="$seconds" -print_final_stats=1 -close_fd_mask=1
         -artifact_prefix="$findings/" -timeout=20 -rss_limit_mb=4096)
   [ "$target" = directive ] && args+=(-dict="$root/test/fuzz/directive.dict" -max_len=256)
+  [ "$target" = design ] && args+=(-max_len=4096)
   echo "== t2s-fuzz-$target for ${seconds}s (corpus $corpus, findings $findings) =="
   log="$build/fuzz-$target.log"
   "$build/bin/t2s-fuzz-$target" "${args[@]}" "$corpus" 2>"$log" || true
