@@ -26,7 +26,7 @@ for target in directive design; do
   args=(-max_total_time="$seconds" -print_final_stats=1 -close_fd_mask=1
         -artifact_prefix="$findings/" -timeout=20 -rss_limit_mb=4096)
   [ "$target" = directive ] && args+=(-dict="$root/test/fuzz/directive.dict" -max_len=256)
-  [ "$target" = design ] && args+=(-max_len=4096)
+  [ "$target" = design ] && args+=(-dict="$root/test/fuzz/design.dict" -max_len=4096)
   echo "== t2s-fuzz-$target for ${seconds}s (corpus $corpus, findings $findings) =="
   log="$build/fuzz-$target.log"
   "$build/bin/t2s-fuzz-$target" "${args[@]}" "$corpus" 2>"$log" || true
