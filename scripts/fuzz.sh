@@ -14,7 +14,8 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
   "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG" \
   -DT2S_FUZZ=ON -DT2S_BUILD_TESTS=OFF -DT2S_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build "$build" -j "${T2S_JOBS:-2}" --target t2s-fuzz-directive t2s-fuzz-design
+cmake --build "$build" -j "${T2S_JOBS:-2}" --target t2s-fuzz-directive t2s-fuzz-design \
+  t2s-replay-directives
 
 python3 "$root/test/fuzz/make-corpus.py" "$root" "$build/corpus"
 
