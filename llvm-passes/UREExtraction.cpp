@@ -340,11 +340,16 @@ private:
         if (BB == L->getHeader() || BB == L->getLoopLatch())
           continue;
         // A 'break' is a block of its own outside the loop: point at it.
-        Loc = sourceLocOf(BB->getTerminator());
+        // Optimized code may have lost the branch's line: keep the loop's.
+        auto pointAt = [&](const llvm::Instruction *I) {
+          if (SourceLoc At = sourceLocOf(I); At.Line)
+            Loc = At;
+        };
+        pointAt(BB->getTerminator());
         for (llvm::BasicBlock *Succ : llvm::successors(BB))
           if (!L->contains(Succ) && Succ->getSinglePredecessor() == BB &&
               Succ->size() == 1)
-            Loc = sourceLocOf(Succ->getTerminator());
+            pointAt(Succ->getTerminator());
       }
       reject(URERule::NoEarlyExit, Loc,
              "'break', 'return' or 'goto' out of loop '" + UL.Name +
