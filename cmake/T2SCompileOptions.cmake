@@ -23,3 +23,16 @@ endif()
 # libT2S.so and libT2SClang.so can live in one clang process without clashing.
 set(CMAKE_CXX_VISIBILITY_PRESET hidden)
 set(CMAKE_VISIBILITY_INLINES_HIDDEN ON)
+
+if(T2S_FUZZ)
+  # Coverage for libFuzzer and ASan+UBSan in all T2S code; the fuzz targets
+  # link the fuzzer runtime (test/fuzz/). clang only.
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "-DT2S_FUZZ=ON needs clang's libFuzzer: configure with "
+      "-DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 (scripts/fuzz.sh does)")
+  endif()
+  target_compile_options(t2s_llvm_options INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+    -fno-omit-frame-pointer -gline-tables-only)
+  target_link_options(t2s_llvm_options INTERFACE -fsanitize=address,undefined)
+endif()

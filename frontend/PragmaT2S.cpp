@@ -55,8 +55,10 @@ struct PendingPragma {
   bool Claimed = false;
 };
 
-/// Pragmas seen in this translation unit (cc1 compiles one per process, and
-/// pragmas are handled before the consumer sees the function that holds them).
+/// Pragmas seen in this translation unit (pragmas are handled before the
+/// consumer sees the function that holds them). Emptied when a translation
+/// unit starts: one process may compile several (cc1 given several inputs,
+/// tools that embed clang).
 std::vector<PendingPragma> &pendingPragmas() {
   static std::vector<PendingPragma> Pragmas;
   return Pragmas;
@@ -480,6 +482,9 @@ class T2SAction : public clang::PluginASTAction {
 protected:
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    // Positions from an earlier translation unit mean nothing in this one.
+    pendingPragmas().clear();
+    skippedRanges().clear();
     // Code generation reads these options after every consumer is created.
     clang::CodeGenOptions &CG = CI.getCodeGenOpts();
     if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)

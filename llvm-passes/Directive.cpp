@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -200,6 +201,16 @@ private:
     return T;
   }
 
+  // The character at I: a whole UTF-8 sequence, so the message stays valid
+  // UTF-8 (clang hands over non-ASCII identifiers as they are spelled).
+  StringRef character(size_t I) const {
+    const auto *P = reinterpret_cast<const llvm::UTF8 *>(Text.data() + I);
+    unsigned Length = llvm::getNumBytesForUTF8(*P);
+    if (Length > Text.size() - I || !llvm::isLegalUTF8Sequence(P, P + Length))
+      Length = 1;
+    return Text.substr(I, Length);
+  }
+
   llvm::Error lex() {
     size_t I = 0;
     while (I < Text.size()) {
@@ -241,7 +252,7 @@ private:
         K = Token::Comma;
         break;
       default:
-        return error(Start, "unexpected character " + quoted(Text.substr(I, 1)),
+        return error(Start, "unexpected character " + quoted(character(I)),
                      "directive arguments are loop or array names and integers");
       }
       Tokens.push_back({K, Text.slice(Start, Start + 1), Start});

@@ -371,19 +371,24 @@ private:
       L->getExitingBlocks(Exitings);
       SourceLoc Loc = sourceLocOf(L);
       const llvm::CallBase *NoReturn = nullptr;
+      // Optimized code may have lost the branch's line: keep the loop's.
+      auto pointAt = [&](const llvm::Instruction *I) {
+        if (SourceLoc At = sourceLocOf(I); At.Line)
+          Loc = At;
+      };
       for (llvm::BasicBlock *BB : Exitings) {
         if (BB == L->getHeader() || BB == L->getLoopLatch())
           continue;
         // A 'break' is a block of its own outside the loop: point at it.
-        Loc = sourceLocOf(BB->getTerminator());
+        pointAt(BB->getTerminator());
         for (llvm::BasicBlock *Succ : llvm::successors(BB)) {
           if (L->contains(Succ))
             continue;
           if (Succ->getSinglePredecessor() == BB && Succ->size() == 1)
-            Loc = sourceLocOf(Succ->getTerminator());
+            pointAt(Succ->getTerminator());
           if (const llvm::CallBase *CB = noReturnCall(Succ)) {
             NoReturn = CB;
-            Loc = sourceLocOf(CB);
+            pointAt(CB);
           }
         }
       }
