@@ -1975,8 +1975,9 @@ struct HostStub {
     KernelPrinter &Systolic = *Nests.front();
     std::string Params, Args;
     for (const llvm::Argument &A : F.args()) {
+      // A pointer no nest touches only passes through the stub's signature.
       std::string T = A.getType()->isPointerTy()
-                          ? (elementOf(&A) ? cType(elementOf(&A)) : "")
+                          ? (elementOf(&A) ? cType(elementOf(&A)) : "void")
                           : cType(A.getType());
       if (T.empty())
         return "the parameter '" + Systolic.argName(&A) + "', whose type has no C name";
