@@ -1408,8 +1408,11 @@ private:
         return "?";
       }
       std::string Op = expr(Cast->getOperand(0));
-      if (Cast->getOpcode() == llvm::Instruction::ZExt ||
-          Cast->getOpcode() == llvm::Instruction::UIToFP)
+      // A bool widens to 0 or 1 as it is; wider integers through their
+      // unsigned type.
+      if ((Cast->getOpcode() == llvm::Instruction::ZExt ||
+           Cast->getOpcode() == llvm::Instruction::UIToFP) &&
+          !Cast->getOperand(0)->getType()->isIntOrIntVectorTy(1))
         Op = "(u" + cType(Cast->getOperand(0)->getType()) + ")" + Op;
       return "((" + T + ")" + Op + ")";
     }
