@@ -808,6 +808,8 @@ private:
 
   // "if (guards) " of an extended statement, or "".
   std::string guardText(const UREStatement &St) {
+    if (llvm::any_of(St.Guards, [](const Guard &G) { return !G.Exact; }))
+      return readCondition(St.Store);
     std::string Cond;
     for (const Guard &G : St.Guards)
       Cond += std::string(Cond.empty() ? "" : " && ") + (G.WhenTrue ? "" : "!") +
@@ -1761,7 +1763,8 @@ llvm::SmallVector<unsigned, 4> channelDims(const SpaceTimeSchedule &Sch,
                                            llvm::ArrayRef<Guard> Guards) {
   llvm::SmallVector<unsigned, 4> Pinned, Dims;
   for (const Guard &G : Guards)
-    pinnedLoops(Sch.System, G.Condition, G.WhenTrue, Pinned);
+    if (G.Exact)
+      pinnedLoops(Sch.System, G.Condition, G.WhenTrue, Pinned);
   for (unsigned D = 0; D < Sch.PELoops.size(); ++D)
     if (!llvm::is_contained(Pinned, Sch.PELoops[D]))
       Dims.push_back(D);
