@@ -1656,6 +1656,28 @@ private:
       return It->second;
     if (!DT.dominates(Decider, BB))
       return std::nullopt;
+    // A block that no branch decides besides those whose edges dominate it
+    // (it follows the join of 'a && b ? x : y', say) runs when its immediate
+    // dominator runs and takes that edge: the paths of the join would only
+    // spell a longer 'true', with loop variables in it.
+    if (llvm::DomTreeNode *Node = DT.getNode(BB);
+        Node && Node->getIDom() && S.innermost()->contains(BB) &&
+        joinedGuards(S, DT, BB).empty()) {
+      llvm::BasicBlock *P = Node->getIDom()->getBlock();
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+      if (Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
+        for (llvm::BasicBlock *Succ : Br->successors())
+          if (DT.dominates(llvm::BasicBlockEdge(P, Succ), BB)) {
+            std::optional<std::string> T = edgeCondition(P, Succ, Decider, Memo);
+            if (T)
+              Memo[BB] = *T;
+            return T;
+          }
+      std::optional<std::string> T = reachCondition(P, Decider, Memo);
+      if (T)
+        Memo[BB] = *T;
+      return T;
+    }
     llvm::SmallVector<std::string, 2> Terms;
     for (llvm::BasicBlock *Pred : llvm::predecessors(BB)) {
       std::optional<std::string> T = edgeCondition(Pred, BB, Decider, Memo);
