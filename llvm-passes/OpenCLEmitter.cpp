@@ -916,7 +916,8 @@ private:
     return "";
   }
 
-  // "[j][2]": the per-PE subscripts with the vectorized space loop at Value.
+  // "[j][2]": the per-PE subscripts with the vectorized space loop's PE index
+  // (its value minus its lower bound) at Value.
   std::string peSubscriptsAt(const std::string &Value) const {
     std::string Subs;
     for (unsigned L : Sch.PELoops)
@@ -932,7 +933,7 @@ private:
     std::string Cond = accessCondition(C), V = C.Buffer + "_vec";
     llvm::SmallVector<std::string, 32> Lanes;
     for (int64_t X = L.Lower; X < L.Upper; ++X)
-      Lanes.push_back(C.PETemp + peSubscriptsAt(std::to_string(X)));
+      Lanes.push_back(C.PETemp + peSubscriptsAt(std::to_string(X - L.Lower)));
     if (C.Output) {
       B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
         << vectorLiteral(C.Element, Lanes) << ");\n";
