@@ -204,6 +204,10 @@ class KernelPrinter {
   const ChannelPlan *ChainPass = nullptr; // the chain a PEPass::Chain runs
   const VectorPlan *Vec = nullptr; // vectorize: the lanes each PE runs
   const VectorPlan *SVec = nullptr; // vectorize of a space loop
+  // A loader's (drainer's) loop over the PEs along SVec's loop that this
+  // pass leaves out, because the buffer's vector channels serve them all
+  // at once; -1 if none.
+  int SkippedPELoop = -1;
   const ChannelPlan *VectorPass = nullptr; // the channel a Receive/Send moves
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   // Pointer parameters: element type, and whether the kernel writes them.
@@ -694,6 +698,7 @@ private:
       }
     openPELoops(B, Indent, Pass != PEPass::FromStream && Pass != PEPass::ToStream,
                 Descending, Skip);
+    SkippedPELoop = Pass == PEPass::Normal ? Skip : -1;
     // Recover the loop variables from the time (last space_time first).
     std::string Check;
     for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
@@ -1063,6 +1068,18 @@ private:
     }
   }
 
+  // The indentation of a statement for a channel of one PE (an access that
+  // happens at one PE along a vectorized space loop), after an unrolled
+  // loop over the PEs the pass left out, which its condition and index name.
+  std::string aroundSkippedPEs(const std::string &Indent) {
+    if (SkippedPELoop < 0)
+      return Indent;
+    const URELoop &L = loop(SkippedPELoop);
+    return Indent + "#pragma unroll\n" + Indent + "for (int " + L.Name + " = " +
+           std::to_string(L.Lower) + "; " + L.Name + " < " + std::to_string(L.Upper) +
+           "; " + L.Name + "++)\n" + Indent + "  ";
+  }
+
   void printLoad(llvm::raw_ostream &B, const std::string &Indent,
                  const ChannelPlan &C) {
     auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
@@ -1118,7 +1135,7 @@ private:
         << address(Ld->getPointerOperand()) << ");\n";
       closeLanes(B, In);
     } else if (C.Stream.empty()) {
-      B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
+      B << aroundSkippedPEs(Indent) << Cond << "T2S_WRITE(" << channelRef(C) << ", "
         << address(Ld->getPointerOperand()) << ");\n";
     } else if (Pass == PEPass::FromStream) {
       B << Indent << Cond << bufferRef(C) << " = T2S_READ(" << C.Stream << ");\n";
@@ -1258,7 +1275,7 @@ private:
         closeLanes(B, In);
         continue;
       }
-      B << Indent << guardText(St);
+      B << (C.Stream.empty() ? aroundSkippedPEs(Indent) : Indent) << guardText(St);
       if (C.Stream.empty())
         B << address(St.Store->getPointerOperand()) << " = T2S_READ("
           << channelRef(C) << ");\n";
