@@ -283,6 +283,10 @@ class KernelPrinter {
   const ChannelPlan *ChainPass = nullptr; // the chain a PEPass::Chain runs
   const VectorPlan *Vec = nullptr; // vectorize: the lanes each PE runs
   const VectorPlan *SVec = nullptr; // vectorize of a space loop
+  // A loader's (drainer's) loop over the PEs along SVec's loop that this
+  // pass leaves out, because the buffer's vector channels serve them all
+  // at once; -1 if none.
+  int SkippedPELoop = -1;
   const ChannelPlan *VectorPass = nullptr; // the channel a Receive/Send moves
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   // Pointer parameters: element type, and whether the kernel writes them.
@@ -787,6 +791,7 @@ private:
       }
     openPELoops(B, Indent, Pass != PEPass::FromStream && Pass != PEPass::ToStream,
                 Descending, Skip);
+    SkippedPELoop = Pass == PEPass::Normal ? Skip : -1;
     // Recover the loop variables from the time (last space_time first).
     std::string Check;
     for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
@@ -909,6 +914,8 @@ private:
 
   // "if (guards) " of an extended statement, or "".
   std::string guardText(const UREStatement &St) {
+    if (llvm::any_of(St.Guards, [](const Guard &G) { return !G.Exact; }))
+      return readCondition(St.Store);
     std::string Cond;
     for (const Guard &G : St.Guards)
       Cond += std::string(Cond.empty() ? "" : " && ") + (G.WhenTrue ? "" : "!") +
@@ -1015,7 +1022,8 @@ private:
     return "";
   }
 
-  // "[j][2]": the per-PE subscripts with the vectorized space loop at Value.
+  // "[j][2]": the per-PE subscripts with the vectorized space loop's PE index
+  // (its value minus its lower bound) at Value.
   std::string peSubscriptsAt(const std::string &Value) const {
     std::string Subs;
     for (unsigned L : Sch.PELoops)
@@ -1031,7 +1039,7 @@ private:
     std::string Cond = accessCondition(C), V = C.Buffer + "_vec";
     llvm::SmallVector<std::string, 32> Lanes;
     for (int64_t X = L.Lower; X < L.Upper; ++X)
-      Lanes.push_back(C.PETemp + peSubscriptsAt(std::to_string(X)));
+      Lanes.push_back(C.PETemp + peSubscriptsAt(std::to_string(X - L.Lower)));
     if (C.Output) {
       B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
         << vectorLiteral(C.Element, Lanes) << ");\n";
@@ -1161,6 +1169,18 @@ private:
     }
   }
 
+  // The indentation of a statement for a channel of one PE (an access that
+  // happens at one PE along a vectorized space loop), after an unrolled
+  // loop over the PEs the pass left out, which its condition and index name.
+  std::string aroundSkippedPEs(const std::string &Indent) {
+    if (SkippedPELoop < 0)
+      return Indent;
+    const URELoop &L = loop(SkippedPELoop);
+    return Indent + "#pragma unroll\n" + Indent + "for (int " + L.Name + " = " +
+           std::to_string(L.Lower) + "; " + L.Name + " < " + std::to_string(L.Upper) +
+           "; " + L.Name + "++)\n" + Indent + "  ";
+  }
+
   void printLoad(llvm::raw_ostream &B, const std::string &Indent,
                  const ChannelPlan &C) {
     auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
@@ -1216,7 +1236,7 @@ private:
         << address(Ld->getPointerOperand()) << ");\n";
       closeLanes(B, In);
     } else if (C.Stream.empty()) {
-      B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
+      B << aroundSkippedPEs(Indent) << Cond << "T2S_WRITE(" << channelRef(C) << ", "
         << address(Ld->getPointerOperand()) << ");\n";
     } else if (Pass == PEPass::FromStream) {
       B << Indent << Cond << bufferRef(C) << " = T2S_READ(" << C.Stream << ");\n";
@@ -1356,7 +1376,7 @@ private:
         closeLanes(B, In);
         continue;
       }
-      B << Indent << guardText(St);
+      B << (C.Stream.empty() ? aroundSkippedPEs(Indent) : Indent) << guardText(St);
       if (C.Stream.empty())
         B << address(St.Store->getPointerOperand()) << " = T2S_READ("
           << channelRef(C) << ");\n";
@@ -1787,6 +1807,28 @@ private:
       return It->second;
     if (!DT.dominates(Decider, BB))
       return std::nullopt;
+    // A block that no branch decides besides those whose edges dominate it
+    // (it follows the join of 'a && b ? x : y', say) runs when its immediate
+    // dominator runs and takes that edge: the paths of the join would only
+    // spell a longer 'true', with loop variables in it.
+    if (llvm::DomTreeNode *Node = DT.getNode(BB);
+        Node && Node->getIDom() && S.innermost()->contains(BB) &&
+        joinedGuards(S, DT, BB).empty()) {
+      llvm::BasicBlock *P = Node->getIDom()->getBlock();
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+      if (Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
+        for (llvm::BasicBlock *Succ : Br->successors())
+          if (DT.dominates(llvm::BasicBlockEdge(P, Succ), BB)) {
+            std::optional<std::string> T = edgeCondition(P, Succ, Decider, Memo);
+            if (T)
+              Memo[BB] = *T;
+            return T;
+          }
+      std::optional<std::string> T = reachCondition(P, Decider, Memo);
+      if (T)
+        Memo[BB] = *T;
+      return T;
+    }
     llvm::SmallVector<std::string, 2> Terms;
     for (llvm::BasicBlock *Pred : llvm::predecessors(BB)) {
       std::optional<std::string> T = edgeCondition(Pred, BB, Decider, Memo);
@@ -1894,7 +1936,8 @@ llvm::SmallVector<unsigned, 4> channelDims(const SpaceTimeSchedule &Sch,
                                            llvm::ArrayRef<Guard> Guards) {
   llvm::SmallVector<unsigned, 4> Pinned, Dims;
   for (const Guard &G : Guards)
-    pinnedLoops(Sch.System, G.Condition, G.WhenTrue, Pinned);
+    if (G.Exact)
+      pinnedLoops(Sch.System, G.Condition, G.WhenTrue, Pinned);
   for (unsigned D = 0; D < Sch.PELoops.size(); ++D)
     if (!llvm::is_contained(Pinned, Sch.PELoops[D]))
       Dims.push_back(D);

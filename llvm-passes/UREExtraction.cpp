@@ -827,7 +827,7 @@ private:
   // The branch conditions that must hold for BB to run, outermost first.
   llvm::SmallVector<Guard, 2> guardsOf(llvm::BasicBlock *BB) {
     llvm::SmallVector<Guard, 2> Guards;
-    llvm::BasicBlock *Header = Sys.innermost()->getHeader();
+    llvm::BasicBlock *Header = Sys.innermost()->getHeader(), *Start = BB;
     while (BB != Header) {
       llvm::DomTreeNode *Node = DT.getNode(BB)->getIDom();
       if (!Node)
@@ -840,6 +840,7 @@ private:
             Guards.insert(Guards.begin(), {Br->getCondition(), S == 0});
       BB = P;
     }
+    Guards.append(joinedGuards(Sys, DT, Start));
     return Guards;
   }
 

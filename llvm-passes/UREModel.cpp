@@ -176,7 +176,7 @@ void URESystem::print(llvm::raw_ostream &OS) const {
     }
     OS << "\n";
     for (const Guard &G : St.Guards) {
-      OS << "    when " << (G.WhenTrue ? "" : "not ");
+      OS << (G.Exact ? "    when " : "    depends on ") << (G.WhenTrue ? "" : "not ");
       G.Condition->printAsOperand(OS, /*PrintType=*/false);
       if (auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(G.Condition)) {
         OS << " (";
@@ -265,7 +265,7 @@ llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
                                              llvm::DominatorTree &DT,
                                              llvm::BasicBlock *BB) {
   llvm::SmallVector<Guard, 2> Guards;
-  llvm::BasicBlock *Header = S.innermost()->getHeader();
+  llvm::BasicBlock *Header = S.innermost()->getHeader(), *Start = BB;
   while (BB != Header) {
     llvm::DomTreeNode *Node = DT.getNode(BB);
     if (!Node || !Node->getIDom())
@@ -277,6 +277,64 @@ llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
         if (DT.dominates(llvm::BasicBlockEdge(P, Br->getSuccessor(K)), BB))
           Guards.push_back({Br->getCondition(), K == 0});
     BB = P;
+  }
+  Guards.append(joinedGuards(S, DT, Start));
+  return Guards;
+}
+
+llvm::SmallVector<Guard, 2> joinedGuards(const URESystem &S,
+                                         llvm::DominatorTree &DT,
+                                         llvm::BasicBlock *BB) {
+  llvm::Loop *Inner = S.innermost();
+  llvm::BasicBlock *Header = Inner->getHeader();
+  // The branches that decide whether Target runs (control dependence within
+  // one iteration): blocks with a successor from which every path runs
+  // Target, although not every path from the block itself does. Those that
+  // decide a decider decide Target too.
+  llvm::SmallPtrSet<llvm::BasicBlock *, 8> Deciders, Visited{BB};
+  llvm::SmallVector<llvm::BasicBlock *, 8> Targets{BB};
+  while (!Targets.empty()) {
+    llvm::BasicBlock *Target = Targets.pop_back_val();
+    // The body's blocks from which Target can be reached in the iteration.
+    llvm::SmallPtrSet<llvm::BasicBlock *, 16> Reach;
+    llvm::SmallVector<llvm::BasicBlock *, 16> Work{Target};
+    while (!Work.empty()) {
+      llvm::BasicBlock *X = Work.pop_back_val();
+      for (llvm::BasicBlock *P : llvm::predecessors(X))
+        if (Inner->contains(P) && P != Header && Reach.insert(P).second)
+          Work.push_back(P);
+    }
+    // Those from which every path runs Target.
+    llvm::SmallPtrSet<llvm::BasicBlock *, 16> Always{Target};
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (llvm::BasicBlock *X : Reach)
+        if (!Always.count(X) && llvm::succ_size(X) &&
+            llvm::all_of(llvm::successors(X),
+                         [&](llvm::BasicBlock *Y) { return Always.count(Y); }))
+          Changed = Always.insert(X).second;
+    }
+    for (llvm::BasicBlock *X : Reach)
+      if (!Always.count(X) &&
+          llvm::any_of(llvm::successors(X),
+                       [&](llvm::BasicBlock *Y) { return Always.count(Y); })) {
+        Deciders.insert(X);
+        if (Visited.insert(X).second)
+          Targets.push_back(X);
+      }
+  }
+  llvm::SmallVector<Guard, 2> Guards;
+  for (llvm::BasicBlock &X : *BB->getParent()) {
+    if (!Deciders.count(&X))
+      continue;
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(X.getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    // Dominating edges are exact guards already.
+    if (DT.dominates(llvm::BasicBlockEdge(&X, Br->getSuccessor(0)), BB) ||
+        DT.dominates(llvm::BasicBlockEdge(&X, Br->getSuccessor(1)), BB))
+      continue;
+    Guards.push_back({Br->getCondition(), true, /*Exact=*/false});
   }
   return Guards;
 }

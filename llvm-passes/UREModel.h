@@ -103,6 +103,11 @@ struct InputRead {
 struct Guard {
   llvm::Value *Condition = nullptr;
   bool WhenTrue = true;
+  /// False for a branch that decides whether the block runs only together
+  /// with others: the block joins several paths ('if (a || b)'), so it may
+  /// run with Condition either way. Such a guard pins nothing; it only says
+  /// what the block's running depends on.
+  bool Exact = true;
 };
 
 struct UREStatement {
@@ -177,10 +182,18 @@ enum class URERule {
 llvm::StringRef ruleName(URERule R);
 
 /// The branch conditions that hold whenever BB (a block of the innermost
-/// loop's body) runs.
+/// loop's body) runs, followed by the inexact guards of joinedGuards.
 llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
                                              llvm::DominatorTree &DT,
                                              llvm::BasicBlock *BB);
+
+/// The other branches of the innermost body that decide whether BB runs
+/// (those of a condition such as 'a || b', whose paths join before BB), as
+/// guards with Exact false; empty when BB runs exactly when its dominating
+/// edges are taken.
+llvm::SmallVector<Guard, 2> joinedGuards(const URESystem &S,
+                                         llvm::DominatorTree &DT,
+                                         llvm::BasicBlock *BB);
 
 /// The conditions under which Access (a load of the innermost body, or the
 /// store of a statement) runs: the statement's guards, or the branch

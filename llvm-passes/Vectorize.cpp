@@ -207,7 +207,8 @@ LaneAccess classifyLanes(const URESystem &S, unsigned Loop,
                          llvm::ArrayRef<Guard> Guards) {
   LaneAccess A;
   for (const Guard &G : Guards)
-    if (std::optional<int64_t> V = pinnedValue(S, G.Condition, G.WhenTrue, Loop)) {
+    if (std::optional<int64_t> V =
+            G.Exact ? pinnedValue(S, G.Condition, G.WhenTrue, Loop) : std::nullopt) {
       A.Kind = LaneAccess::Pinned;
       A.Lane = *V;
       return A;

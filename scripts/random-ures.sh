@@ -1,36 +1,92 @@
 #!/usr/bin/env bash
-# Long randomized differential test of the space-time transform and the
-# OpenCL back end:
+# Randomized differential test of T2S (the campaign of docs/developer-guide.md):
 #   scripts/random-ures.sh [SYSTEMS] [FIRST_SEED]
-# Generates SYSTEMS random URE systems (50 per program, half of the scheduled
-# ones with a drainer kernel), builds each program as the sequential reference
-# (plain clang++-19), through t2s-clang at -O0 and -O2 (native systolic) and
-# with t2s-clang --emulate -O2 (the emitted kernels on threads), and compares
-# the outputs. Needs a built tree (scripts/build.sh).
+# Generates SYSTEMS random designs with test/random/gen_forms.py, 50 per
+# program, one program per seed from FIRST_SEED on, and builds each program
+# as the sequential reference (plain clang++-19 -O2), through t2s-clang at -O0
+# and -O2 (native systolic) and with t2s-clang --emulate -O2 (the emitted
+# kernels on threads); every build's output must equal the reference's.
+# Programs run in parallel (T2S_RANDOM_JOBS, default 2). Every program that
+# differs or fails to build or run is kept, with its outputs and logs, in
+# T2S_RANDOM_KEEP (default ./random-ures-failures). Prints a summary and exits
+# non-zero on any difference or failure. Needs a built tree (scripts/build.sh).
+#
+# Environment: T2S_RANDOM_JOBS (2), T2S_RANDOM_PER_PROGRAM (50),
+# T2S_RANDOM_GENERATOR (gen_forms.py; gen_ures.py runs with --drainers),
+# T2S_RANDOM_KEEP, T2S_RANDOM_TIMEOUT (seconds per run, 120),
+# T2S_BUILD (the build tree, build/).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${T2S_BUILD:-$root/build}"
+per="${T2S_RANDOM_PER_PROGRAM:-50}"
+gen="${T2S_RANDOM_GENERATOR:-gen_forms.py}"
+keep="${T2S_RANDOM_KEEP:-$PWD/random-ures-failures}"
+limit="${T2S_RANDOM_TIMEOUT:-120}"
+clangxx=/usr/lib/llvm-19/bin/clang++
+
+# One program: prints "ok SEED", or "fail SEED WHAT" per failure, with WHAT
+# "differs:<mode>:<systems>" or "build:<mode>" or "run:<mode>".
+check_one() {
+  local s="$1" work status=ok
+  work="$(mktemp -d)"
+  local extra=()
+  [ "$gen" = gen_ures.py ] && extra=(--drainers)
+  python3 "$root/test/random/$gen" --seed "$s" --count "$per" "${extra[@]}" > "$work/r.cpp"
+  local fails=()
+  if ! "$clangxx" -O2 -w "$work/r.cpp" -o "$work/ref" 2> "$work/ref.log"; then
+    fails+=("build:reference")
+  elif ! timeout "$limit" "$work/ref" > "$work/ref.out" 2>> "$work/ref.log"; then
+    fails+=("run:reference")
+  else
+    local mode name
+    for mode in "-O0" "-O2" "--emulate -O2"; do
+      name="$(echo "$mode" | tr -d ' -')"
+      # shellcheck disable=SC2086
+      if ! "$build/bin/t2s-clang" $mode -w "$work/r.cpp" -o "$work/$name" \
+           2> "$work/$name.log"; then
+        fails+=("build:$name")
+      elif ! timeout "$limit" "$work/$name" > "$work/$name.out" 2>> "$work/$name.log"; then
+        fails+=("run:$name")
+      elif ! cmp -s "$work/ref.out" "$work/$name.out"; then
+        local n
+        n=$(diff "$work/ref.out" "$work/$name.out" | grep -c '^<' || true)
+        fails+=("differs:$name:$n")
+      fi
+    done
+  fi
+  if [ ${#fails[@]} -gt 0 ]; then
+    mkdir -p "$keep/seed$s"
+    cp "$work/r.cpp" "$keep/seed$s/random-seed$s.cpp"
+    cp "$work"/*.out "$work"/*.log "$keep/seed$s/" 2>/dev/null || true
+    echo "fail $s ${fails[*]}"
+  else
+    echo "ok $s"
+  fi
+  rm -rf "$work"
+}
+
+if [ "${1:-}" = --one ]; then
+  check_one "$2"
+  exit 0
+fi
+
 count="${1:-2000}"
 seed="${2:-1000}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-programs=$(( (count + 49) / 50 ))
-bad=0
-for ((p = 0; p < programs; ++p)); do
-  s=$((seed + p))
-  python3 "$root/test/random/gen_ures.py" --seed "$s" --count 50 --drainers > "$work/r.cpp"
-  /usr/lib/llvm-19/bin/clang++ -O2 -w "$work/r.cpp" -o "$work/ref"
-  "$work/ref" > "$work/ref.out"
-  for opt in -O0 -O2 --emulate; do
-    mode="$opt"; [ "$opt" = --emulate ] && mode="--emulate -O2"
-    # shellcheck disable=SC2086
-    "$root/build/bin/t2s-clang" $mode "$work/r.cpp" -o "$work/t2s"
-    "$work/t2s" > "$work/t2s.out"
-    if ! cmp -s "$work/ref.out" "$work/t2s.out"; then
-      echo "seed $s $opt: the T2S build differs from the reference"
-      cp "$work/r.cpp" "random-ures-seed$s.cpp"
-      bad=$((bad + 1))
-    fi
-  done
-done
-echo "random URE systems: $((programs * 50)) checked, $bad programs differ"
-[ "$bad" -eq 0 ]
+jobs="${T2S_RANDOM_JOBS:-2}"
+programs=$(( (count + per - 1) / per ))
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+start=$(date +%s)
+seq "$seed" $((seed + programs - 1)) |
+  xargs -P "$jobs" -I{} "$0" --one {} | tee "$log" | grep '^fail' || true
+elapsed=$(( $(date +%s) - start ))
+done_programs=$(grep -c '' "$log" || true)
+failed=$(grep -c '^fail' "$log" || true)
+differing=$( (grep -o 'differs:[^ ]*' "$log" || true) | awk -F: '{n += $3} END {print n + 0}')
+builds=$( (grep -o 'build:[^ ]*' "$log" || true) | wc -l)
+runs=$( (grep -o 'run:[^ ]*' "$log" || true) | wc -l)
+echo "random designs ($gen, seeds $seed..$((seed + programs - 1))):" \
+     "$((done_programs * per)) checked in $done_programs programs," \
+     "$differing mismatching outputs, $builds failed builds, $runs failed runs," \
+     "$failed programs kept$([ "$failed" -gt 0 ] && echo " in $keep"); wall time ${elapsed}s"
+[ "$failed" -eq 0 ] && [ "$done_programs" -eq "$programs" ]
