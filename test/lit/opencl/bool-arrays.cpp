@@ -6,7 +6,7 @@
 // RUN: %t2s-clang --emulate -O2 %s -o %t/emulated && %t/emulated | diff %t/ref.out -
 // RUN: %t2s-clang --emit-opencl %s -o %t/b.cl && FileCheck %s < %t/b.cl
 // CHECK-NOT: ubool
-// CHECK: ((int)((bool)x[((long)i)]))
+// CHECK: ((int)((bool)(x[((long)i)] & 1)))
 #include <cstdio>
 void design(const bool x[4], int out[4]) {
   static bool S[3][4];
