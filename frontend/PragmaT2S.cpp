@@ -72,15 +72,16 @@ unsigned warningID(clang::DiagnosticsEngine &DE) {
   return DE.getCustomDiagID(clang::DiagnosticsEngine::Warning, "%0");
 }
 
-/// The file range a '_Pragma("t2s ...")' occupies, as byte offsets: the
-/// operator itself or the invocation of the macro it comes from.
-struct PragmaOperatorRange {
+/// A range of a file, as byte offsets.
+struct FileRange {
   clang::FileID File;
   unsigned Begin, End;
 };
 
-std::vector<PragmaOperatorRange> &pragmaOperatorRanges() {
-  static std::vector<PragmaOperatorRange> Ranges;
+/// The ranges '_Pragma("t2s ...")' occupies: the operator itself or the
+/// invocation of the macro it comes from.
+std::vector<FileRange> &pragmaOperatorRanges() {
+  static std::vector<FileRange> Ranges;
   return Ranges;
 }
 
@@ -151,14 +152,9 @@ private:
   }
 };
 
-/// A range of a file that the preprocessor skipped (an inactive #if branch).
-struct SkippedRange {
-  clang::FileID File;
-  unsigned Begin, End;
-};
-
-std::vector<SkippedRange> &skippedRanges() {
-  static std::vector<SkippedRange> Ranges;
+/// The ranges the preprocessor skipped (inactive #if branches).
+std::vector<FileRange> &skippedRanges() {
+  static std::vector<FileRange> Ranges;
   return Ranges;
 }
 
@@ -206,12 +202,12 @@ bool onlyPragmasBetween(clang::FileID File, llvm::StringRef Buf, size_t From,
   while (I < To) {
     char C = Buf[I];
     bool Skipped = false;
-    for (const SkippedRange &R : skippedRanges())
+    for (const FileRange &R : skippedRanges())
       if (R.File == File && R.Begin <= I && I < R.End) {
         I = skipLine(R.End); // the range ends inside the closing directive
         Skipped = true;
       }
-    for (const PragmaOperatorRange &R : pragmaOperatorRanges())
+    for (const FileRange &R : pragmaOperatorRanges())
       if (R.File == File && R.Begin <= I && I < R.End) {
         I = R.End;
         Skipped = true;

@@ -3,7 +3,8 @@
 // with the same parameter types (1-D arrays, pointers: 'multiple definition
 // of scan(int const*, int*)'), and a second URE system in one function that
 // reads what the first writes (the stub declared 'twice_2(int*, int*)', the
-// kernel was 'twice_2(const int*, int*)'). Compiled as C++, the kernels live
+// kernel was 'twice_2(const int*, int*)'; the two also ran at the same
+// time, so the second could read 'mid' before the first wrote it). Compiled as C++, the kernels live
 // in namespace t2s_kernels, and the stubs declare each kernel with its own
 // parameter types. Overloaded designs get a number each ('norm_overload1',
 // 'norm_overload2'), since OpenCL has no overloads and the stubs have C
@@ -40,6 +41,11 @@
 // HOST-NEXT: T2S_KERNEL void twice(T2S_GLOBAL const int *T2S_RESTRICT in, T2S_GLOBAL int *T2S_RESTRICT mid);
 // HOST-NEXT: T2S_KERNEL void twice_2(T2S_GLOBAL const int *T2S_RESTRICT mid, T2S_GLOBAL int *T2S_RESTRICT out);
 // HOST-NEXT: extern "C" void t2s_run_twice(const int *in, int *mid, int *out) {
+// The second system reads what the first wrote: it starts when that ends.
+// HOST:      t2s::emu::run({T2S_RUN_KERNEL(twice, in, mid)});
+// HOST-NEXT: t2s::emu::run({T2S_RUN_KERNEL(twice_2, mid, out)});
+// HOST:      t2s::host::runAll({&twice_kernel});
+// HOST:      t2s::host::runAll({&twice_2_kernel});
 // HOST:      t2s::emu::run({::t2s::emu::Kernel{"out", [&] { t2s_kernels::out(in, out); }}});
 #include <cstdio>
 

@@ -1,10 +1,9 @@
 // Kernels joined by channels run together; kernels that only share memory
-// run one after the other, in the order of the source. 'chain' has two URE
-// systems where the second reads what the first wrote to 'mid' (both once
-// ran at the same time, and the second read 'mid' before the first had
-// written it, depending on the threads' timing). 'split' has a producer and a
-// consumer joined by a channel, and between them a kernel that reads what the
-// producer wrote to memory: it runs after both. Reference = native =
+// run one after the other, in the order of the source (two URE systems, the
+// second reading what the first wrote, are 'twice' in host-collisions.cpp).
+// 'split' has a producer and a consumer joined by a channel, and between
+// them a kernel that reads what the producer wrote to memory: it runs after
+// both. Reference = native =
 // emulated; the stubs start each stage after the previous one ends.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
@@ -17,14 +16,7 @@
 // RUN: not %t2s-clang -DINTERLEAVED %s -o %t/bad 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERROR
 // RUN: not %t2s-clang -DRACE %s -o %t/bad 2>&1 | FileCheck %s --check-prefix=RACE
-// RESULT: chain: 0 3 9 18 30 45 63 84 / 1 4 13 31 61 106 169 253
 // RESULT: split: 0 2 4 6 8 10 12 14 / 0 1 4 9 16 25 36 49 / 1 3 5 7 9 11 13 15
-// CHECK-LABEL: extern "C" void t2s_run_chain(
-// CHECK:        t2s::emu::run({T2S_RUN_KERNEL(chain, in, mid)});
-// CHECK-NEXT:   t2s::emu::run({T2S_RUN_KERNEL(chain_2, mid, out)});
-// CHECK-LABEL: void t2s_run_chain(t2s::host::Device &D
-// CHECK:        t2s::host::runAll({&chain_kernel});
-// CHECK:        t2s::host::runAll({&chain_2_kernel});
 // CHECK-LABEL: extern "C" void t2s_run_split(
 // CHECK:        t2s::emu::run({T2S_RUN_KERNEL(produce, in, twice),
 // CHECK-NEXT:                  T2S_RUN_KERNEL(consume, out)});
@@ -32,27 +24,11 @@
 // CHECK-LABEL: void t2s_run_split(t2s::host::Device &D
 // CHECK:        t2s::host::runAll({&produce_kernel, &consume_kernel});
 // CHECK:        t2s::host::runAll({&between_kernel});
-// ERROR: stages.cpp:[[#@LINE+32]]:{{[0-9]+}}: error: kernel 'consume' (line [[#@LINE+32]]) reads 'odd', which kernel 'between' (line [[#@LINE+29]]) writes before it, but exchanges channels with kernel 'produce' (line [[#@LINE+24]]), which comes before kernel 'between' (line [[#@LINE+29]]): kernels joined by channels run together, so these cannot run in their source order (move kernel 'between' (line [[#@LINE+29]]) before kernel 'produce' (line [[#@LINE+24]]) or after kernel 'consume' (line [[#@LINE+32]])) [channel]
-// RACE: stages.cpp:[[#@LINE+31]]:{{[0-9]+}}: error: kernel 'consume' (line [[#@LINE+31]]) reads 'twice', which kernel 'produce' (line [[#@LINE+23]]) writes, but the two run together (joined by channels), so nothing orders their accesses to it; pass 'twice' between them through a channel too (a static array one writes and the other reads), or compute it in one of them [channel]
+// ERROR: stages.cpp:[[#@LINE+16]]:{{[0-9]+}}: error: kernel 'consume' (line [[#@LINE+16]]) reads 'odd', which kernel 'between' (line [[#@LINE+13]]) writes before it, but exchanges channels with kernel 'produce' (line [[#@LINE+8]]), which comes before kernel 'between' (line [[#@LINE+13]]): kernels joined by channels run together, so these cannot run in their source order (move kernel 'between' (line [[#@LINE+13]]) before kernel 'produce' (line [[#@LINE+8]]) or after kernel 'consume' (line [[#@LINE+16]])) [channel]
+// RACE: stages.cpp:[[#@LINE+15]]:{{[0-9]+}}: error: kernel 'consume' (line [[#@LINE+15]]) reads 'twice', which kernel 'produce' (line [[#@LINE+7]]) writes, but the two run together (joined by channels), so nothing orders their accesses to it; pass 'twice' between them through a channel too (a static array one writes and the other reads), or compute it in one of them [channel]
 #include <cstdio>
 
 constexpr int N = 8;
-
-void chain(const int in[N], int mid[N], int out[N]) {
-  static int S[N], T[N];
-  #pragma t2s ure
-  #pragma t2s space_time(i)
-  for (int i = 0; i < N; ++i) {
-    S[i] = (i == 0 ? 0 : S[i - 1]) + in[i];
-    mid[i] = S[i];
-  }
-  #pragma t2s ure
-  #pragma t2s space_time(i)
-  for (int i = 0; i < N; ++i) {
-    T[i] = (i == 0 ? 1 : T[i - 1]) + mid[i];
-    out[i] = T[i];
-  }
-}
 
 void split(const int in[N], int twice[N], int odd[N], int out[N]) {
   static int y[N];
@@ -83,12 +59,6 @@ static void print(const char *Label, const int *V) {
 
 int main() {
   int in[N], mid[N], out[N], odd[N];
-  for (int i = 0; i < N; ++i)
-    in[i] = i * 3;
-  chain(in, mid, out);
-  print("chain:", mid);
-  print(" /", out);
-  std::printf("\n");
   for (int i = 0; i < N; ++i)
     in[i] = i;
   split(in, mid, odd, out);
