@@ -3,8 +3,8 @@
 // second reading what the first wrote, are 'twice' in host-collisions.cpp).
 // 'split' has a producer and a consumer joined by a channel, and between
 // them a kernel that reads what the producer wrote to memory: it runs after
-// both. Reference = native =
-// emulated; the stubs start each stage after the previous one ends.
+// both. Reference = native = emulated; the stubs start each stage after the
+// previous one ends.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
 // RUN: %t2s-clang -O2 %s -o %t/native && %t/native | diff %t/ref.out -
