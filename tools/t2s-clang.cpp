@@ -51,9 +51,10 @@ T2S OPTIONS:
                    the program (-o prog: prog.cl), T2S_OPENCL_PROGRAM picks
                    another file at run time (e.g. an .aocx)
   --report[=json]  Print the design report of each URE system (PEs, time steps,
-                   utilization, shift registers) instead of compiling
+                   utilization, shift registers) instead of compiling; with
+                   -o FILE, into FILE
   --emit-dot       Print a Graphviz picture of each array (PEs and the values
-                   flowing between them) instead of compiling
+                   flowing between them) instead of compiling; -o as --report
 
 ENVIRONMENT:
   T2S_CLANGXX      clang++ to run instead of the one T2S was built with
@@ -289,6 +290,31 @@ int emulate(const std::string &Clang, const Layout &L,
   return cleanup(run(Clang, Link, DryRun));
 }
 
+// The first input file on the command line that does not exist: an
+// argument with a source file's extension that is no option's value.
+std::optional<std::string> missingInput(const std::vector<std::string> &Args) {
+  static const char *TakesValue[] = {
+      "-o", "-I", "-D", "-U", "-x", "-include", "-imacros", "-isystem", "-iquote",
+      "-idirafter", "-MF", "-MT", "-MQ", "-Xclang", "-Xlinker", "-Xpreprocessor",
+      "-Xassembler", "-mllvm", "-L", "-target", "-arch", "-isysroot"};
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (llvm::is_contained(TakesValue, A)) {
+      ++I;
+      continue;
+    }
+    llvm::StringRef Ext = llvm::sys::path::extension(A);
+    if (A.starts_with("-") || !llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".c++",
+                                                   ".C", ".cl", ".ll", ".bc", ".i",
+                                                   ".ii"},
+                                                  Ext))
+      continue;
+    if (!llvm::sys::fs::exists(A))
+      return A.str();
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -300,6 +326,7 @@ int main(int Argc, char **Argv) {
   std::string Report; // "", "text", "json" or "dot"
   bool EmitOpenCL = false, Emulate = false, OnDevice = false;
   std::string HostStub;
+  std::string OpenCLOut, ReportOut; // what this run writes besides clang's -o
   std::vector<std::string> Forwarded;
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef Arg = Argv[I];
@@ -374,6 +401,8 @@ int main(int Argc, char **Argv) {
     return fail("cannot run clang++ at '" + Clang +
                 "'; install clang-19 (scripts/install-deps.sh) or set "
                 "T2S_CLANGXX");
+  if (std::optional<std::string> Missing = missingInput(Forwarded); Missing && !DryRun)
+    return fail("no such file: '" + *Missing + "'");
 
   std::vector<std::string> Cmd{
       Clang,
@@ -411,6 +440,7 @@ int main(int Argc, char **Argv) {
     }
     if (Out.empty())
       return fail("--emit-opencl needs the output file: -o design.cl");
+    OpenCLOut = Out;
     llvm::sys::fs::remove(Out);
     {
       std::error_code EC;
@@ -431,14 +461,19 @@ int main(int Argc, char **Argv) {
   } else if (Report.empty()) {
     Cmd.insert(Cmd.end(), Forwarded.begin(), Forwarded.end());
   } else {
-    // Run the pipeline up to the report; produce no output file.
+    // Run the pipeline up to the report, which goes to standard output or
+    // to the -o file.
     for (size_t I = 0; I < Forwarded.size(); ++I) {
       llvm::StringRef A = Forwarded[I];
-      if (A == "-o") {
-        ++I;
+      if (A == "-o" && I + 1 < Forwarded.size()) {
+        ReportOut = Forwarded[++I];
         continue;
       }
-      if (A == "-c" || A == "-S" || A == "-emit-llvm" || A.starts_with("-o"))
+      if (A.starts_with("-o") && A.size() > 2) {
+        ReportOut = A.drop_front(2).str();
+        continue;
+      }
+      if (A == "-c" || A == "-S" || A == "-emit-llvm")
         continue;
       Cmd.push_back(Forwarded[I]);
     }
@@ -455,8 +490,16 @@ int main(int Argc, char **Argv) {
   }
   std::vector<llvm::StringRef> CmdRefs(Cmd.begin(), Cmd.end());
   std::string ErrMsg;
-  int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, childEnvironment(), {}, 0,
-                                     0, &ErrMsg);
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt,
+                                                std::nullopt};
+  if (!ReportOut.empty())
+    Redirects[1] = ReportOut;
+  int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, childEnvironment(), Redirects,
+                                     0, 0, &ErrMsg);
+  if (RC != 0) // no output a failed step leaves half written
+    for (const std::string &Out : {OpenCLOut, HostStub, ReportOut})
+      if (!Out.empty())
+        llvm::sys::fs::remove(Out);
   if (RC < 0)
     return fail("running " + Clang + " failed: " + ErrMsg);
   return RC;
