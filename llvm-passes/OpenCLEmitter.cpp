@@ -4,6 +4,7 @@
 #include "Channels.h"
 #include "LoopMetadata.h"
 #include "SpaceTimeSchedule.h"
+#include "Warnings.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -1972,7 +1973,9 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
         Drained.push_back(A.Name);
     }
   llvm::SmallVector<ChannelPlan, 4> Plans;
-  if (!Isolate)
+  // An OpenCL device without channels (t2s-clang --opencl) runs each design
+  // as one kernel that reads and writes its buffers itself.
+  if (!Isolate || ForDevice)
     return Plans;
   llvm::StringMap<unsigned> Count;
   auto add = [&](ChannelPlan P, llvm::ArrayRef<Guard> Guards) {
@@ -2386,6 +2389,17 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                                                : identifier(KU.System->KernelName);
       ++Scheduled;
       X.Channels = planChannels(X.Sch, DT, X.Design);
+      if (ForDevice)
+        for (const LocatedDirective &LD : KU.System->Directives)
+          if (LD.D.Kind == DirectiveKind::Loader || LD.D.Kind == DirectiveKind::Drainer) {
+            reportWarning(F, LD.Loc, WarningGroup::NoChannels,
+                          "OpenCL devices without Intel's channel extension "
+                          "(PoCL here) have no channels: on the device this "
+                          "design runs as one kernel that reads and writes its "
+                          "buffers itself, without its loader, drainer, scatter "
+                          "and gather ('t2s-clang --emulate' runs them)");
+            break;
+          }
       // loader(a) or drainer(a) of an array that is a channel to another
       // kernel nest asks for what the channel has anyway: its loader
       // (drainer) below passes the values between that kernel and the PEs.
@@ -2401,6 +2415,15 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     for (const StreamChannel &C : CR.Channels) {
       if (C.Producer != U && C.Consumer != U)
         continue;
+      if (ForDevice) {
+        reportError(F, KU.System->Loc,
+                    "this nest passes '" + C.Array + "' to another kernel nest "
+                    "through a channel, and OpenCL devices without Intel's "
+                    "channel extension (PoCL here) have no channels [" +
+                        ruleName(URERule::OpenCL) + "]; run the kernels under 't2s-clang --emulate', or build the "
+                    "FPGA image from 't2s-clang --emit-opencl' with Intel's aoc");
+        return llvm::PreservedAnalyses::all();
+      }
       if (X.Sch.Vector && X.Sch.Vector->Space)
         return failed(X.Sch.Vector->Loc,
                       "vectorize(" + KU.System->Loops[X.Sch.Vector->Loop].Name +

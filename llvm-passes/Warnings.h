@@ -30,6 +30,7 @@ struct SourceLoc;
 enum class WarningGroup {
   Utilization,  // the schedule leaves most PEs idle most of the time
   RegisterSize, // shift registers of many words per PE
+  NoChannels,   // --opencl: loaders and drainers left out (no channels)
 };
 
 /// Each group's name as it follows -W, indexed by WarningGroup. (Header-only:
@@ -37,6 +38,7 @@ enum class WarningGroup {
 inline constexpr llvm::StringLiteral WarningGroupNames[] = {
     "t2s-utilization",
     "t2s-register-size",
+    "t2s-no-channels",
 };
 
 inline llvm::StringRef warningGroupName(WarningGroup G) {

@@ -32,3 +32,11 @@ int main() {
     std::printf(" %d", out[i]);
   std::printf("\n");
 }
+
+// Kernel nests that pass values through channels cannot run on a device
+// without channels: refused at the nest when the program is built (it failed
+// at run time inside PoCL with 't2s/channels.h' not found), while --emulate
+// runs them.
+// RUN: %not %t2s-clang --opencl -O2 %S/Inputs/kernel-gemm.cpp -o %t/kernels 2>&1 | FileCheck %s --check-prefix=STREAM --implicit-check-not=error:
+// STREAM: kernel-gemm.cpp:13:15: error: this nest passes 'aT' to another kernel nest through a channel, and OpenCL devices without Intel's channel extension (PoCL here) have no channels [opencl]; run the kernels under 't2s-clang --emulate', or build the FPGA image from 't2s-clang --emit-opencl' with Intel's aoc
+// RUN: test ! -e %t/kernels
