@@ -20,24 +20,29 @@
 
 namespace t2s {
 
-void addSystolicPasses(llvm::FunctionPassManager &FPM) {
+void addSystolicPasses(llvm::ModulePassManager &MPM) {
+  llvm::FunctionPassManager Check;
   // 1. '#pragma t2s' markers -> '!llvm.loop' metadata.
-  FPM.addPass(AttachPragmasPass());
+  Check.addPass(AttachPragmasPass());
   // 2. SSA form for the marked nests.
-  FPM.addPass(PrepareNestsPass());
+  Check.addPass(PrepareNestsPass());
   // 3. merge_ures: separately written nests become one URE system.
-  FPM.addPass(MergeURESPass());
-  // 4. The URE model, the space-time schedule and their checks; the design
-  //    report and the OpenCL kernels when asked for.
-  FPM.addPass(URECheckPass());
-  FPM.addPass(ReportPass());
-  FPM.addPass(OpenCLEmitterPass());
+  Check.addPass(MergeURESPass());
+  // 4. The URE model, the space-time schedule and their checks.
+  Check.addPass(URECheckPass());
+  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Check)));
+  // The design report of the whole file, when asked for.
+  MPM.addPass(ReportPass());
+  llvm::FunctionPassManager Build;
+  // The OpenCL kernels, when asked for.
+  Build.addPass(OpenCLEmitterPass());
   // With -t2s-offload, the emitted kernels replace the nests (emulation).
-  FPM.addPass(OffloadPass());
+  Build.addPass(OffloadPass());
   // 5. The space-time transform: time loops, PEs, shift registers.
-  FPM.addPass(SpaceTimeTransformPass());
+  Build.addPass(SpaceTimeTransformPass());
   // Later steps, in the seeds' order: vectorization, scatter/gather,
   // unrolling.
+  MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Build)));
 }
 
 void registerT2SPasses(llvm::PassBuilder &PB) {
@@ -48,6 +53,8 @@ void registerT2SPasses(llvm::PassBuilder &PB) {
 #define T2S_FUNCTION_ANALYSIS(NAME, CREATE)                                    \
   PIC->addClassToPassName(decltype(CREATE)::name(), NAME);
 #define T2S_FUNCTION_PASS(NAME, CREATE)                                        \
+  PIC->addClassToPassName(decltype(CREATE)::name(), NAME);
+#define T2S_MODULE_PASS(NAME, CREATE)                                          \
   PIC->addClassToPassName(decltype(CREATE)::name(), NAME);
 #include "Passes.def"
   }
@@ -67,14 +74,23 @@ void registerT2SPasses(llvm::PassBuilder &PB) {
 #include "Passes.def"
         return false;
       });
+  PB.registerPipelineParsingCallback(
+      [](llvm::StringRef Name, llvm::ModulePassManager &MPM,
+         llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+#define T2S_MODULE_PASS(NAME, CREATE)                                          \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "Passes.def"
+        return false;
+      });
 
   // The systolic passes must see loops before any canonicalization (at -O0 too,
   // where PipelineStart is also invoked).
   PB.registerPipelineStartEPCallback(
       [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
-        llvm::FunctionPassManager FPM;
-        addSystolicPasses(FPM);
-        MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
+        addSystolicPasses(MPM);
       });
 
   // OptVLS works on the vector code the loop vectorizer wrote.

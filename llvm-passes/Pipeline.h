@@ -16,8 +16,10 @@ class PassBuilder;
 
 namespace t2s {
 
-/// The systolic steps, in order. They run on the IR as clang emitted it.
-void addSystolicPasses(llvm::FunctionPassManager &FPM);
+/// The systolic steps, in order. They run on the IR as clang emitted it:
+/// every function is checked before the report of the whole module, then
+/// emitted and transformed.
+void addSystolicPasses(llvm::ModulePassManager &MPM);
 
 /// Registers the T2S passes by name and at the default pipelines' extension
 /// points.

@@ -4,13 +4,17 @@
 #include "LoopMetadata.h"
 #include "OpenCLEmitter.h"
 #include "SpaceTimeSchedule.h"
-
-#include "llvm/IR/Dominators.h"
-#include "llvm/Support/JSON.h"
+#include "UREModel.h"
 
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace {
@@ -22,66 +26,135 @@ llvm::cl::opt<ReportFormat> ReportOption(
     llvm::cl::init(ReportFormat::None),
     llvm::cl::values(clEnumValN(ReportFormat::Text, "text", "as text"),
                      clEnumValN(ReportFormat::JSON, "json",
-                                "as JSON, one object per design"),
+                                "as one JSON document for the whole file"),
                      clEnumValN(ReportFormat::Dot, "dot",
-                                "as a Graphviz picture of the PE array")));
+                                "as a Graphviz picture of the PE arrays")));
+
+// "" is no value: null in JSON.
+llvm::json::Value orNull(const std::string &S) {
+  if (S.empty())
+    return nullptr;
+  return S;
+}
+
+llvm::json::Array channelsJSON(llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
+  llvm::json::Array List;
+  for (const t2s::PEChannelSummary &C : Channels) {
+    llvm::json::Value ChainChannels = nullptr;
+    if (!C.Chain.empty())
+      ChainChannels = C.ChainChannels;
+    List.push_back(llvm::json::Object{{"array", C.Array},
+                                      {"kernel", C.Output ? "drainer" : "loader"},
+                                      {"channels", C.Channels},
+                                      {"one_per_pe", C.OnePerPE},
+                                      {"along", orNull(C.Along)},
+                                      {"chain", orNull(C.Chain)},
+                                      {"chain_channels", std::move(ChainChannels)},
+                                      {"lanes", orNull(C.Lanes)}});
+  }
+  return List;
+}
+
+void printText(llvm::raw_ostream &OS, const std::string &Design,
+               const t2s::SpaceTimeSchedule &S,
+               llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
+  OS << "design " << Design << "\n";
+  S.print(OS);
+  for (const t2s::PEChannelSummary &C : Channels) {
+    OS << "  channels of " << C.Array
+       << (C.Output ? " to its drainer: " : " from its loader: ") << C.Channels << " (";
+    if (C.Along.empty())
+      OS << "one for the whole array";
+    else
+      OS << "one per " << C.Along;
+    OS << ")";
+    if (!C.Lanes.empty())
+      OS << " carrying " << C.Lanes;
+    if (!C.Chain.empty())
+      OS << ", " << C.OnePerPE << " without the " << C.Chain << "; "
+         << C.ChainChannels << " between neighbouring PEs";
+    else if (C.OnePerPE != C.Channels)
+      OS << ", " << C.OnePerPE << " without the vectorize";
+    OS << "\n";
+  }
+}
+
+// "file: no design to report", a warning without a source line.
+class NothingToReport : public llvm::DiagnosticInfo {
+  llvm::StringRef File;
+
+public:
+  explicit NothingToReport(llvm::StringRef File)
+      : llvm::DiagnosticInfo(kind(), llvm::DS_Warning), File(File) {}
+  static int kind() {
+    static const int K = llvm::getNextAvailablePluginDiagnosticKind();
+    return K;
+  }
+  void print(llvm::DiagnosticPrinter &DP) const override {
+    DP << File << ": no design to report: no '#pragma t2s ure' nest with "
+                  "'#pragma t2s space_time'";
+  }
+};
 
 } // namespace
 
 namespace t2s {
 
-llvm::PreservedAnalyses ReportPass::run(llvm::Function &F,
-                                        llvm::FunctionAnalysisManager &FAM) {
-  if (ReportOption == ReportFormat::None || F.isDeclaration() ||
-      F.getMetadata(MergeFailedTag))
+llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
+                                        llvm::ModuleAnalysisManager &MAM) {
+  if (ReportOption == ReportFormat::None)
     return llvm::PreservedAnalyses::all();
-  const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
+  llvm::FunctionAnalysisManager &FAM =
+      MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
   llvm::raw_ostream &OS = llvm::outs();
-  llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
-  for (const SpaceTimeSchedule &S : R.Schedules) {
-    llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(S, DT);
-    if (ReportOption == ReportFormat::Dot) {
-      S.printDot(OS, llvm::demangle(F.getName()));
+  llvm::json::Array Designs;
+  unsigned Count = 0;
+  bool Failed = false;
+  if (ReportOption == ReportFormat::Dot)
+    OS << "digraph \"" << dotString(M.getSourceFileName())
+       << "\" {\n  node [shape=box];\n";
+  for (llvm::Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    if (F.getMetadata(MergeFailedTag)) {
+      Failed = true;
       continue;
     }
-    if (ReportOption == ReportFormat::JSON) {
-      OS << "{\"design\": \"" << llvm::demangle(F.getName()) << "\", \"report\": ";
-      S.printJSON(OS);
-      llvm::json::Array List;
-      for (const PEChannelSummary &C : Channels)
-        List.push_back(llvm::json::Object{
-            {"array", C.Array},
-            {"kernel", C.Output ? "drainer" : "loader"},
-            {"channels", int64_t(C.Channels)},
-            {"one_per_pe", int64_t(C.OnePerPE)},
-            {"along", C.Along},
-            {"chain", C.Chain},
-            {"chain_channels", int64_t(C.ChainChannels)},
-            {"lanes", C.Lanes}});
-      OS << ", \"channels\": " << llvm::json::Value(std::move(List)) << "}\n";
-      continue;
-    }
-    OS << "design " << llvm::demangle(F.getName()) << "\n";
-    S.print(OS);
-    for (const PEChannelSummary &C : Channels) {
-      OS << "  channels of " << C.Array << (C.Output ? " to its drainer: " : " from its loader: ")
-         << C.Channels << " (";
-      if (C.Along.empty())
-        OS << "one for the whole array";
-      else
-        OS << "one per " << C.Along;
-      OS << ")";
-      if (!C.Lanes.empty())
-        OS << " carrying " << C.Lanes;
-      if (!C.Chain.empty())
-        OS << ", " << C.OnePerPE << " without the " << C.Chain << "; "
-           << C.ChainChannels << " between neighbouring PEs";
-      else if (C.OnePerPE != C.Channels)
-        OS << ", " << C.OnePerPE << " without the vectorize";
-      OS << "\n";
+    const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
+    Failed |= !R.Rejections.empty() || !FAM.getResult<UREAnalysis>(F).Rejections.empty();
+    llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+    std::string Design = llvm::demangle(F.getName());
+    for (const SpaceTimeSchedule &S : R.Schedules) {
+      llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(S, DT);
+      switch (ReportOption) {
+      case ReportFormat::Dot:
+        S.printDot(OS, Design, "d" + std::to_string(Count));
+        break;
+      case ReportFormat::JSON: {
+        llvm::json::Object O = S.toJSON();
+        O["design"] = Design;
+        O["channels"] = channelsJSON(Channels);
+        Designs.push_back(std::move(O));
+        break;
+      }
+      default:
+        printText(OS, Design, S, Channels);
+      }
+      ++Count;
     }
   }
+  if (ReportOption == ReportFormat::Dot)
+    OS << "}\n";
+  if (ReportOption == ReportFormat::JSON)
+    OS << llvm::formatv("{0:2}",
+                        llvm::json::Value(llvm::json::Object{
+                            {"schema_version", ReportSchemaVersion},
+                            {"designs", std::move(Designs)}}))
+       << "\n";
   OS.flush();
+  // Nothing to report is worth a word, unless errors already said why.
+  if (Count == 0 && !Failed)
+    M.getContext().diagnose(NothingToReport(M.getSourceFileName()));
   return llvm::PreservedAnalyses::all();
 }
 

@@ -1,12 +1,18 @@
 //===- Report.h - The design report ---------------------------*- C++ -*-===//
 //
 // With -t2s-report=text|json|dot (clang: -mllvm, which t2s-clang --report and
-// --emit-dot pass),
-// prints for each scheduled URE system the design report to stdout: PEs, time
-// loops and steps, PE utilization, and per URE array the time distances and
-// the conservative and minimized shift-register / FIFO sizes
-// (SpaceTimeSchedule.h). JSON is one object per line; dot is a Graphviz picture
-// of the PE array and the value flows between PEs.
+// --emit-dot pass), prints the design report of every scheduled URE system of
+// the module to stdout: PEs, time loops and steps, PE utilization, per URE
+// array the time distances and the conservative and minimized shift-register
+// / FIFO sizes (SpaceTimeSchedule.h), and the loader and drainer channels.
+//
+// One output per translation unit: text design after design; JSON one
+// document {"schema_version": N, "designs": [...]} built with llvm::json;
+// dot one digraph with a cluster per design. A module without any scheduled
+// design says so on stderr (and prints an empty document or graph).
+//
+// A module pass: it runs between the function passes that check the designs
+// and those that emit or rewrite them (Pipeline.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,9 +23,12 @@
 
 namespace t2s {
 
+/// The version of the JSON report's layout; raised when a field changes
+/// meaning or goes away (adding a field keeps it).
+inline constexpr int ReportSchemaVersion = 1;
+
 struct ReportPass : llvm::PassInfoMixin<ReportPass> {
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &FAM);
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };
 

@@ -505,49 +505,52 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
   }
 }
 
-void SpaceTimeSchedule::printJSON(llvm::raw_ostream &OS) const {
-  const URESystem &S = System;
-  OS << "{\"file\": \"" << S.Loc.File << "\", \"line\": " << S.Loc.Line
-     << ", \"pes\": " << NumPEs << ", \"time\": [";
-  llvm::interleave(
-      Time, OS,
-      [&](const TimeDimension &D) {
-        OS << "{\"name\": \"" << D.Name << "\", \"extent\": " << D.Extent << "}";
-      },
-      ", ");
-  OS << "], \"steps\": " << TotalSteps << ", \"useful_pe_steps\": "
-     << UsefulPESteps << ", \"utilization\": ";
-  if (std::optional<double> U = utilization())
-    OS << llvm::format("%.4f", *U);
-  else
-    OS << "null";
-  OS << ", \"registers\": [";
-  llvm::interleave(
-      Registers, OS,
-      [&](const RegisterPlan &P) {
-        OS << "{\"array\": \"" << S.Arrays[P.Array].Name
-           << "\", \"max_time_distance\": " << P.MaxTimeDistance
-           << ", \"conservative_words_per_pe\": " << P.ConservativeWords
-           << ", \"minimized_words_per_pe\": "
-           << (P.Minimized ? P.MinimizedWords : P.ConservativeWords)
-           << ", \"kind\": \""
-           << (!P.Minimized ? "shift register"
-               : P.ShiftEvery ? "shift register" : "fifo")
-           << "\", \"shift_every\": " << P.ShiftEvery << "}";
-      },
-      ", ");
-  OS << "]";
-  if (Vector)
-    OS << ", \"vectorized\": {\"loop\": \"" << S.Loops[Vector->Loop].Name
-       << "\", \"lanes\": " << Vector->Lanes << ", \"steps\": " << Vector->Steps
-       << ", \"space\": " << (Vector->Space ? "true" : "false")
-       << ", \"serialized\": " << (Vector->Serialized.empty() ? "false" : "true")
-       << "}";
-  OS << "}";
+std::string dotString(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
 }
 
-void SpaceTimeSchedule::printDot(llvm::raw_ostream &OS,
-                                 llvm::StringRef Title) const {
+llvm::json::Object SpaceTimeSchedule::toJSON() const {
+  const URESystem &S = System;
+  llvm::json::Array TimeList, RegisterList;
+  for (const TimeDimension &D : Time)
+    TimeList.push_back(llvm::json::Object{{"name", D.Name}, {"extent", D.Extent}});
+  for (const RegisterPlan &P : Registers)
+    RegisterList.push_back(llvm::json::Object{
+        {"array", S.Arrays[P.Array].Name},
+        {"max_time_distance", P.MaxTimeDistance},
+        {"conservative_words_per_pe", P.ConservativeWords},
+        {"minimized_words_per_pe", P.Minimized ? P.MinimizedWords : P.ConservativeWords},
+        {"kind", !P.Minimized || P.ShiftEvery ? "shift register" : "fifo"},
+        {"shift_every", P.ShiftEvery}});
+  llvm::json::Value Utilization = nullptr;
+  if (std::optional<double> U = utilization())
+    Utilization = *U;
+  llvm::json::Value Vectorized = nullptr;
+  if (Vector)
+    Vectorized = llvm::json::Object{{"loop", S.Loops[Vector->Loop].Name},
+                                    {"lanes", Vector->Lanes},
+                                    {"steps", Vector->Steps},
+                                    {"space", Vector->Space},
+                                    {"serialized", !Vector->Serialized.empty()}};
+  return llvm::json::Object{{"file", S.Loc.File},
+                            {"line", S.Loc.Line},
+                            {"pes", NumPEs},
+                            {"time", std::move(TimeList)},
+                            {"steps", TotalSteps},
+                            {"useful_pe_steps", UsefulPESteps},
+                            {"utilization", std::move(Utilization)},
+                            {"registers", std::move(RegisterList)},
+                            {"vectorized", std::move(Vectorized)}};
+}
+
+void SpaceTimeSchedule::printDot(llvm::raw_ostream &OS, llvm::StringRef Title,
+                                 llvm::StringRef Cluster) const {
   const URESystem &S = System;
   constexpr int64_t Shown = 8;
   llvm::SmallVector<int64_t, 4> Extent;
@@ -557,7 +560,7 @@ void SpaceTimeSchedule::printDot(llvm::raw_ostream &OS,
     Cut |= S.Loops[L].extent() > Shown;
   }
   auto name = [&](llvm::ArrayRef<int64_t> P) {
-    std::string N = "pe";
+    std::string N = Cluster.str() + "_pe";
     for (int64_t V : P)
       N += "_" + std::to_string(V);
     return N;
@@ -573,10 +576,10 @@ void SpaceTimeSchedule::printDot(llvm::raw_ostream &OS,
         break;
     }
   };
-  OS << "digraph \"" << Title << "\" {\n  label=\"" << Title << ": " << NumPEs
-     << " PEs, " << TotalSteps << " time steps"
-     << (Cut ? ", first 8 PEs along each dimension shown" : "") << "\";\n"
-     << "  node [shape=box];\n";
+  OS << "  subgraph \"cluster_" << Cluster << "\" {\n  label=\""
+     << dotString(Title) << ": " << NumPEs << " PEs, " << TotalSteps
+     << " time steps" << (Cut ? ", first 8 PEs along each dimension shown" : "")
+     << "\";\n";
   forEachPE([&](llvm::ArrayRef<int64_t> P) {
     OS << "  " << name(P) << " [label=\"PE(";
     for (unsigned K = 0; K < P.size(); ++K)
@@ -606,7 +609,7 @@ void SpaceTimeSchedule::printDot(llvm::raw_ostream &OS,
       OS << "  " << name(From) << " -> " << name(P) << " [label=\"" << Label
          << "\"];\n";
     });
-  OS << "}\n";
+  OS << "  }\n";
 }
 
 SpaceTimeResult SpaceTimeAnalysis::run(llvm::Function &F,

@@ -27,6 +27,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/JSON.h"
 
 #include <optional>
 #include <string>
@@ -100,12 +101,18 @@ struct SpaceTimeSchedule {
   /// k". Utilization is the product of those ratios. Empty if none does.
   std::string idleReason() const;
   void print(llvm::raw_ostream &OS) const;
-  /// The design report as JSON (one object).
-  void printJSON(llvm::raw_ostream &OS) const;
+  /// The design report as a JSON object (utilization and vectorized are
+  /// null where there is none).
+  llvm::json::Object toJSON() const;
   /// A Graphviz picture of the PE array and the values flowing between PEs
-  /// (at most 8 PEs along each dimension are drawn).
-  void printDot(llvm::raw_ostream &OS, llvm::StringRef Title) const;
+  /// (at most 8 PEs along each dimension are drawn), as the subgraph
+  /// "cluster_<Cluster>" of a digraph, its nodes named <Cluster>_pe_...
+  void printDot(llvm::raw_ostream &OS, llvm::StringRef Title,
+                llvm::StringRef Cluster) const;
 };
+
+/// \p Text inside a Graphviz double-quoted string ('"' and '\\' escaped).
+std::string dotString(llvm::StringRef Text);
 
 /// A fraction as the report prints it: "87.5%", "0.0031%".
 std::string percent(double Fraction);

@@ -11,10 +11,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # OpenCL on the CPU and the type checks of emitted kernels
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
-  # pictures of arrays and shuffle graphs
-  graphviz
-  # exact integer sets, reference BLAS for benchmarks
-  libisl-dev libopenblas-dev
+  # pictures of arrays and shuffle graphs; JSON queries in the report tests
+  graphviz jq
   # LLVM 19's CMake package refers to these libraries
   zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev libcurl4-openssl-dev
 )
