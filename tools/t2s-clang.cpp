@@ -8,8 +8,11 @@
 
 #include "Warnings.h"
 
+#include "clang/Driver/Options.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -85,6 +88,42 @@ std::string t2sWarningList() {
   for (llvm::StringRef G : t2s::WarningGroupNames)
     Out += (Out.empty() ? "-W" : ", -W") + G.str();
   return Out;
+}
+
+// The options t2s-clang owns, as --help spells them ("=" ends those that
+// take a value).
+constexpr llvm::StringLiteral OwnOptions[] = {
+    "--help",   "--version",     "--dry-run",     "--emit-opencl", "--host-stub=",
+    "--emulate", "--opencl",     "--report",      "--report=",     "--emit-dot"};
+
+// The formats --report= takes.
+constexpr llvm::StringLiteral ReportFormats[] = {"text", "json"};
+
+// An argument starting with "--" that is not one of t2s-clang's: the
+// t2s-clang option it misspells, if it is no clang option and at most two
+// edits from one of ours ("--emitopencl" -> "--emit-opencl"); otherwise
+// nothing, and it goes to clang, which knows its own options and says so
+// about the rest.
+std::optional<std::string> misspelledOwnOption(llvm::StringRef Arg) {
+  std::string Exact;
+  if (clang::driver::getDriverOptTable().findExact(Arg, Exact))
+    return std::nullopt;
+  llvm::StringRef Name = Arg.split('=').first;
+  std::optional<std::string> Best;
+  unsigned BestDistance = 3;
+  for (llvm::StringRef Own : OwnOptions) {
+    llvm::StringRef OwnName = Own.rtrim('=');
+    unsigned D = Name.lower() == OwnName ? 0
+                                         : llvm::StringRef(Name.lower())
+                                               .edit_distance(OwnName, true, BestDistance);
+    if (D < BestDistance) {
+      BestDistance = D;
+      Best = !Own.ends_with("=")    ? Own.str()
+             : Arg.contains('=') ? Own.str() + Arg.split('=').second.str()
+                                 : OwnName.str();
+    }
+  }
+  return Best;
 }
 
 struct Layout {
@@ -346,8 +385,15 @@ int main(int Argc, char **Argv) {
       DryRun = true;
       continue;
     }
-    if (Arg == "--report" || Arg == "--report=text" || Arg == "--report=json") {
-      Report = Arg.ends_with("json") ? "json" : "text";
+    if (Arg == "--report") {
+      Report = "text";
+      continue;
+    }
+    if (llvm::StringRef Format = Arg; Format.consume_front("--report=")) {
+      if (!llvm::is_contained(ReportFormats, Format))
+        return fail("--report= takes 'text' or 'json', not '" + Format +
+                    "' (the Graphviz picture is --emit-dot)");
+      Report = Format.str();
       continue;
     }
     if (Arg == "--emit-dot") {
@@ -380,11 +426,10 @@ int main(int Argc, char **Argv) {
       Forwarded.push_back("-t2s-warn=" + *Spec);
       continue;
     }
-    if (Arg.starts_with("--") && !Arg.starts_with("--sysroot") &&
-        !Arg.starts_with("--target") && !Arg.starts_with("--gcc-toolchain") &&
-        !Arg.starts_with("--std") && !Arg.starts_with("--config"))
-      return fail("unknown t2s-clang option '" + Arg +
-                  "'; see 't2s-clang --help'");
+    if (Arg.starts_with("--"))
+      if (std::optional<std::string> Own = misspelledOwnOption(Arg))
+        return fail("unknown option '" + Arg + "'; did you mean '" + *Own +
+                    "'? (see 't2s-clang --help')");
     Forwarded.push_back(Arg.str());
   }
   if (Forwarded.empty())
