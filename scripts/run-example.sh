@@ -5,19 +5,21 @@
 # emitted OpenCL kernels run under emulation (t2s-clang --emulate) — checks
 # that all three agree, and shows the directives, the URE model, the design
 # report, the picture of the array and the OpenCL kernels T2S derives.
+# T2S_BUILD picks the build tree (default build/).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${T2S_BUILD:-$root/build}"  # the build tree
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" "$root/build" >/dev/null
-echo "built T2S in build/ ($("$root/build/bin/t2s-clang" --version | head -1))"
+"$root/scripts/build.sh" "$build" >/dev/null
+echo "built T2S in $build ($("$build/bin/t2s-clang" --version | head -1))"
 
-out="$root/build/example-run"
+out="$build/example-run"
 mkdir -p "$out"
 clangxx=/usr/lib/llvm-19/bin/clang++
-t2s="$root/build/bin/t2s-clang"
+t2s="$build/bin/t2s-clang"
 
 echo "== examples/gemm.cpp: sequential reference (plain clang++-19)"
-"$clangxx" -O2 -I"$root/build/include" "$root/examples/gemm.cpp" -o "$out/gemm-reference"
+"$clangxx" -O2 -I"$build/include" "$root/examples/gemm.cpp" -o "$out/gemm-reference"
 "$out/gemm-reference" | tee "$out/gemm-reference.out"
 
 echo "== examples/gemm.cpp: native systolic build (t2s-clang -O2)"
@@ -30,13 +32,13 @@ echo "== examples/gemm.cpp: its OpenCL kernels under emulation (t2s-clang --emul
 
 echo "== the directives T2S attached to the GEMM loop nest"
 "$t2s" -O0 -S -emit-llvm "$root/examples/gemm.cpp" -o - |
-  /usr/lib/llvm-19/bin/opt -load-pass-plugin="$root/build/lib/libT2S.so" \
+  /usr/lib/llvm-19/bin/opt -load-pass-plugin="$build/lib/libT2S.so" \
     -passes='function(print<t2s-directives>)' -disable-output 2>&1 |
   sed -n "/of 'gemm(/,/^t2s directives of/p" | sed '$d'
 
 echo "== the URE model and the design report (t2s-clang --report)"
 "$t2s" -O0 -S -emit-llvm -Xclang -disable-llvm-passes "$root/examples/gemm.cpp" -o "$out/gemm.ll"
-/usr/lib/llvm-19/bin/opt -load-pass-plugin="$root/build/lib/libT2S.so" \
+/usr/lib/llvm-19/bin/opt -load-pass-plugin="$build/lib/libT2S.so" \
   -passes='t2s-attach-pragmas,t2s-prepare-nests,print<t2s-ure>' -disable-output "$out/gemm.ll" |
   grep -E "URE system|loops:|URE array|statement|distance|when"
 "$t2s" --report "$root/examples/gemm.cpp"
@@ -53,7 +55,7 @@ fi
 echo "== the OpenCL kernels (t2s-clang --emit-opencl), type-checked as OpenCL C 2.0"
 "$t2s" --emit-opencl "$root/examples/gemm.cpp" -o "$out/gemm.cl" --host-stub="$out/gemm-host.cpp"
 /usr/lib/llvm-19/bin/clang -x cl -cl-std=CL2.0 -target spir64 -Xclang -finclude-default-header \
-  -fsyntax-only -I"$root/build/include" "$out/gemm.cl"
+  -fsyntax-only -I"$build/include" "$out/gemm.cl"
 grep -E "^(T2S_CHANNEL|void|T2S_(AUTORUN_)?KERNEL)" "$out/gemm.cl"
 sed -n '/^void gemm(void)/,/^}/p' "$out/gemm.cl" | sed -n '1,45p'
 echo "(written to $out/gemm.cl, its host stub to $out/gemm-host.cpp)"

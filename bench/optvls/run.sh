@@ -3,12 +3,14 @@
 # Runs build/bin/t2s-bench-optvls (every variant already checked bit for bit
 # against plain -O3) and prints, per kernel and -march, plain clang-19 -O3
 # against -fpass-plugin=libT2S.so (> 1: OptVLS is faster), and against the
-# hand-written AVX2 versions where they exist. Needs a built tree.
+# hand-written AVX2 versions where they exist. Needs a built tree (T2S_BUILD,
+# default build/).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build="${T2S_BUILD:-$root/build}"  # the build tree
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
-"$root/build/bin/t2s-bench-optvls" --benchmark_min_time="${1:-0.5}" \
+"$build/bin/t2s-bench-optvls" --benchmark_min_time="${1:-0.5}" \
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
   --benchmark_format=json > "$out"
 python3 - "$out" <<'PY'

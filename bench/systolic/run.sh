@@ -5,10 +5,12 @@
 # sequential reference) and with t2s-clang -O2 (the systolic array), checks
 # that both print the same checksum, and prints the best of 3 times and the
 # ratio (> 1: the systolic build is faster). Then the compile time of each
-# bundled example through t2s-clang. Needs a built tree (scripts/build.sh).
+# bundled example through t2s-clang. Needs a built tree (scripts/build.sh;
+# T2S_BUILD picks another, default build/).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-t2s="$root/build/bin/t2s-clang"
+build="${T2S_BUILD:-$root/build}"  # the build tree
+t2s="$build/bin/t2s-clang"
 clangxx=/usr/lib/llvm-19/bin/clang++
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
