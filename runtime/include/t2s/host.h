@@ -263,16 +263,31 @@ public:
     }
     cl_device_id Id = D.id();
     E = clBuildProgram(Value.get(), 1, &Id, Options.c_str(), nullptr, nullptr);
-    if (E != CL_SUCCESS) {
-      size_t N = 0;
-      clGetProgramBuildInfo(Value.get(), Id, CL_PROGRAM_BUILD_LOG, 0, nullptr, &N);
-      std::string Log(N, '\0');
-      if (N)
-        clGetProgramBuildInfo(Value.get(), Id, CL_PROGRAM_BUILD_LOG, N, &Log[0], nullptr);
+    std::string Log = buildLog(Id);
+    if (E != CL_SUCCESS)
       throw Error("clBuildProgram", E, "building " + Path + ":\n" + Log);
-    }
+    // A build that succeeded may still have warned: show what it said (some
+    // implementations print only the count of warnings themselves).
+    if (Log.find_first_not_of(" \t\r\n") != std::string::npos)
+      std::fprintf(stderr, "t2s: the OpenCL build log of %s:\n%s%s", Path.c_str(),
+                   Log.c_str(), Log.back() == '\n' ? "" : "\n");
   }
   cl_program get() const { return Value.get(); }
+
+private:
+  std::string buildLog(cl_device_id Id) const {
+    size_t N = 0;
+    if (clGetProgramBuildInfo(Value.get(), Id, CL_PROGRAM_BUILD_LOG, 0, nullptr, &N) !=
+            CL_SUCCESS ||
+        N == 0)
+      return std::string();
+    std::string Log(N, '\0');
+    clGetProgramBuildInfo(Value.get(), Id, CL_PROGRAM_BUILD_LOG, N, &Log[0], nullptr);
+    Log.resize(Log.find('\0') == std::string::npos ? Log.size() : Log.find('\0'));
+    return Log;
+  }
+
+public:
 };
 
 /// A device buffer of N elements of T.
