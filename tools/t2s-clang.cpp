@@ -12,9 +12,11 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -43,7 +45,11 @@ T2S OPTIONS:
   --emit-opencl    Write the designs as OpenCL C for Intel FPGAs to the -o
                    file: per URE system its systolic kernel, and the loader
                    and drainer kernels and channels that loader(...) and
-                   drainer(...) ask for
+                   drainer(...) ask for; the file includes t2s/channels.h
+                   (-I<t2s>/include), which also compiles it as C++ for
+                   emulation
+  --emit-opencl=aoc The same file for Intel's aoc alone: self-contained, its
+                   channel macros written into it in Intel's syntax
   --host-stub=FILE With --emit-opencl: also write the host stubs that run the
                    kernels (t2s_run_<design>, see docs/emulation.md)
   --emulate        Build the program with each design replaced by its emitted
@@ -93,8 +99,9 @@ std::string t2sWarningList() {
 // The options t2s-clang owns, as --help spells them ("=" ends those that
 // take a value).
 constexpr llvm::StringLiteral OwnOptions[] = {
-    "--help",   "--version",     "--dry-run",     "--emit-opencl", "--host-stub=",
-    "--emulate", "--opencl",     "--report",      "--report=",     "--emit-dot"};
+    "--help",    "--version", "--dry-run", "--emit-opencl", "--emit-opencl=",
+    "--host-stub=", "--emulate", "--opencl", "--report",      "--report=",
+    "--emit-dot"};
 
 // The formats --report= takes.
 constexpr llvm::StringLiteral ReportFormats[] = {"text", "json"};
@@ -354,6 +361,71 @@ std::optional<std::string> missingInput(const std::vector<std::string> &Args) {
   return std::nullopt;
 }
 
+// The text of the runtime header Dir/t2s/Name with the headers it includes
+// ('#include "x.h"', beside it) written in place, each once.
+llvm::Expected<std::string> expandHeader(llvm::StringRef Dir, llvm::StringRef Name,
+                                         llvm::StringSet<> &Done) {
+  if (!Done.insert(Name).second)
+    return std::string();
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, "t2s", Name);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read " + Path + ": " +
+                                       Buffer.getError().message());
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef Included = Line.trim();
+    if (Included.consume_front("#include \"") && Included.consume_back("\"")) {
+      llvm::Expected<std::string> Text = expandHeader(Dir, Included, Done);
+      if (!Text)
+        return Text.takeError();
+      Out += *Text;
+      continue;
+    }
+    Out += Line.str() + "\n";
+  }
+  return Out;
+}
+
+// --emit-opencl=aoc: the kernels file without '#include "t2s/channels.h"':
+// the macros of t2s/opencl_intel.h take the place of its first include.
+std::optional<std::string> inlineChannelMacros(const std::string &File,
+                                               llvm::StringRef IncludeDir) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return "cannot read " + File + ": " + Buffer.getError().message();
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  constexpr llvm::StringLiteral Include = "#include \"t2s/channels.h\"\n";
+  size_t At = Text.find(Include);
+  if (At == llvm::StringRef::npos)
+    return std::nullopt; // no channels: nothing to write in
+  llvm::StringSet<> Done;
+  llvm::Expected<std::string> Macros = expandHeader(IncludeDir, "opencl_intel.h", Done);
+  if (!Macros)
+    return llvm::toString(Macros.takeError());
+  std::string Out = Text.take_front(At).str() +
+                    "// The channel macros of t2s/channels.h in Intel's syntax "
+                    "(t2s-clang --emit-opencl=aoc).\n" +
+                    *Macros;
+  for (Text = Text.drop_front(At + Include.size());
+       (At = Text.find(Include)) != llvm::StringRef::npos;
+       Text = Text.drop_front(At + Include.size()))
+    Out += Text.take_front(At).str(); // a later include: written in already
+  Out += Text.str();
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(File, EC);
+  if (EC)
+    return "cannot write " + File + ": " + EC.message();
+  OS << Out;
+  return std::nullopt;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -363,7 +435,7 @@ int main(int Argc, char **Argv) {
 
   bool DryRun = false;
   std::string Report; // "", "text", "json" or "dot"
-  bool EmitOpenCL = false, Emulate = false, OnDevice = false;
+  bool EmitOpenCL = false, ForAOC = false, Emulate = false, OnDevice = false;
   std::string HostStub;
   std::string OpenCLOut, ReportOut; // what this run writes besides clang's -o
   std::vector<std::string> Forwarded;
@@ -400,10 +472,14 @@ int main(int Argc, char **Argv) {
       Report = "dot";
       continue;
     }
-    if (Arg == "--emit-opencl") {
+    if (Arg == "--emit-opencl" || Arg == "--emit-opencl=aoc") {
       EmitOpenCL = true;
+      ForAOC = Arg.ends_with("=aoc");
       continue;
     }
+    if (Arg.starts_with("--emit-opencl="))
+      return fail("--emit-opencl= takes 'aoc' (a self-contained file for "
+                  "Intel's aoc), not '" + Arg.drop_front(14) + "'");
     if (Arg == "--emulate") {
       Emulate = true;
       continue;
@@ -547,5 +623,10 @@ int main(int Argc, char **Argv) {
         llvm::sys::fs::remove(Out);
   if (RC < 0)
     return fail("running " + Clang + " failed: " + ErrMsg);
+  if (RC == 0 && ForAOC)
+    if (std::optional<std::string> Error = inlineChannelMacros(OpenCLOut, L.IncludeDir)) {
+      llvm::sys::fs::remove(OpenCLOut);
+      return fail(*Error);
+    }
   return RC;
 }

@@ -5,7 +5,7 @@
  *
  *  - Intel's offline compiler (aoc defines INTELFPGA_CL; older releases
  *    ALTERA_CL; -DT2S_INTEL_CHANNELS forces it): the macros become Intel's
- *    channel syntax and cl_intel_channels is enabled here.
+ *    channel syntax and cl_intel_channels is enabled (t2s/opencl_intel.h).
  *
  *  - Any other OpenCL compiler (clang-19 -x cl for type checking): there are
  *    no channels, so this header defines type-checking stubs. A channel
@@ -26,20 +26,13 @@
 #error "t2s/opencl.h is for OpenCL C; C++ includes t2s/emulation.h"
 #endif
 
-#include "array_dims.h"
-
 #if defined(INTELFPGA_CL) || defined(ALTERA_CL) || defined(T2S_INTEL_CHANNELS)
 
-#pragma OPENCL EXTENSION cl_intel_channels : enable
-
-#define T2S_CHANNEL(T, Name, Depth) channel T Name __attribute__((depth(Depth)))
-#define T2S_CHANNEL_ARRAY(T, Name, Depth, ...)                                 \
-  channel T Name T2S_ARRAY_DIMS(__VA_ARGS__) __attribute__((depth(Depth)))
-#define T2S_KERNEL __kernel __attribute__((max_global_work_dim(0)))
-#define T2S_AUTORUN_KERNEL                                                     \
-  __attribute__((max_global_work_dim(0))) __attribute__((autorun)) __kernel
+#include "opencl_intel.h"
 
 #else // type-checking stubs
+
+#include "array_dims.h"
 
 #define T2S_CHANNEL_STUBS 1
 #define channel
@@ -53,13 +46,8 @@
 #define T2S_KERNEL __kernel
 #define T2S_AUTORUN_KERNEL __kernel
 
-#endif
+#include "opencl_access.h"
 
-#define T2S_READ(Ch) read_channel_intel(Ch)
-#define T2S_WRITE(Ch, V) write_channel_intel(Ch, V)
-#define T2S_READ_NB(Ch, Valid) read_channel_nb_intel(Ch, Valid)
-#define T2S_WRITE_NB(Ch, V) write_channel_nb_intel(Ch, V)
-#define T2S_GLOBAL __global
-#define T2S_RESTRICT restrict
+#endif
 
 #endif /* T2S_OPENCL_H */
