@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <optional>
 #include <unistd.h> // environ
 #include <string>
@@ -223,6 +225,17 @@ int emulate(const std::string &Clang, const Layout &L,
             const std::vector<std::string> &Plugins,
             const std::vector<std::string> &Forwarded, bool DryRun, bool OnDevice) {
   const char *Mode = OnDevice ? "--opencl" : "--emulate";
+  // -v (clang's verbose flag, passed on): also how long each step took.
+  bool Verbose = llvm::is_contained(Forwarded, "-v");
+  auto step = [&](llvm::StringRef What, const std::vector<std::string> &Cmd) {
+    auto Start = std::chrono::steady_clock::now();
+    int RC = run(Clang, Cmd, DryRun);
+    if (Verbose && !DryRun)
+      llvm::errs() << llvm::format(
+          "t2s-clang: %s: %.2f s\n", What.str().c_str(),
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count());
+    return RC;
+  };
   for (const std::string &A : Forwarded)
     if (A == "-c" || A == "-S" || A == "-E" || A == "-emit-llvm")
       return fail(std::string(Mode) + " builds a program; drop '" + A + "'");
@@ -289,7 +302,7 @@ int emulate(const std::string &Clang, const Layout &L,
     Emit.push_back("-mllvm");
     Emit.push_back("-t2s-opencl-device");
   }
-  if (int RC = run(Clang, Emit, DryRun))
+  if (int RC = step("emitting the kernels and host stubs", Emit))
     return cleanup(RC);
   // (2) The kernels, as C++ on threads (emulation), and the stubs.
   std::vector<std::string> Common{Clang, "-std=c++17", "-O2", "-I" + L.IncludeDir,
@@ -304,7 +317,7 @@ int emulate(const std::string &Clang, const Layout &L,
                                  std::string("-x"), std::string("c++"), Kernels,
                                  std::string("-o"), KernelsObj})
       CompileKernels.push_back(A);
-    if (int RC = run(Clang, CompileKernels, DryRun))
+    if (int RC = step("compiling the kernels as C++", CompileKernels))
       return cleanup(internalError(RC, "kernels"));
   }
   std::vector<std::string> CompileHost = Common;
@@ -316,7 +329,7 @@ int emulate(const std::string &Clang, const Layout &L,
   }
   for (const std::string &A : {Host, std::string("-o"), HostObj})
     CompileHost.push_back(A);
-  if (int RC = run(Clang, CompileHost, DryRun))
+  if (int RC = step("compiling the host stubs", CompileHost))
     return cleanup(internalError(RC, "host stubs"));
   // (3) The program, its nests replaced by calls to the stubs.
   std::vector<std::string> Link = Plugins;
@@ -333,7 +346,7 @@ int emulate(const std::string &Clang, const Layout &L,
     Link.push_back(KernelsObj);
   Link.push_back(HostObj);
   Link.push_back(OnDevice ? "-lOpenCL" : "-pthread");
-  return cleanup(run(Clang, Link, DryRun));
+  return cleanup(step("building the program", Link));
 }
 
 // The first input file on the command line that does not exist: an

@@ -56,6 +56,7 @@ struct KernelState {
   bool Finished = false;
   bool Blocked = false;    // waiting for a condition that is false right now
   bool MustUnwind = false; // set by the scheduler; honoured at the next channel op
+  double Seconds = 0;      // how long its body ran (T2S_EMU_STATS)
   const ChannelBase *WaitingOn = nullptr;
   WaitKind Waiting = WaitKind::None;
   std::condition_variable Wake;
@@ -65,18 +66,19 @@ class Scheduler;
 inline Scheduler &scheduler();
 inline KernelState &currentKernel();
 inline void wakeAll(std::vector<KernelState *> &Waiters);
+// Every channel that exists, in the order they were made (T2S_EMU_STATS).
+inline std::vector<ChannelBase *> &channelRegistry();
+inline void resetTraffic();
 
 } // namespace detail
 
 // The type-independent part of a channel: name, depth, waiting threads.
 class ChannelBase {
 public:
-  explicit ChannelBase(std::string Name = "<unnamed channel>", int Depth = 0) {
-    configure(std::move(Name), Depth);
-  }
+  explicit ChannelBase(std::string Name = "<unnamed channel>", int Depth = 0);
   ChannelBase(const ChannelBase &) = delete;
   ChannelBase &operator=(const ChannelBase &) = delete;
-  virtual ~ChannelBase() = default;
+  virtual ~ChannelBase();
 
   // Sets the name used in diagnostics and the declared depth. Call it before
   // the channel is used (the declaration macros do).
@@ -93,6 +95,17 @@ public:
   // Values currently buffered. Exact only while no kernel runs.
   std::size_t size() const;
 
+  // What went through the channel since the last run started (read while no
+  // kernel runs): values written, the most values buffered at once, and how
+  // often a writer found it full or a reader found it empty.
+  struct Traffic {
+    unsigned long long Values = 0;
+    std::size_t MostBuffered = 0;
+    unsigned long long FullWaits = 0;
+    unsigned long long EmptyWaits = 0;
+  };
+  const Traffic &traffic() const { return Seen; }
+
 protected:
   virtual std::size_t occupancy() const = 0;
 
@@ -101,8 +114,16 @@ protected:
   // Threads waiting for this channel to become non-empty / non-full.
   std::vector<detail::KernelState *> Readers;
   std::vector<detail::KernelState *> Writers;
+  Traffic Seen;
+
+  // Under the scheduler's lock, after a value went in.
+  void wrote(std::size_t Buffered) {
+    ++Seen.Values;
+    Seen.MostBuffered = std::max(Seen.MostBuffered, Buffered);
+  }
 
   friend class detail::Scheduler;
+  friend void detail::resetTraffic();
 };
 
 namespace detail {
@@ -127,11 +148,16 @@ public:
   void waitUntil(std::unique_lock<std::mutex> &Lock, ChannelBase &C, WaitKind Kind,
                  Pred Ready) {
     KernelState &Me = currentKernel();
+    bool Counted = false;
     for (;;) {
       if (Me.MustUnwind)
         throw Unwind{};
       if (Ready())
         return;
+      if (!Counted) {
+        ++(Kind == WaitKind::Read ? C.Seen.EmptyWaits : C.Seen.FullWaits);
+        Counted = true;
+      }
       // Sleeping and being woken costs far more than a channel operation, and
       // the other end is usually about to act: give it a few chances first.
       // A kernel counts as blocked only once it sleeps.
@@ -264,6 +290,33 @@ inline void wakeAll(std::vector<KernelState *> &Waiters) {
   Waiters.clear();
 }
 
+inline std::vector<ChannelBase *> &channelRegistry() {
+  static std::vector<ChannelBase *> Channels;
+  return Channels;
+}
+
+} // namespace detail
+
+inline ChannelBase::ChannelBase(std::string Name, int Depth) {
+  configure(std::move(Name), Depth);
+  std::lock_guard<std::mutex> Lock(detail::scheduler().Mutex);
+  detail::channelRegistry().push_back(this);
+}
+
+inline ChannelBase::~ChannelBase() {
+  std::lock_guard<std::mutex> Lock(detail::scheduler().Mutex);
+  std::vector<ChannelBase *> &All = detail::channelRegistry();
+  All.erase(std::remove(All.begin(), All.end(), this), All.end());
+}
+
+namespace detail {
+
+// Under the scheduler's lock: starts counting a run's traffic afresh.
+inline void resetTraffic() {
+  for (ChannelBase *C : channelRegistry())
+    C->Seen = ChannelBase::Traffic();
+}
+
 } // namespace detail
 
 inline std::size_t ChannelBase::size() const {
@@ -285,6 +338,7 @@ public:
     S.waitUntil(Lock, *this, detail::WaitKind::Write,
                 [this] { return Items.size() < capacity(); });
     Items.push_back(V);
+    wrote(Items.size());
     detail::wakeAll(Readers);
   }
 
@@ -324,6 +378,7 @@ public:
     if (Items.size() >= capacity())
       return false;
     Items.push_back(V);
+    wrote(Items.size());
     detail::wakeAll(Readers);
     return true;
   }

@@ -18,6 +18,12 @@
 // tryRun() does the same but returns the report instead. An exception thrown
 // by a kernel stops the run the same way.
 //
+// With T2S_EMU_STATS=1 in the environment, every run prints to stderr how
+// long each kernel ran and, per channel (or array of channels) that carried
+// values, how many, the most one buffered at once against its capacity, and
+// how often a writer found it full or a reader found it empty (where a
+// pipeline stalls).
+//
 // Preconditions: one run at a time; an autorun kernel must use a channel now
 // and then (it is stopped only there); kernels use blocking channel operations
 // if deadlocks are to be detected (a polling kernel is never blocked).
@@ -42,6 +48,8 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <exception>
 #include <functional>
@@ -95,6 +103,59 @@ public:
   }
 };
 
+// T2S_EMU_STATS set and not "0".
+inline bool statsWanted() {
+  const char *V = std::getenv("T2S_EMU_STATS");
+  return V && *V && std::string(V) != "0";
+}
+
+// The T2S_EMU_STATS report of a run that has ended.
+inline std::string statsReport(const std::vector<std::unique_ptr<KernelState>> &Kernels) {
+  static int Runs = 0;
+  char Line[512];
+  std::string R = "t2s emulation stats, run " + std::to_string(++Runs) + ":\n";
+  for (const std::unique_ptr<KernelState> &K : Kernels) {
+    std::snprintf(Line, sizeof Line, "  kernel '%s'%s: %.6f s\n", K->Name.c_str(),
+                  K->Autorun ? " (autorun)" : "", K->Seconds);
+    R += Line;
+  }
+  // An array of channels ("c[0][1]", "c[0][2]", ...) is one line.
+  struct Line_ {
+    std::string Name;
+    unsigned Channels = 0;
+    ChannelBase::Traffic Sum;
+    std::size_t Capacity = 0;
+  };
+  std::vector<Line_> Lines;
+  for (const ChannelBase *C : channelRegistry()) {
+    const ChannelBase::Traffic &T = C->traffic();
+    if (T.Values == 0)
+      continue;
+    std::string Base = C->name().substr(0, C->name().find('['));
+    if (Lines.empty() || Lines.back().Name != Base)
+      Lines.push_back(Line_{Base});
+    Line_ &L = Lines.back();
+    ++L.Channels;
+    L.Sum.Values += T.Values;
+    L.Sum.MostBuffered = std::max(L.Sum.MostBuffered, T.MostBuffered);
+    L.Sum.FullWaits += T.FullWaits;
+    L.Sum.EmptyWaits += T.EmptyWaits;
+    L.Capacity = C->capacity();
+  }
+  for (const Line_ &L : Lines) {
+    std::snprintf(Line, sizeof Line,
+                  "  channel '%s'%s: %llu values, at most %zu of %zu buffered, "
+                  "full for a writer %llu times, empty for a reader %llu times\n",
+                  L.Name.c_str(),
+                  L.Channels > 1 ? (" (" + std::to_string(L.Channels) + " channels)").c_str()
+                                 : "",
+                  L.Sum.Values, L.Sum.MostBuffered, L.Capacity, L.Sum.FullWaits,
+                  L.Sum.EmptyWaits);
+    R += Line;
+  }
+  return R;
+}
+
 } // namespace detail
 
 // One kernel to run: a name for diagnostics and its body.
@@ -136,6 +197,7 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
     S.Failure.clear();
     S.Kernels.clear();
     S.Live = S.LiveRegular = S.Blocked = 0;
+    detail::resetTraffic();
     for (auto &State : States) {
       S.Kernels.push_back(State.get());
       ++S.Live;
@@ -154,6 +216,7 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
     Threads.push_back(std::make_unique<detail::KernelThread>([&S, State, Body] {
       detail::currentKernelSlot() = State;
       std::string Error;
+      auto Start = std::chrono::steady_clock::now();
       try {
         (*Body)();
       } catch (const detail::Unwind &) {
@@ -163,6 +226,8 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
         Error = "t2s emulation: kernel '" + State->Name + "' threw an exception\n";
       }
       std::lock_guard<std::mutex> Lock(S.Mutex);
+      State->Seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
       State->Finished = true;
       --S.Live;
       if (!State->Autorun)
@@ -179,6 +244,11 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
   RunResult Result;
   Result.Ok = S.Failure.empty();
   Result.Report = S.Failure;
+  if (detail::statsWanted()) {
+    std::string Stats = detail::statsReport(States);
+    std::fputs(Stats.c_str(), stderr);
+    std::fflush(stderr);
+  }
   S.Active = false;
   S.Kernels.clear();
   return Result;
