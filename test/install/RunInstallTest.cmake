@@ -16,8 +16,16 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install "${T2S_BUILD_DIR}" --prefix "${prefix}")
-run(${CMAKE_COMMAND} -S "${T2S_CONSUMER_DIR}" -B "${T2S_WORK_DIR}/consumer"
+# A copy of the consumer, whose header the test edits.
+set(source "${T2S_WORK_DIR}/consumer-src")
+file(COPY "${T2S_CONSUMER_DIR}/" DESTINATION "${source}")
+run(${CMAKE_COMMAND} -S "${source}" -B "${T2S_WORK_DIR}/consumer" -G Ninja
     -DCMAKE_PREFIX_PATH=${prefix})
+run(${CMAKE_COMMAND} --build "${T2S_WORK_DIR}/consumer")
+run(${CMAKE_CTEST_COMMAND} --test-dir "${T2S_WORK_DIR}/consumer" --output-on-failure)
+# The depfile: editing the header the design includes rebuilds the design.
+file(WRITE "${source}/consumer-config.h" "#define CONSUMER_N 11\n")
+run(${CMAKE_COMMAND} -DCONSUMER_EXPECT=55 "${T2S_WORK_DIR}/consumer")
 run(${CMAKE_COMMAND} --build "${T2S_WORK_DIR}/consumer")
 run(${CMAKE_CTEST_COMMAND} --test-dir "${T2S_WORK_DIR}/consumer" --output-on-failure)
 message(STATUS "the installed T2S package works from ${prefix}")

@@ -1,0 +1,1 @@
+#define CONSUMER_N 8
