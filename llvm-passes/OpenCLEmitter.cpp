@@ -2036,9 +2036,6 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
   return Plans;
 }
 
-// Channel depth: enough for a loader to run a few time steps ahead.
-constexpr unsigned ChannelDepth = 16;
-
 // T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
 constexpr size_t MaxChannelDims = 8;
 
@@ -2064,6 +2061,8 @@ summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
     X.Output = C.Output;
     X.Channels = count(C.Dims);
     X.OnePerPE = count(C.Chain ? C.ChainDims : C.Dims);
+    X.Element = cType(C.Element);
+    X.Depth = ChannelDepth;
     if (C.PEVector && !C.Chain)
       X.OnePerPE *= Sch.System.Loops[Sch.Vector->Loop].extent();
     for (unsigned D : C.Dims)
@@ -2086,6 +2085,7 @@ summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
       // The chain's end passes nothing on along the chain.
       int64_t Extent = Sch.System.Loops[C.Chain->Loop].extent();
       X.ChainChannels = count(C.ChainDims) / Extent * (Extent - 1);
+      X.ChainDepth = uint64_t(Extent);
     }
     Out.push_back(std::move(X));
   }
@@ -2101,6 +2101,8 @@ std::string functionName(const llvm::Function &F) {
 }
 
 } // namespace
+
+std::string openCLTypeName(llvm::Type *T) { return cType(T); }
 
 std::string designName(const llvm::Function &F, unsigned SystemIndex) {
   std::string D = functionName(F);

@@ -40,6 +40,7 @@
 
 namespace llvm {
 class DominatorTree;
+class Type;
 }
 
 namespace t2s {
@@ -58,11 +59,23 @@ struct PEChannelSummary {
   std::string Chain;          // "gather along i (down)", or ""
   std::string Lanes;          // vectorize: "vectors of 4 lanes of k", or ""
   uint64_t ChainChannels = 0; // between neighbouring PEs of the chains
+  std::string Element;        // what one channel carries: "float", "float4"
+  uint64_t Depth = 0;         // of each channel to the loader (drainer)
+  uint64_t ChainDepth = 0;    // of each channel between PEs of the chain
 };
+
+/// The depth of the channels between kernels and between a loader (drainer)
+/// and the PEs: enough for a loader to run a few time steps ahead. A chain's
+/// channels hold one value per PE of the chain.
+inline constexpr unsigned ChannelDepth = 16;
 
 /// The loader and drainer channels of a scheduled design.
 llvm::SmallVector<PEChannelSummary, 4>
 summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT);
+
+/// The OpenCL C name of a value type ("float", "float4", "t2s_float20"), or
+/// "" for a type the back end cannot print.
+std::string openCLTypeName(llvm::Type *T);
 
 /// The name of the design of F's SystemIndex'th URE system: its systolic
 /// kernel's name and the prefix of its other kernels and channels.

@@ -2,7 +2,9 @@
 
 #include "Report.h"
 #include "LoopMetadata.h"
+#include "Channels.h"
 #include "OpenCLEmitter.h"
+#include "Picture.h"
 #include "SpaceTimeSchedule.h"
 #include "UREModel.h"
 
@@ -112,7 +114,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
   bool Failed = false;
   if (ReportOption == ReportFormat::Dot)
     OS << "digraph \"" << dotString(M.getSourceFileName())
-       << "\" {\n  node [shape=box];\n";
+       << "\" {\n  compound=true;\n  node [shape=box];\n";
   for (llvm::Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -124,12 +126,22 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     Failed |= !R.Rejections.empty() || !FAM.getResult<UREAnalysis>(F).Rejections.empty();
     llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
     std::string Design = llvm::demangle(F.getName());
+    if (ReportOption == ReportFormat::Dot) {
+      const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
+      if (R.Schedules.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
+          CR.Units.empty())
+        continue;
+      llvm::SmallVector<llvm::SmallVector<PEChannelSummary, 4>, 2> Channels;
+      for (const KernelUnit &KU : CR.Units)
+        if (KU.Schedule)
+          Channels.push_back(summarizePEChannels(*KU.Schedule, DT));
+      printDesignPicture(OS, Design, "d" + std::to_string(Count), CR, Channels);
+      Count += R.Schedules.size();
+      continue;
+    }
     for (const SpaceTimeSchedule &S : R.Schedules) {
       llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(S, DT);
       switch (ReportOption) {
-      case ReportFormat::Dot:
-        S.printDot(OS, Design, "d" + std::to_string(Count));
-        break;
       case ReportFormat::JSON: {
         llvm::json::Object O = S.toJSON();
         O["design"] = Design;

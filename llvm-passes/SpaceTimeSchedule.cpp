@@ -549,69 +549,6 @@ llvm::json::Object SpaceTimeSchedule::toJSON() const {
                             {"vectorized", std::move(Vectorized)}};
 }
 
-void SpaceTimeSchedule::printDot(llvm::raw_ostream &OS, llvm::StringRef Title,
-                                 llvm::StringRef Cluster) const {
-  const URESystem &S = System;
-  constexpr int64_t Shown = 8;
-  llvm::SmallVector<int64_t, 4> Extent;
-  bool Cut = false;
-  for (unsigned L : PELoops) {
-    Extent.push_back(std::min(S.Loops[L].extent(), Shown));
-    Cut |= S.Loops[L].extent() > Shown;
-  }
-  auto name = [&](llvm::ArrayRef<int64_t> P) {
-    std::string N = Cluster.str() + "_pe";
-    for (int64_t V : P)
-      N += "_" + std::to_string(V);
-    return N;
-  };
-  auto forEachPE = [&](llvm::function_ref<void(llvm::ArrayRef<int64_t>)> Fn) {
-    llvm::SmallVector<int64_t, 4> P(Extent.size(), 0);
-    while (true) {
-      Fn(P);
-      unsigned K = P.size();
-      while (K > 0 && ++P[K - 1] == Extent[K - 1])
-        P[--K] = 0;
-      if (K == 0)
-        break;
-    }
-  };
-  OS << "  subgraph \"cluster_" << Cluster << "\" {\n  label=\""
-     << dotString(Title) << ": " << NumPEs << " PEs, " << TotalSteps
-     << " time steps" << (Cut ? ", first 8 PEs along each dimension shown" : "")
-     << "\";\n";
-  forEachPE([&](llvm::ArrayRef<int64_t> P) {
-    OS << "  " << name(P) << " [label=\"PE(";
-    for (unsigned K = 0; K < P.size(); ++K)
-      OS << (K ? ", " : "") << S.Loops[PELoops[K]].Name << "="
-         << S.Loops[PELoops[K]].Lower + P[K];
-    OS << ")\"];\n";
-  });
-  // One edge per PE offset, labelled with what flows and its time distance.
-  std::map<llvm::SmallVector<int64_t, 4>, std::string> Flows;
-  for (const ScheduledRead &SR : Reads) {
-    if (llvm::all_of(SR.PEDistance, [](int64_t D) { return D == 0; }))
-      continue;
-    const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
-    std::string &Label = Flows[SR.PEDistance];
-    std::string Item = S.Arrays[Rd.Array].Name + " +" + std::to_string(SR.TimeDistance);
-    if (Label.find(Item) == std::string::npos)
-      Label += (Label.empty() ? "" : ", ") + Item;
-  }
-  for (auto &[Offset, Label] : Flows)
-    forEachPE([&](llvm::ArrayRef<int64_t> P) {
-      llvm::SmallVector<int64_t, 4> From(P.begin(), P.end());
-      for (unsigned K = 0; K < From.size(); ++K) {
-        From[K] -= Offset[K];
-        if (From[K] < 0)
-          return;
-      }
-      OS << "  " << name(From) << " -> " << name(P) << " [label=\"" << Label
-         << "\"];\n";
-    });
-  OS << "  }\n";
-}
-
 SpaceTimeResult SpaceTimeAnalysis::run(llvm::Function &F,
                                        llvm::FunctionAnalysisManager &FAM) {
   SpaceTimeResult Result;

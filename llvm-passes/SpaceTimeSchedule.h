@@ -104,11 +104,6 @@ struct SpaceTimeSchedule {
   /// The design report as a JSON object (utilization and vectorized are
   /// null where there is none).
   llvm::json::Object toJSON() const;
-  /// A Graphviz picture of the PE array and the values flowing between PEs
-  /// (at most 8 PEs along each dimension are drawn), as the subgraph
-  /// "cluster_<Cluster>" of a digraph, its nodes named <Cluster>_pe_...
-  void printDot(llvm::raw_ostream &OS, llvm::StringRef Title,
-                llvm::StringRef Cluster) const;
 };
 
 /// \p Text inside a Graphviz double-quoted string ('"' and '\\' escaped).

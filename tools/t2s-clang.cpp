@@ -626,8 +626,10 @@ int main(int Argc, char **Argv) {
   std::string ErrMsg;
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt,
                                                 std::nullopt};
-  if (!ReportOut.empty())
+  if (!ReportOut.empty()) {
+    llvm::sys::fs::remove(ReportOut); // written anew, never over an old file
     Redirects[1] = ReportOut;
+  }
   int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, childEnvironment(), Redirects,
                                      0, 0, &ErrMsg);
   if (RC != 0) // no output a failed step leaves half written

@@ -29,10 +29,10 @@
 // REPORT: channels of out to its drainer: 5 (one per i)
 // REPORT: PEs: 3 (i in [3, 6))
 // The picture names each PE by the loop values it runs.
-// DOT: d0_pe_0 [label="PE(i=1)"];
-// DOT: d0_pe_4 [label="PE(i=5)"];
-// DOT: _pe_0_0 [label="PE(j=2, i=3)"];
-// DOT: _pe_2_2 [label="PE(j=4, i=5)"];
+// DOT: d0_u0_pe_0_0 [label="PE(i=1)"];
+// DOT: d0_u0_pe_0_4 [label="PE(i=5)"];
+// DOT: d1_u0_pe_0_0 [label="PE(j=2, i=3)"];
+// DOT: d1_u0_pe_2_2 [label="PE(j=4, i=5)"];
 #include <cstdio>
 constexpr int K = 3, N = 6, M = 5;
 

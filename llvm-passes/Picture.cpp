@@ -1,0 +1,320 @@
+//===- Picture.cpp - The picture of a design (--emit-dot) -----------------===//
+
+#include "Picture.h"
+#include "Channels.h"
+#include "OpenCLEmitter.h"
+#include "SpaceTimeSchedule.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace t2s {
+
+namespace {
+
+constexpr int64_t Ellipsis = -1;
+
+// The indices of a PE dimension that are drawn: all of a short one; of a
+// long one the first PictureShown - 1, an ellipsis and the last.
+llvm::SmallVector<int64_t, 8> shownIndices(int64_t Extent) {
+  llvm::SmallVector<int64_t, 8> Out;
+  if (Extent <= PictureShown) {
+    for (int64_t I = 0; I < Extent; ++I)
+      Out.push_back(I);
+    return Out;
+  }
+  for (int64_t I = 0; I < PictureShown - 1; ++I)
+    Out.push_back(I);
+  Out.push_back(Ellipsis);
+  Out.push_back(Extent - 1);
+  return Out;
+}
+
+// A name as a Graphviz identifier: letters, digits and '_'.
+std::string identifier(llvm::StringRef Name) {
+  std::string Out;
+  for (char C : Name)
+    Out += llvm::isAlnum(C) ? C : '_';
+  return Out;
+}
+
+std::string plural(uint64_t N, llvm::StringRef One, llvm::StringRef Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+}
+
+class PictureWriter {
+  llvm::raw_ostream &OS;
+  std::string Prefix;
+  const ChannelResult &CR;
+  std::set<std::string> Buffers;
+
+public:
+  PictureWriter(llvm::raw_ostream &OS, llvm::StringRef Prefix, const ChannelResult &CR)
+      : OS(OS), Prefix(Prefix.str()), CR(CR) {}
+
+  // The node of an off-chip buffer, drawn the first time it is named.
+  std::string buffer(llvm::StringRef Name) {
+    std::string Id = Prefix + "_mem_" + identifier(Name);
+    if (Buffers.insert(Id).second)
+      OS << "    " << Id << " [shape=cylinder, label=\"" << dotString(Name)
+         << "\\n(off-chip)\"];\n";
+    return Id;
+  }
+
+  std::string unitId(unsigned U) const { return Prefix + "_u" + std::to_string(U); }
+
+  // The node that stands for unit U in edges, and the cluster it is in.
+  // (Output: where edges leave it).
+  std::pair<std::string, std::string> anchor(unsigned U, bool Output) const {
+    if (!CR.Units[U].Schedule)
+      return {unitId(U), ""};
+    return {unitId(U) + (Output ? "_out" : "_in"), "cluster_" + unitId(U)};
+  }
+
+  void kernelNest(unsigned U) {
+    const URESystem &S = *CR.Units[U].System;
+    std::string Id = unitId(U);
+    OS << "    " << Id << " [label=\"kernel " << dotString(S.KernelName) << "\\n(line "
+       << S.Loc.Line << ")\"];\n";
+    memoryEdges(U, Id, Id, "", {});
+  }
+
+  // The inputs and outputs of unit U that are neither channels between
+  // kernels nor carried by its loaders and drainers (Carried): read and
+  // written by the kernel itself.
+  void memoryEdges(unsigned U, const std::string &In, const std::string &Out,
+                   const std::string &Cluster, const std::set<std::string> &Carried) {
+    const URESystem &S = *CR.Units[U].System;
+    std::set<std::string> Done;
+    std::string Head = Cluster.empty() ? "" : ", lhead=" + Cluster;
+    std::string Tail = Cluster.empty() ? "" : ", ltail=" + Cluster;
+    for (const InputRead &Read : S.Inputs)
+      if (!CR.channelOf(Read.Load) && !Carried.count(Read.Name) &&
+          Done.insert("in " + Read.Name).second)
+      {
+        std::string Mem = buffer(Read.Name);
+        OS << "    " << Mem << " -> " << In << " [label=\"read\"" << Head << "];\n";
+      }
+    for (const UREStatement &St : S.Statements)
+      if (St.Extended && !CR.channelOf(St.Store) && !Carried.count(St.OutputName) &&
+          Done.insert("out " + St.OutputName).second)
+      {
+        std::string Mem = buffer(St.OutputName);
+        OS << "    " << Out << " -> " << Mem << " [label=\"written\"" << Tail << "];\n";
+      }
+  }
+
+  void systolicArray(unsigned U, llvm::ArrayRef<PEChannelSummary> Channels) {
+    const SpaceTimeSchedule &Sch = *CR.Units[U].Schedule;
+    const URESystem &S = Sch.System;
+    std::string Id = unitId(U);
+    // The drawn dimensions: rows (the first final space loop) and columns.
+    llvm::SmallVector<unsigned, 2> Drawn;
+    for (unsigned D = 0; D < Sch.PELoops.size() && D < 2; ++D)
+      Drawn.push_back(D);
+    auto extent = [&](unsigned D) { return S.Loops[Sch.PELoops[D]].extent(); };
+    llvm::SmallVector<int64_t, 8> Rows{0}, Cols{0};
+    if (Drawn.size() == 2) {
+      Rows = shownIndices(extent(0));
+      Cols = shownIndices(extent(1));
+    } else if (Drawn.size() == 1) {
+      Cols = shownIndices(extent(0));
+    }
+    unsigned RowDim = 0, ColDim = Drawn.size() == 2 ? 1 : 0;
+    auto index = [](int64_t I) { return I == Ellipsis ? std::string("e") : std::to_string(I); };
+    auto pe = [&](int64_t R, int64_t C) { return Id + "_pe_" + index(R) + "_" + index(C); };
+
+    std::string Title = S.KernelName.empty() ? "systolic array of the nest at line " +
+                                                   std::to_string(S.Loc.Line)
+                                             : "systolic array " + S.KernelName;
+    std::string PEs = std::to_string(Sch.NumPEs) + " PEs";
+    if (!Sch.PELoops.empty()) {
+      PEs += " (";
+      for (unsigned D = 0; D < Sch.PELoops.size(); ++D)
+        PEs += (D ? " x " : "") + S.Loops[Sch.PELoops[D]].Name + " " +
+               std::to_string(extent(D));
+      PEs += ")";
+    }
+    std::string Utilization = "none";
+    if (std::optional<double> Ut = Sch.utilization())
+      Utilization = percent(*Ut);
+    OS << "    subgraph \"cluster_" << Id << "\" {\n      label=\"" << dotString(Title)
+       << ": " << PEs << ", " << plural(Sch.TotalSteps, "time step", "time steps")
+       << ", utilization " << Utilization;
+    if (Sch.PELoops.size() > 2) {
+      OS << "\\nPEs along ";
+      for (unsigned D = 2; D < Sch.PELoops.size(); ++D)
+        OS << (D > 2 ? ", " : "") << S.Loops[Sch.PELoops[D]].Name;
+      OS << " drawn at their first value";
+    }
+    OS << "\";\n      style=rounded;\n";
+
+    // The PEs, a rank per row, kept in a grid by invisible edges.
+    auto label = [&](int64_t R, int64_t C) {
+      if (R == Ellipsis || C == Ellipsis)
+        return std::string("...");
+      std::string L = "PE(";
+      unsigned K = 0;
+      for (unsigned D = 0; D < Sch.PELoops.size(); ++D) {
+        int64_t I = D == RowDim && Drawn.size() == 2 ? R : D == ColDim ? C : 0;
+        L += (K++ ? ", " : "") + S.Loops[Sch.PELoops[D]].Name + "=" +
+             std::to_string(S.Loops[Sch.PELoops[D]].Lower + I);
+      }
+      return L + ")";
+    };
+    for (int64_t R : Rows) {
+      OS << "      { rank=same;";
+      for (int64_t C : Cols)
+        OS << " " << pe(R, C) << " [label=\"" << label(R, C) << "\""
+           << (R == Ellipsis || C == Ellipsis ? ", shape=plaintext" : "") << "];";
+      OS << " }\n";
+      for (size_t C = 1; C < Cols.size(); ++C)
+        OS << "      " << pe(R, Cols[C - 1]) << " -> " << pe(R, Cols[C])
+           << " [style=invis, weight=100];\n";
+    }
+    for (size_t R = 1; R < Rows.size(); ++R)
+      for (int64_t C : Cols)
+        OS << "      " << pe(Rows[R - 1], C) << " -> " << pe(Rows[R], C)
+           << " [style=invis, weight=100];\n";
+    // Where edges from loaders end and edges to drainers start: invisible
+    // points above the first and below the last row, so the grid keeps its
+    // order.
+    OS << "      " << Id << "_in [shape=point, style=invis];\n      " << Id
+       << "_out [shape=point, style=invis];\n";
+    for (int64_t C : Cols)
+      OS << "      " << Id << "_in -> " << pe(Rows.front(), C) << " [style=invis];\n      "
+         << pe(Rows.back(), C) << " -> " << Id << "_out [style=invis];\n";
+
+    // Values flowing between neighbouring PEs, one label per offset.
+    std::map<std::pair<int64_t, int64_t>, std::string> Flows;
+    for (const ScheduledRead &SR : Sch.Reads) {
+      bool Hidden = false;
+      for (unsigned D = Drawn.size(); D < SR.PEDistance.size(); ++D)
+        Hidden |= SR.PEDistance[D] != 0;
+      int64_t DR = Drawn.size() == 2 ? SR.PEDistance[RowDim] : 0;
+      int64_t DC = Drawn.empty() ? 0 : SR.PEDistance[ColDim];
+      if (Hidden || (DR == 0 && DC == 0))
+        continue;
+      unsigned Array = S.Statements[SR.Statement].Reads[SR.Read].Array;
+      std::string Item = S.Arrays[Array].Name;
+      for (const RegisterPlan &P : Sch.Registers)
+        if (P.Array == Array)
+          Item += ": " + plural(uint64_t(P.ConservativeWords), "reg", "regs");
+      std::string &Label = Flows[{DR, DC}];
+      if (Label.find(Item) == std::string::npos)
+        Label += (Label.empty() ? "" : ", ") + Item;
+    }
+    auto shown = [](llvm::ArrayRef<int64_t> Shown, int64_t I) {
+      return I >= 0 && llvm::is_contained(Shown, I);
+    };
+    for (const auto &[Offset, Label] : Flows) {
+      bool First = true;
+      for (int64_t R : Rows)
+        for (int64_t C : Cols) {
+          int64_t FromR = R - Offset.first, FromC = C - Offset.second;
+          if (R == Ellipsis || C == Ellipsis || !shown(Rows, FromR) || !shown(Cols, FromC))
+            continue;
+          OS << "      " << pe(FromR, FromC) << " -> " << pe(R, C) << " ["
+             << (First ? "label=\"" + dotString(Label) + "\", " : std::string())
+             << "constraint=false];\n";
+          First = false;
+        }
+    }
+
+    // Gather and scatter chains, in the direction the values move.
+    for (const PEChain &Ch : Sch.Chains) {
+      if (Ch.PEDim >= Drawn.size())
+        continue;
+      bool AlongRows = Drawn.size() == 2 && Ch.PEDim == RowDim;
+      llvm::ArrayRef<int64_t> Along = AlongRows ? Rows : Cols, Across = AlongRows ? Cols : Rows;
+      bool First = true;
+      for (int64_t X : Across)
+        for (size_t K = 1; K < Along.size(); ++K) {
+          int64_t A = Along[K - 1], B = Along[K];
+          if (X == Ellipsis || A == Ellipsis || B == Ellipsis || B != A + 1)
+            continue;
+          if (Ch.Down)
+            std::swap(A, B);
+          std::string From = AlongRows ? pe(A, X) : pe(X, A);
+          std::string To = AlongRows ? pe(B, X) : pe(X, B);
+          OS << "      " << From << " -> " << To << " [style=dashed, constraint=false"
+             << (First ? ", label=\"" + dotString(std::string(Ch.Gather ? "gather " : "scatter ") +
+                                                  Ch.Array) + "\""
+                       : std::string())
+             << "];\n";
+          First = false;
+        }
+    }
+    OS << "    }\n";
+
+    // Loaders and drainers, and what the array itself reads and writes.
+    std::string In = Id + "_in", Out = Id + "_out", Cluster = "cluster_" + Id;
+    std::set<std::string> Carried;
+    for (const PEChannelSummary &C : Channels) {
+      Carried.insert(C.Array);
+      std::string Kernel = Id + (C.Output ? "_drain_" : "_load_") + identifier(C.Array);
+      OS << "    " << Kernel << " [label=\"" << (C.Output ? "drainer" : "loader") << "\\n"
+         << dotString(C.Array) << "\", style=filled, fillcolor=lightgrey];\n";
+      std::string What = dotString(plural(C.Channels, "channel", "channels") + " of " +
+                                   C.Element + ", depth " + std::to_string(C.Depth));
+      if (!C.Along.empty())
+        What += "\\n" + dotString("(one per " + C.Along + ")");
+      if (!C.Lanes.empty())
+        What += "\\n" + dotString(C.Lanes);
+      if (!C.Chain.empty())
+        What += "\\n" + dotString(C.Chain + ": " + std::to_string(C.ChainChannels) +
+                                   " between PEs, depth " + std::to_string(C.ChainDepth));
+      if (C.Output) {
+        OS << "    " << Out << " -> " << Kernel << " [label=\"" << What
+           << "\", ltail=" << Cluster << "];\n";
+        std::string Mem = buffer(C.Array);
+        OS << "    " << Kernel << " -> " << Mem << " [label=\"written\"];\n";
+      } else {
+        std::string Mem = buffer(C.Array);
+        OS << "    " << Mem << " -> " << Kernel << " [label=\"read\"];\n";
+        OS << "    " << Kernel << " -> " << In << " [label=\"" << What
+           << "\", lhead=" << Cluster << "];\n";
+      }
+    }
+    memoryEdges(U, In, Out, Cluster, Carried);
+  }
+
+  void streams() {
+    for (const StreamChannel &C : CR.Channels) {
+      auto [From, FromCluster] = anchor(C.Producer, true);
+      auto [To, ToCluster] = anchor(C.Consumer, false);
+      std::string Type = C.Read ? openCLTypeName(C.Read->getType()) : std::string();
+      OS << "    " << From << " -> " << To << " [label=\"" << dotString(C.Array) << ": "
+         << Type << ", depth " << ChannelDepth << "\\n" << C.Values << " values\""
+         << (FromCluster.empty() ? "" : ", ltail=" + FromCluster)
+         << (ToCluster.empty() ? "" : ", lhead=" + ToCluster) << "];\n";
+    }
+  }
+};
+
+} // namespace
+
+void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
+                        llvm::StringRef Prefix, const ChannelResult &CR,
+                        llvm::ArrayRef<llvm::SmallVector<PEChannelSummary, 4>> Channels) {
+  OS << "  subgraph \"cluster_" << Prefix << "\" {\n    label=\"" << dotString(Title)
+     << "\";\n";
+  PictureWriter W(OS, Prefix, CR);
+  unsigned Scheduled = 0;
+  for (unsigned U = 0; U < CR.Units.size(); ++U) {
+    if (CR.Units[U].Schedule)
+      W.systolicArray(U, Channels[Scheduled++]);
+    else
+      W.kernelNest(U);
+  }
+  W.streams();
+  OS << "  }\n";
+}
+
+} // namespace t2s

@@ -1,0 +1,47 @@
+//===- Picture.h - The picture of a design (--emit-dot) -------*- C++ -*-===//
+//
+// Draws the designs of one function as a Graphviz cluster, the way an FPGA
+// engineer draws a systolic design: the off-chip buffers (cylinders), every
+// kernel as a box (loaders, drainers, plain kernel nests) and each systolic
+// array as a cluster of its PEs laid out as a grid (the first final space
+// loop down, the second across; at most PictureShown PEs along each, the rest
+// folded into an ellipsis; further space loops at their first value). Edges:
+// off-chip reads and writes; every channel, labelled with what it carries
+// (element type, lanes), how many there are and their depth; gather/scatter
+// chains as dashed edges between the PEs along their direction; the values
+// that flow between neighbouring PEs, labelled with their URE array and the
+// registers per PE that hold them.
+//
+// Preconditions: the function's URE, schedule and channel analyses accepted
+// it (the report pass does not draw a function with errors).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_PICTURE_H
+#define T2S_PICTURE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace t2s {
+
+struct ChannelResult;
+struct PEChannelSummary;
+
+/// How many PEs along each drawn dimension are shown before the ellipsis.
+inline constexpr int64_t PictureShown = 4;
+
+/// Writes the subgraph "cluster_<Prefix>" of the designs of one function
+/// (Title: its demangled signature): CR's kernel units, and per scheduled
+/// unit, in the order of CR.Units, its loader and drainer channels.
+void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
+                        llvm::StringRef Prefix, const ChannelResult &CR,
+                        llvm::ArrayRef<llvm::SmallVector<PEChannelSummary, 4>> Channels);
+
+} // namespace t2s
+
+#endif // T2S_PICTURE_H
