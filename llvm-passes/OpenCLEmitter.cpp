@@ -793,6 +793,15 @@ private:
     openPELoops(B, Indent, Pass != PEPass::FromStream && Pass != PEPass::ToStream,
                 Descending, Skip);
     SkippedPELoop = Pass == PEPass::Normal ? Skip : -1;
+    // With no PE loop around it (the one space loop is the vectorized one),
+    // a pass gets a block of its own, so that the loop variables it recovers
+    // do not clash with those of the next pass.
+    bool Block = Sch.PELoops.size() == (Skip >= 0 ? 1u : 0u) &&
+                 llvm::any_of(Sch.Steps, [&](const SpaceTimeStep &St) { return needsRecovery(St); });
+    if (Block) {
+      B << Indent << "{\n";
+      Indent += "  ";
+    }
     // Recover the loop variables from the time (last space_time first).
     std::string Check;
     for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
@@ -844,6 +853,10 @@ private:
       break;
     }
     if (!Check.empty()) {
+      Indent.resize(Indent.size() - 2);
+      B << Indent << "}\n";
+    }
+    if (Block) {
       Indent.resize(Indent.size() - 2);
       B << Indent << "}\n";
     }
