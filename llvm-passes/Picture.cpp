@@ -300,6 +300,16 @@ public:
 
 } // namespace
 
+std::string dotString(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
 void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
                         llvm::StringRef Prefix, const ChannelResult &CR,
                         llvm::ArrayRef<llvm::SmallVector<PEChannelSummary, 4>> Channels) {

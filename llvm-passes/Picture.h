@@ -23,6 +23,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
 namespace llvm {
 class raw_ostream;
 }
@@ -31,6 +33,9 @@ namespace t2s {
 
 struct ChannelResult;
 struct PEChannelSummary;
+
+/// \p Text inside a Graphviz double-quoted string ('"' and '\\' escaped).
+std::string dotString(llvm::StringRef Text);
 
 /// How many PEs along each drawn dimension are shown before the ellipsis.
 inline constexpr int64_t PictureShown = 4;

@@ -505,16 +505,6 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
   }
 }
 
-std::string dotString(llvm::StringRef Text) {
-  std::string Out;
-  for (char C : Text) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    Out += C;
-  }
-  return Out;
-}
-
 llvm::json::Object SpaceTimeSchedule::toJSON() const {
   const URESystem &S = System;
   llvm::json::Array TimeList, RegisterList;

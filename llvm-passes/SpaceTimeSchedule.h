@@ -106,9 +106,6 @@ struct SpaceTimeSchedule {
   llvm::json::Object toJSON() const;
 };
 
-/// \p Text inside a Graphviz double-quoted string ('"' and '\\' escaped).
-std::string dotString(llvm::StringRef Text);
-
 /// A fraction as the report prints it: "87.5%", "0.0031%".
 std::string percent(double Fraction);
 

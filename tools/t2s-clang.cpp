@@ -117,14 +117,12 @@ std::optional<std::string> misspelledOwnOption(llvm::StringRef Arg) {
   std::string Exact;
   if (clang::driver::getDriverOptTable().findExact(Arg, Exact))
     return std::nullopt;
-  llvm::StringRef Name = Arg.split('=').first;
+  std::string Name = Arg.split('=').first.lower();
   std::optional<std::string> Best;
   unsigned BestDistance = 3;
   for (llvm::StringRef Own : OwnOptions) {
     llvm::StringRef OwnName = Own.rtrim('=');
-    unsigned D = Name.lower() == OwnName ? 0
-                                         : llvm::StringRef(Name.lower())
-                                               .edit_distance(OwnName, true, BestDistance);
+    unsigned D = llvm::StringRef(Name).edit_distance(OwnName, true, BestDistance);
     if (D < BestDistance) {
       BestDistance = D;
       Best = !Own.ends_with("=")    ? Own.str()
