@@ -10,7 +10,7 @@ packages=(
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # OpenCL on the CPU and the type checks of emitted kernels
-  pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
+  pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers
   # pictures of arrays and shuffle graphs; JSON queries in the report tests
   graphviz jq
   # LLVM 19's CMake package refers to these libraries

@@ -12,24 +12,38 @@
 //   t2s::host::runAll({&K});                     // start all, then wait for all
 //   C.read(c);
 //
-// Every OpenCL call is checked; a failure throws t2s::host::Error, whose
-// what() names the call, the error code by name and, for a build, the
-// compiler's log. Each kernel has its own in-order queue: kernels that talk
-// through channels (Intel FPGAs) must run at the same time. Objects own their
-// OpenCL handles (released in the destructor) and are move-only.
+// It is a thin layer over the Khronos C++ bindings (CL/opencl.hpp, with
+// exceptions): every OpenCL call is checked; a failure throws
+// t2s::host::Error, whose what() names the call, the error code by name and,
+// for a build, the compiler's log. Each kernel has its own in-order queue
+// with profiling on: kernels that talk through channels (Intel FPGAs) must
+// run at the same time, and Kernel::seconds() is the device's own time of the
+// last run. The cl:: objects are reachable (Device::context(), Kernel::get())
+// for anything this layer does not cover.
 //
 // Environment: T2S_OPENCL_PLATFORM picks the platform whose name contains it
-// (case-insensitive). Link with -lOpenCL.
+// (case-insensitive); T2S_OPENCL_PROFILE=1 prints the device time of every
+// kernel after each runAll. Link with -lOpenCL. Include this header before
+// any other use of CL/opencl.hpp (it needs CL_HPP_ENABLE_EXCEPTIONS).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef T2S_HOST_H
 #define T2S_HOST_H
 
-#ifndef CL_TARGET_OPENCL_VERSION
-#define CL_TARGET_OPENCL_VERSION 120
+#if defined(CL_HPP_) && !defined(CL_HPP_ENABLE_EXCEPTIONS)
+#error "t2s/host.h needs CL/opencl.hpp with CL_HPP_ENABLE_EXCEPTIONS: include t2s/host.h first"
 #endif
-#include <CL/cl.h>
+#ifndef CL_HPP_ENABLE_EXCEPTIONS
+#define CL_HPP_ENABLE_EXCEPTIONS
+#endif
+#ifndef CL_HPP_TARGET_OPENCL_VERSION
+#define CL_HPP_TARGET_OPENCL_VERSION 120
+#endif
+#ifndef CL_HPP_MINIMUM_OPENCL_VERSION
+#define CL_HPP_MINIMUM_OPENCL_VERSION 120
+#endif
+#include <CL/opencl.hpp>
 
 #include "vector_types.h"
 
@@ -43,7 +57,6 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 namespace t2s {
@@ -126,119 +139,89 @@ struct Error : std::runtime_error {
                            std::to_string(Code) + ")" +
                            (Detail.empty() ? "" : "\n" + Detail)),
         Code(Code) {}
+  /// The same failure, as the bindings reported it.
+  Error(const cl::Error &E, const std::string &Detail = "")
+      : Error(E.what() ? E.what() : "an OpenCL call", E.err(), Detail) {}
 };
 
 namespace detail {
-inline void check(cl_int Code, const char *Call) {
-  if (Code != CL_SUCCESS)
-    throw Error(Call, Code);
-}
-
 inline std::string lower(std::string S) {
   std::transform(S.begin(), S.end(), S.begin(),
                  [](unsigned char C) { return char(std::tolower(C)); });
   return S;
 }
 
-inline std::string platformName(cl_platform_id P) {
-  size_t N = 0;
-  check(clGetPlatformInfo(P, CL_PLATFORM_NAME, 0, nullptr, &N), "clGetPlatformInfo");
-  std::string S(N, '\0');
-  check(clGetPlatformInfo(P, CL_PLATFORM_NAME, N, &S[0], nullptr), "clGetPlatformInfo");
-  S.resize(S.find('\0') == std::string::npos ? S.size() : S.find('\0'));
-  return S;
+// T2S_OPENCL_PROFILE set and not "0".
+inline bool profileWanted() {
+  const char *V = std::getenv("T2S_OPENCL_PROFILE");
+  return V && *V && std::string(V) != "0";
 }
 
-// Owns one OpenCL handle; Release is its clRelease* function.
-template <class H, cl_int (*Release)(H)> class Handle {
-  H Value = nullptr;
-
-public:
-  Handle() = default;
-  explicit Handle(H V) : Value(V) {}
-  Handle(Handle &&O) noexcept : Value(std::exchange(O.Value, nullptr)) {}
-  Handle &operator=(Handle &&O) noexcept {
-    if (this != &O) {
-      reset();
-      Value = std::exchange(O.Value, nullptr);
-    }
-    return *this;
-  }
-  Handle(const Handle &) = delete;
-  Handle &operator=(const Handle &) = delete;
-  ~Handle() { reset(); }
-  void reset() {
-    if (Value)
-      Release(Value);
-    Value = nullptr;
-  }
-  H get() const { return Value; }
-};
+// -1001 (CL_PLATFORM_NOT_FOUND_KHR): the ICD loader found no platform.
+constexpr cl_int PlatformNotFound = -1001;
 } // namespace detail
 
-/// One platform, device and context.
+/// One platform, device and context, and an in-order queue for copies.
 class Device {
-  cl_platform_id Platform = nullptr;
-  cl_device_id Id = nullptr;
-  detail::Handle<cl_context, clReleaseContext> Context;
+  cl::Device Id;
+  cl::Context Context;
+  cl::CommandQueue Copies;
   std::string Name;
 
 public:
-  Device() {
-    cl_uint N = 0;
-    cl_int Err = clGetPlatformIDs(0, nullptr, &N);
-    if (Err == CL_PLATFORM_NOT_FOUND_KHR_VALUE() || N == 0)
+  Device() try {
+    std::vector<cl::Platform> Platforms;
+    try {
+      cl::Platform::get(&Platforms);
+    } catch (const cl::Error &E) {
+      if (E.err() != detail::PlatformNotFound)
+        throw;
+    }
+    if (Platforms.empty())
       throw Error("clGetPlatformIDs", CL_DEVICE_NOT_FOUND,
                   "no OpenCL platform is installed (PoCL: scripts/install-deps.sh)");
-    detail::check(Err, "clGetPlatformIDs");
-    std::vector<cl_platform_id> Platforms(N);
-    detail::check(clGetPlatformIDs(N, Platforms.data(), nullptr), "clGetPlatformIDs");
     const char *Want = std::getenv("T2S_OPENCL_PLATFORM");
     std::string Seen;
-    for (cl_platform_id P : Platforms) {
-      std::string PName = detail::platformName(P);
+    for (const cl::Platform &P : Platforms) {
+      std::string PName = P.getInfo<CL_PLATFORM_NAME>();
       Seen += (Seen.empty() ? "" : ", ") + PName;
       if (Want && detail::lower(PName).find(detail::lower(Want)) == std::string::npos)
         continue;
-      cl_device_id D;
-      if (clGetDeviceIDs(P, CL_DEVICE_TYPE_ALL, 1, &D, nullptr) != CL_SUCCESS)
+      std::vector<cl::Device> Devices;
+      try {
+        P.getDevices(CL_DEVICE_TYPE_ALL, &Devices);
+      } catch (const cl::Error &) {
+        continue; // CL_DEVICE_NOT_FOUND: try the next platform
+      }
+      if (Devices.empty())
         continue;
-      Platform = P;
-      Id = D;
-      Name = PName;
+      Id = Devices.front();
+      Name = PName + " / " + Id.getInfo<CL_DEVICE_NAME>();
       break;
     }
-    if (!Id)
+    if (Name.empty())
       throw Error("clGetDeviceIDs", CL_DEVICE_NOT_FOUND,
                   Want ? "no platform named like T2S_OPENCL_PLATFORM='" +
                              std::string(Want) + "' has a device; platforms: " + Seen
                        : "no platform has a device; platforms: " + Seen);
-    size_t N2 = 0;
-    detail::check(clGetDeviceInfo(Id, CL_DEVICE_NAME, 0, nullptr, &N2), "clGetDeviceInfo");
-    std::string DName(N2, '\0');
-    detail::check(clGetDeviceInfo(Id, CL_DEVICE_NAME, N2, &DName[0], nullptr),
-                  "clGetDeviceInfo");
-    DName.resize(DName.find('\0') == std::string::npos ? DName.size() : DName.find('\0'));
-    Name += " / " + DName;
-    cl_int E;
-    Context = decltype(Context)(clCreateContext(nullptr, 1, &Id, nullptr, nullptr, &E));
-    detail::check(E, "clCreateContext");
+    Context = cl::Context(Id);
+    Copies = cl::CommandQueue(Context, Id);
+  } catch (const cl::Error &E) {
+    throw Error(E);
   }
 
   /// "platform / device".
   const std::string &name() const { return Name; }
-  cl_context context() const { return Context.get(); }
-  cl_device_id id() const { return Id; }
-
-private:
-  // -1001 (CL_PLATFORM_NOT_FOUND_KHR): the ICD loader found no platform.
-  static cl_int CL_PLATFORM_NOT_FOUND_KHR_VALUE() { return -1001; }
+  const cl::Context &context() const { return Context; }
+  const cl::Device &id() const { return Id; }
+  /// The queue that buffers copy through.
+  cl::CommandQueue &copies() { return Copies; }
 };
 
 /// A program from OpenCL C source (.cl), or an offline-compiled binary
 /// (.aocx, Intel's FPGA bitstream), built for the device.
 class Program {
-  detail::Handle<cl_program, clReleaseProgram> Value;
+  cl::Program Value;
 
 public:
   Program(Device &D, const std::string &Path, const std::string &Options = "") {
@@ -246,123 +229,141 @@ public:
     if (!In)
       throw Error("reading " + Path, CL_INVALID_VALUE, "cannot open the file");
     std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-    cl_int E;
     bool Binary = Path.size() > 5 && Path.compare(Path.size() - 5, 5, ".aocx") == 0;
-    if (Binary) {
-      const unsigned char *Data = reinterpret_cast<const unsigned char *>(Bytes.data());
-      size_t Size = Bytes.size();
-      cl_device_id Id = D.id();
-      cl_int Status;
-      Value = decltype(Value)(
-          clCreateProgramWithBinary(D.context(), 1, &Id, &Size, &Data, &Status, &E));
-      detail::check(E, "clCreateProgramWithBinary");
-    } else {
-      const char *Src = Bytes.c_str();
-      Value = decltype(Value)(clCreateProgramWithSource(D.context(), 1, &Src, nullptr, &E));
-      detail::check(E, "clCreateProgramWithSource");
+    try {
+      if (Binary)
+        Value = cl::Program(D.context(), {D.id()},
+                            cl::Program::Binaries{std::vector<unsigned char>(
+                                Bytes.begin(), Bytes.end())});
+      else
+        Value = cl::Program(D.context(), Bytes);
+    } catch (const cl::Error &E) {
+      throw Error(E, "loading " + Path);
     }
-    cl_device_id Id = D.id();
-    E = clBuildProgram(Value.get(), 1, &Id, Options.c_str(), nullptr, nullptr);
-    std::string Log = buildLog(Id);
-    if (E != CL_SUCCESS)
-      throw Error("clBuildProgram", E, "building " + Path + ":\n" + Log);
+    try {
+      Value.build({D.id()}, Options.c_str());
+    } catch (const cl::BuildError &E) {
+      std::string Log;
+      for (const auto &DeviceLog : E.getBuildLog())
+        Log += DeviceLog.second;
+      throw Error(E, "building " + Path + ":\n" + Log);
+    } catch (const cl::Error &E) {
+      throw Error(E, "building " + Path);
+    }
     // A build that succeeded may still have warned: show what it said (some
     // implementations print only the count of warnings themselves).
-    if (Log.find_first_not_of(" \t\r\n") != std::string::npos)
+    std::string Log = Value.getBuildInfo<CL_PROGRAM_BUILD_LOG>(D.id());
+    if (Log.find_first_not_of(" \t\r\n\0") != std::string::npos)
       std::fprintf(stderr, "t2s: the OpenCL build log of %s:\n%s%s", Path.c_str(),
                    Log.c_str(), Log.back() == '\n' ? "" : "\n");
   }
-  cl_program get() const { return Value.get(); }
-
-private:
-  std::string buildLog(cl_device_id Id) const {
-    size_t N = 0;
-    if (clGetProgramBuildInfo(Value.get(), Id, CL_PROGRAM_BUILD_LOG, 0, nullptr, &N) !=
-            CL_SUCCESS ||
-        N == 0)
-      return std::string();
-    std::string Log(N, '\0');
-    clGetProgramBuildInfo(Value.get(), Id, CL_PROGRAM_BUILD_LOG, N, &Log[0], nullptr);
-    Log.resize(Log.find('\0') == std::string::npos ? Log.size() : Log.find('\0'));
-    return Log;
-  }
-
-public:
+  const cl::Program &get() const { return Value; }
 };
 
 /// A device buffer of N elements of T.
 template <class T> class Buffer {
-  detail::Handle<cl_mem, clReleaseMemObject> Mem;
-  detail::Handle<cl_command_queue, clReleaseCommandQueue> Queue;
+  cl::Buffer Mem;
+  cl::CommandQueue Queue;
   size_t N;
 
 public:
-  Buffer(Device &D, size_t N, bool DeviceWrites, bool DeviceReads) : N(N) {
+  Buffer(Device &D, size_t N, bool DeviceWrites, bool DeviceReads)
+      : Queue(D.copies()), N(N) {
     cl_mem_flags Flags = DeviceWrites && DeviceReads ? CL_MEM_READ_WRITE
                          : DeviceWrites              ? CL_MEM_WRITE_ONLY
                                                      : CL_MEM_READ_ONLY;
-    cl_int E;
-    Mem = decltype(Mem)(clCreateBuffer(D.context(), Flags, N * sizeof(T), nullptr, &E));
-    detail::check(E, "clCreateBuffer");
-    Queue = decltype(Queue)(clCreateCommandQueue(D.context(), D.id(), 0, &E));
-    detail::check(E, "clCreateCommandQueue");
+    try {
+      Mem = cl::Buffer(D.context(), Flags, N * sizeof(T));
+    } catch (const cl::Error &E) {
+      throw Error(E, "a buffer of " + std::to_string(N) + " elements");
+    }
   }
   /// Copies N elements from the host to the device (blocking).
   void write(const T *Host) {
-    detail::check(clEnqueueWriteBuffer(Queue.get(), Mem.get(), CL_TRUE, 0,
-                                       N * sizeof(T), Host, 0, nullptr, nullptr),
-                  "clEnqueueWriteBuffer");
+    try {
+      Queue.enqueueWriteBuffer(Mem, CL_TRUE, 0, N * sizeof(T), Host);
+    } catch (const cl::Error &E) {
+      throw Error(E);
+    }
   }
   /// Copies N elements from the device to the host (blocking).
   void read(T *Host) {
-    detail::check(clEnqueueReadBuffer(Queue.get(), Mem.get(), CL_TRUE, 0,
-                                      N * sizeof(T), Host, 0, nullptr, nullptr),
-                  "clEnqueueReadBuffer");
+    try {
+      Queue.enqueueReadBuffer(Mem, CL_TRUE, 0, N * sizeof(T), Host);
+    } catch (const cl::Error &E) {
+      throw Error(E);
+    }
   }
   size_t size() const { return N; }
-  cl_mem get() const { return Mem.get(); }
+  const cl::Buffer &get() const { return Mem; }
 };
 
-/// A single-work-item kernel with its own in-order queue.
+/// A single-work-item kernel with its own in-order, profiling queue.
 class Kernel {
-  detail::Handle<cl_kernel, clReleaseKernel> Value;
-  detail::Handle<cl_command_queue, clReleaseCommandQueue> Queue;
+  cl::Kernel Value;
+  cl::CommandQueue Queue;
+  cl::Event Last;
   std::string Name;
 
-  template <class T> void setArg(cl_uint I, const Buffer<T> &B) {
-    cl_mem M = B.get();
-    detail::check(clSetKernelArg(Value.get(), I, sizeof(cl_mem), &M), "clSetKernelArg");
-  }
+  template <class T> void setArg(cl_uint I, const Buffer<T> &B) { Value.setArg(I, B.get()); }
   template <class T> void setArg(cl_uint I, const T &V) {
     static_assert(std::is_trivially_copyable<T>::value, "kernel arguments are plain values");
-    detail::check(clSetKernelArg(Value.get(), I, sizeof(T), &V), "clSetKernelArg");
+    Value.setArg(I, V);
   }
 
 public:
   Kernel(Device &D, Program &P, const std::string &Name) : Name(Name) {
-    cl_int E;
-    Value = decltype(Value)(clCreateKernel(P.get(), Name.c_str(), &E));
-    if (E != CL_SUCCESS)
-      throw Error("clCreateKernel", E, "no kernel '" + Name + "' in the program");
-    Queue = decltype(Queue)(clCreateCommandQueue(D.context(), D.id(), 0, &E));
-    detail::check(E, "clCreateCommandQueue");
+    try {
+      Value = cl::Kernel(P.get(), Name.c_str());
+    } catch (const cl::Error &E) {
+      throw Error(E, "no kernel '" + Name + "' in the program");
+    }
+    try {
+      Queue = cl::CommandQueue(D.context(), D.id(), CL_QUEUE_PROFILING_ENABLE);
+    } catch (const cl::Error &E) {
+      throw Error(E);
+    }
   }
   /// Sets the arguments in order: buffers by their cl_mem, scalars by value.
   template <class... Args> void setArgs(const Args &...A) {
     cl_uint I = 0;
-    (setArg(I++, A), ...);
+    try {
+      (setArg(I++, A), ...);
+    } catch (const cl::Error &E) {
+      throw Error(E, "argument " + std::to_string(I - 1) + " of kernel '" + Name + "'");
+    }
   }
   /// Starts the kernel (one work-item) without waiting for it.
   void start() {
-    size_t One = 1;
-    detail::check(clEnqueueNDRangeKernel(Queue.get(), Value.get(), 1, nullptr, &One,
-                                         &One, 0, nullptr, nullptr),
-                  "clEnqueueNDRangeKernel");
-    detail::check(clFlush(Queue.get()), "clFlush");
+    try {
+      Queue.enqueueNDRangeKernel(Value, cl::NullRange, cl::NDRange(1), cl::NDRange(1),
+                                 nullptr, &Last);
+      Queue.flush();
+    } catch (const cl::Error &E) {
+      throw Error(E, "starting kernel '" + Name + "'");
+    }
   }
   /// Waits until the kernel has finished.
-  void finish() { detail::check(clFinish(Queue.get()), "clFinish"); }
+  void finish() {
+    try {
+      Queue.finish();
+    } catch (const cl::Error &E) {
+      throw Error(E, "running kernel '" + Name + "'");
+    }
+  }
+  /// The device time of the last run that has finished, in seconds (from
+  /// the profiling event of its launch).
+  double seconds() const {
+    try {
+      cl_ulong Start = Last.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+      cl_ulong End = Last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+      return double(End - Start) * 1e-9;
+    } catch (const cl::Error &E) {
+      throw Error(E, "the run time of kernel '" + Name + "'");
+    }
+  }
   const std::string &name() const { return Name; }
+  cl::Kernel &get() { return Value; }
 };
 
 /// The program a host stub loads: $T2S_OPENCL_PROGRAM if set (e.g. the
@@ -379,12 +380,24 @@ inline std::string programPath(const char *Default) {
   std::exit(1);
 }
 
-/// Starts every kernel, then waits for every kernel.
+/// Starts every kernel, then waits for every kernel; with T2S_OPENCL_PROFILE
+/// set, prints the device time of each to stderr.
 inline void runAll(std::initializer_list<Kernel *> Kernels) {
   for (Kernel *K : Kernels)
     K->start();
   for (Kernel *K : Kernels)
     K->finish();
+  if (!detail::profileWanted())
+    return;
+  static int Runs = 0;
+  std::string R = "t2s opencl profile, run " + std::to_string(++Runs) + ":\n";
+  for (Kernel *K : Kernels) {
+    char Line[512];
+    std::snprintf(Line, sizeof Line, "  kernel '%s': %.6f s\n", K->name().c_str(),
+                  K->seconds());
+    R += Line;
+  }
+  std::fputs(R.c_str(), stderr);
 }
 
 } // namespace host

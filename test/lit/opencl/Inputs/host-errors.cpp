@@ -1,5 +1,6 @@
 // t2s/host.h reports what failed, by name: a kernel that does not compile
-// (with the compiler's log), a missing file, an unknown kernel.
+// (with the compiler's log), a missing file, an unknown kernel; a kernel
+// that ran tells its device time.
 #include "t2s/host.h"
 
 #include <cstdio>
@@ -42,7 +43,9 @@ int main(int, char **Argv) {
     K.setArgs(B, 4);
     t2s::host::runAll({&K});
     B.read(Host);
-    std::printf("twice: %d %d %d %d %d\n", Host[0], Host[1], Host[2], Host[3], Host[4]);
+    double Seconds = K.seconds();
+    std::printf("twice: %d %d %d %d %d, device time %s\n", Host[0], Host[1], Host[2],
+                Host[3], Host[4], Seconds >= 0 && Seconds < 60 ? "measured" : "wrong");
   });
   std::printf("names: %s %s\n", t2s::host::errorName(CL_INVALID_VALUE),
               t2s::host::errorName(-12345));
