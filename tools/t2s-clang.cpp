@@ -1,8 +1,11 @@
 //===- t2s-clang.cpp - The T2S compiler driver ----------------------------===//
 //
 // Runs clang++ 19 with both T2S plugins and the runtime headers, forwarding
-// every ordinary clang argument. The plugins and headers are found relative to
-// this executable, so the build tree and an installed tree work the same way.
+// every ordinary clang argument. The command line is parsed with clang's own
+// option table (so '-o FILE', '-Xclang X' and inputs are what clang takes them
+// for); what clang does not know is matched against t2s-clang's table
+// (T2SClangOptions.td). The plugins and headers are found relative to this
+// executable, so the build tree and an installed tree work the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +16,10 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
+#include "llvm/Option/Option.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -31,42 +37,50 @@
 
 namespace {
 
-constexpr llvm::StringLiteral Usage = R"(OVERVIEW: t2s-clang - compile C++ with '#pragma t2s' loop nests into systolic arrays
+namespace own {
+enum ID {
+  OPT_INVALID = 0,
+#define OPTION(...) LLVM_MAKE_OPT_ID(__VA_ARGS__),
+#include "T2SClangOptions.inc"
+#undef OPTION
+};
 
-USAGE: t2s-clang [t2s options] [clang options] <inputs>
+#define PREFIX(NAME, VALUE)                                                    \
+  constexpr llvm::StringLiteral NAME##_init[] = VALUE;                         \
+  constexpr llvm::ArrayRef<llvm::StringLiteral> NAME(NAME##_init,              \
+                                                     std::size(NAME##_init) - 1);
+#include "T2SClangOptions.inc"
+#undef PREFIX
 
-Every option t2s-clang does not know goes to clang++ 19 unchanged (-O2, -c, -o,
--I, -D, -std=..., -Rpass=t2s..., ...). The plugins libT2SClang.so (front end)
-and libT2S.so (passes) are added, and the T2S runtime headers are on the
-include path.
+using llvm::opt::DefaultVis;
+constexpr llvm::opt::OptTable::Info Infos[] = {
+#define OPTION(...) LLVM_CONSTRUCT_OPT_INFO(__VA_ARGS__),
+#include "T2SClangOptions.inc"
+#undef OPTION
+};
 
-T2S OPTIONS:
-  --help           Print this help and exit
-  --version        Print the T2S and clang versions and exit
-  --dry-run        Print the clang++ command instead of running it
-  --emit-opencl    Write the designs as OpenCL C for Intel FPGAs to the -o
-                   file: per URE system its systolic kernel, and the loader
-                   and drainer kernels and channels that loader(...) and
-                   drainer(...) ask for; the file includes t2s/channels.h
-                   (-I<t2s>/include), which also compiles it as C++ for
-                   emulation
-  --emit-opencl=aoc The same file for Intel's aoc alone: self-contained, its
-                   channel macros written into it in Intel's syntax
-  --host-stub=FILE With --emit-opencl: also write the host stubs that run the
-                   kernels (t2s_run_<design>, see docs/emulation.md)
-  --emulate        Build the program with each design replaced by its emitted
-                   OpenCL kernels, run on threads with channels as bounded
-                   FIFOs (the verification chain's third step)
-  --opencl         Build the program with each design replaced by its kernels
-                   run on an OpenCL device; the kernels are written next to
-                   the program (-o prog: prog.cl), T2S_OPENCL_PROGRAM picks
-                   another file at run time (e.g. an .aocx)
-  --report[=json]  Print the design report of each URE system (PEs, time steps,
-                   utilization, shift registers) instead of compiling; with
-                   -o FILE, into FILE
-  --emit-dot       Print a Graphviz picture of each array (PEs and the values
-                   flowing between them) instead of compiling; -o as --report
+// t2s-clang's own options.
+class Table : public llvm::opt::GenericOptTable {
+public:
+  Table() : GenericOptTable(Infos) {}
+};
+} // namespace own
 
+const own::Table &ownOptions() {
+  static const own::Table T;
+  return T;
+}
+
+using namespace clang::driver::options; // clang's option IDs (OPT_o, ...)
+
+constexpr llvm::StringLiteral Overview =
+    "t2s-clang - compile C++ with '#pragma t2s' loop nests into systolic arrays\n\n"
+    "Every option t2s-clang does not know goes to clang++ 19 unchanged (-O2, -c, -o,\n"
+    "-I, -D, -std=..., -Rpass=t2s..., ...). The plugins libT2SClang.so (front end)\n"
+    "and libT2S.so (passes) are added, and the T2S runtime headers are on the\n"
+    "include path.";
+
+constexpr llvm::StringLiteral Epilogue = R"(
 ENVIRONMENT:
   T2S_CLANGXX      clang++ to run instead of the one T2S was built with
 
@@ -76,6 +90,13 @@ EXAMPLES:
   t2s-clang --emit-opencl gemm.cpp -o gemm.cl --host-stub=gemm-host.cpp
   t2s-clang -O2 -c kernel.cpp -Rpass=t2s
 )";
+
+void printUsage() {
+  ownOptions().printHelp(llvm::outs(), "t2s-clang [t2s options] [clang options] <inputs>",
+                         Overview.data(), /*ShowHidden=*/false,
+                         /*ShowAllAliases=*/false);
+  llvm::outs() << Epilogue;
+}
 
 // -Wt2s-x, -Wno-t2s-x, -Werror=t2s-x, -Wno-error=t2s-x: the flag without
 // its "-W" for the plugin's -t2s-warn (Warnings.h); "" for an unknown T2S
@@ -98,39 +119,59 @@ std::string t2sWarningList() {
   return Out;
 }
 
-// The options t2s-clang owns, as --help spells them ("=" ends those that
-// take a value).
-constexpr llvm::StringLiteral OwnOptions[] = {
-    "--help",    "--version", "--dry-run", "--emit-opencl", "--emit-opencl=",
-    "--host-stub=", "--emulate", "--opencl", "--report",      "--report=",
-    "--emit-dot"};
-
 // The formats --report= takes.
 constexpr llvm::StringLiteral ReportFormats[] = {"text", "json"};
 
-// An argument starting with "--" that is not one of t2s-clang's: the
-// t2s-clang option it misspells, if it is no clang option and at most two
-// edits from one of ours ("--emitopencl" -> "--emit-opencl"); otherwise
-// nothing, and it goes to clang, which knows its own options and says so
-// about the rest.
+// An argument starting with "--" that clang does not know: the t2s-clang
+// option it misspells, if one is at most two edits away ("--emitopencl" ->
+// "--emit-opencl", "--hoststub=x" -> "--host-stub=x"); otherwise nothing, and
+// it goes to clang, which says what it makes of it.
 std::optional<std::string> misspelledOwnOption(llvm::StringRef Arg) {
-  std::string Exact;
-  if (clang::driver::getDriverOptTable().findExact(Arg, Exact))
+  std::string Nearest;
+  if (ownOptions().findNearest(Arg, Nearest, llvm::opt::Visibility(),
+                               /*MinimumLength=*/4, /*MaximumDistance=*/2) > 2)
     return std::nullopt;
-  std::string Name = Arg.split('=').first.lower();
-  std::optional<std::string> Best;
-  unsigned BestDistance = 3;
-  for (llvm::StringRef Own : OwnOptions) {
-    llvm::StringRef OwnName = Own.rtrim('=');
-    unsigned D = llvm::StringRef(Name).edit_distance(OwnName, true, BestDistance);
-    if (D < BestDistance) {
-      BestDistance = D;
-      Best = !Own.ends_with("=")    ? Own.str()
-             : Arg.contains('=') ? Own.str() + Arg.split('=').second.str()
-                                 : OwnName.str();
-    }
-  }
-  return Best;
+  return Nearest;
+}
+
+// One argument for clang as the user wrote it: its option in clang's table
+// (OPT_INPUT for an input file, OPT_UNKNOWN for what clang does not know),
+// its first value ("x.cl" of "-o x.cl" and of "-ox.cl") and its words.
+struct ClangArg {
+  unsigned ID;
+  std::string Value;
+  std::vector<std::string> Words;
+};
+using ClangArgs = std::vector<ClangArg>;
+
+// The words of the arguments, leaving out those of the options \p Except.
+std::vector<std::string> wordsOf(const ClangArgs &Args,
+                                 std::initializer_list<unsigned> Except = {}) {
+  std::vector<std::string> Out;
+  for (const ClangArg &A : Args)
+    if (!llvm::is_contained(Except, A.ID))
+      Out.insert(Out.end(), A.Words.begin(), A.Words.end());
+  return Out;
+}
+
+// The value of the last \p ID option ("-o"), if any.
+std::optional<std::string> lastValue(const ClangArgs &Args, unsigned ID) {
+  std::optional<std::string> V;
+  for (const ClangArg &A : Args)
+    if (A.ID == ID)
+      V = A.Value;
+  return V;
+}
+
+// The first argument that stops a build at an intermediate file (-c, -S,
+// -E, -emit-llvm), if any.
+const ClangArg *stopsEarly(const ClangArgs &Args) {
+  for (const ClangArg &A : Args)
+    if (llvm::is_contained({unsigned(OPT_c), unsigned(OPT_S), unsigned(OPT_E),
+                            unsigned(OPT_emit_llvm)},
+                           A.ID))
+      return &A;
+  return nullptr;
 }
 
 struct Layout {
@@ -221,10 +262,10 @@ int internalError(int RC, llvm::StringRef What) {
 // its stub (-t2s-offload), linking (2) in.
 int emulate(const std::string &Clang, const Layout &L,
             const std::vector<std::string> &Plugins,
-            const std::vector<std::string> &Forwarded, bool DryRun, bool OnDevice) {
+            const ClangArgs &Forwarded, bool DryRun, bool OnDevice) {
   const char *Mode = OnDevice ? "--opencl" : "--emulate";
   // -v (clang's verbose flag, passed on): also how long each step took.
-  bool Verbose = llvm::is_contained(Forwarded, "-v");
+  bool Verbose = lastValue(Forwarded, OPT_v).has_value();
   auto step = [&](llvm::StringRef What, const std::vector<std::string> &Cmd) {
     auto Start = std::chrono::steady_clock::now();
     int RC = run(Clang, Cmd, DryRun);
@@ -234,15 +275,9 @@ int emulate(const std::string &Clang, const Layout &L,
           std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count());
     return RC;
   };
-  for (const std::string &A : Forwarded)
-    if (A == "-c" || A == "-S" || A == "-E" || A == "-emit-llvm")
-      return fail(std::string(Mode) + " builds a program; drop '" + A + "'");
-  std::string Output = "a.out";
-  for (size_t I = 0; I < Forwarded.size(); ++I)
-    if (Forwarded[I] == "-o" && I + 1 < Forwarded.size())
-      Output = Forwarded[I + 1];
-    else if (llvm::StringRef(Forwarded[I]).starts_with("-o") && Forwarded[I].size() > 2)
-      Output = Forwarded[I].substr(2);
+  if (const ClangArg *Early = stopsEarly(Forwarded))
+    return fail(std::string(Mode) + " builds a program; drop '" + Early->Words.front() + "'");
+  std::string Output = lastValue(Forwarded, OPT_o).value_or("a.out");
   llvm::SmallString<128> Dir;
   if (DryRun)
     Dir = "<tmp>";
@@ -281,16 +316,8 @@ int emulate(const std::string &Clang, const Layout &L,
   }
   // (1) The kernels and stubs.
   std::vector<std::string> Emit = Plugins;
-  for (size_t I = 0; I < Forwarded.size(); ++I) {
-    llvm::StringRef A = Forwarded[I];
-    if (A == "-o" && I + 1 < Forwarded.size()) {
-      ++I;
-      continue;
-    }
-    if (A.starts_with("-o") || A.starts_with("-l") || A.starts_with("-Wl,"))
-      continue;
-    Emit.push_back(Forwarded[I]);
-  }
+  for (const std::string &W : wordsOf(Forwarded, {OPT_o, OPT_l, OPT_Wl_COMMA}))
+    Emit.push_back(W);
   for (const std::string &A :
        {std::string("-S"), std::string("-emit-llvm"), std::string("-o"),
         std::string("/dev/null"), std::string("-mllvm"), "-t2s-opencl=" + Kernels,
@@ -331,7 +358,8 @@ int emulate(const std::string &Clang, const Layout &L,
     return cleanup(internalError(RC, "host stubs"));
   // (3) The program, its nests replaced by calls to the stubs.
   std::vector<std::string> Link = Plugins;
-  Link.insert(Link.end(), Forwarded.begin(), Forwarded.end());
+  for (const std::string &W : wordsOf(Forwarded))
+    Link.push_back(W);
   // Step (1) has warned about the designs already.
   std::string Quiet;
   for (llvm::StringRef G : t2s::WarningGroupNames)
@@ -347,28 +375,12 @@ int emulate(const std::string &Clang, const Layout &L,
   return cleanup(step("building the program", Link));
 }
 
-// The first input file on the command line that does not exist: an
-// argument with a source file's extension that is no option's value.
-std::optional<std::string> missingInput(const std::vector<std::string> &Args) {
-  static const char *TakesValue[] = {
-      "-o", "-I", "-D", "-U", "-x", "-include", "-imacros", "-isystem", "-iquote",
-      "-idirafter", "-MF", "-MT", "-MQ", "-Xclang", "-Xlinker", "-Xpreprocessor",
-      "-Xassembler", "-mllvm", "-L", "-target", "-arch", "-isysroot"};
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (llvm::is_contained(TakesValue, A)) {
-      ++I;
-      continue;
-    }
-    llvm::StringRef Ext = llvm::sys::path::extension(A);
-    if (A.starts_with("-") || !llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".c++",
-                                                   ".C", ".cl", ".ll", ".bc", ".i",
-                                                   ".ii"},
-                                                  Ext))
-      continue;
-    if (!llvm::sys::fs::exists(A))
-      return A.str();
-  }
+// The first input file on the command line that does not exist ("-" is
+// standard input).
+std::optional<std::string> missingInput(const ClangArgs &Args) {
+  for (const ClangArg &A : Args)
+    if (A.ID == OPT_INPUT && A.Value != "-" && !llvm::sys::fs::exists(A.Value))
+      return A.Value;
   return std::nullopt;
 }
 
@@ -449,14 +461,24 @@ int main(int Argc, char **Argv) {
   bool EmitOpenCL = false, ForAOC = false, Emulate = false, OnDevice = false;
   std::string HostStub;
   std::string OpenCLOut, ReportOut; // what this run writes besides clang's -o
-  std::vector<std::string> Forwarded;
-  for (int I = 1; I < Argc; ++I) {
-    llvm::StringRef Arg = Argv[I];
-    if (Arg == "--help" || Arg == "-help") {
-      llvm::outs() << Usage;
+  ClangArgs Forwarded;
+  // clang's table first: it knows which words are values of its options.
+  llvm::ArrayRef<const char *> Words(Argv + 1, Argv + Argc);
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
+      Words, MissingIndex, MissingCount, llvm::opt::Visibility(ClangOption));
+  for (auto It = Args.begin(); It != Args.end(); ++It) {
+    const llvm::opt::Arg &A = **It;
+    // Its words: up to the next argument's first word.
+    unsigned End = std::next(It) == Args.end() ? Words.size() : (*std::next(It))->getIndex();
+    std::vector<std::string> Spelled(Words.begin() + A.getIndex(), Words.begin() + End);
+    llvm::StringRef Arg = Spelled.front();
+    unsigned ID = A.getOption().getID();
+    if (ID == OPT_help) {
+      printUsage();
       return 0;
     }
-    if (Arg == "--version") {
+    if (ID == OPT__version) {
       llvm::outs() << "t2s-clang " << T2S_VERSION_STRING << " (T2S on LLVM)\n"
                    << "  plugins: " << L.LibDir << "\n"
                    << "  clang:   " << Clang << "\n";
@@ -464,60 +486,70 @@ int main(int Argc, char **Argv) {
       std::vector<llvm::StringRef> Cmd{Clang, "--version"};
       return llvm::sys::ExecuteAndWait(Clang, Cmd) == 0 ? 0 : 1;
     }
-    if (Arg == "--dry-run") {
+    if (ID == OPT_W_Joined)
+      if (std::optional<std::string> Spec = t2sWarningFlag(Arg)) {
+        if (Spec->empty())
+          return fail("unknown warning option '" + Arg + "'; T2S's warnings are " +
+                      t2sWarningList());
+        Forwarded.push_back({OPT_mllvm, "-t2s-warn=" + *Spec,
+                             {"-mllvm", "-t2s-warn=" + *Spec}});
+        continue;
+      }
+    if (ID != OPT_UNKNOWN) { // clang's
+      Forwarded.push_back({ID, A.getNumValues() ? A.getValue(0) : "", Spelled});
+      continue;
+    }
+    // Not clang's: ours, a misspelling of ours, or for clang to refuse.
+    unsigned OwnMissingIndex = 0, OwnMissingCount = 0;
+    const char *One[] = {Spelled.front().c_str()};
+    llvm::opt::InputArgList Own =
+        ownOptions().ParseArgs(One, OwnMissingIndex, OwnMissingCount);
+    const llvm::opt::Arg *O = *Own.begin();
+    switch (O->getOption().getID()) {
+    case own::OPT_dry_run:
       DryRun = true;
       continue;
-    }
-    if (Arg == "--report") {
+    case own::OPT_report:
       Report = "text";
       continue;
-    }
-    if (llvm::StringRef Format = Arg; Format.consume_front("--report=")) {
-      if (!llvm::is_contained(ReportFormats, Format))
-        return fail("--report= takes 'text' or 'json', not '" + Format +
+    case own::OPT_report_EQ:
+      if (!llvm::is_contained(ReportFormats, llvm::StringRef(O->getValue())))
+        return fail("--report= takes 'text' or 'json', not '" + llvm::Twine(O->getValue()) +
                     "' (the Graphviz picture is --emit-dot)");
-      Report = Format.str();
+      Report = O->getValue();
       continue;
-    }
-    if (Arg == "--emit-dot") {
+    case own::OPT_emit_dot:
       Report = "dot";
       continue;
-    }
-    if (Arg == "--emit-opencl" || Arg == "--emit-opencl=aoc") {
+    case own::OPT_emit_opencl:
       EmitOpenCL = true;
-      ForAOC = Arg.ends_with("=aoc");
+      ForAOC = false;
       continue;
-    }
-    if (Arg.starts_with("--emit-opencl="))
-      return fail("--emit-opencl= takes 'aoc' (a self-contained file for "
-                  "Intel's aoc), not '" + Arg.drop_front(14) + "'");
-    if (Arg == "--emulate") {
+    case own::OPT_emit_opencl_EQ:
+      if (llvm::StringRef(O->getValue()) != "aoc")
+        return fail("--emit-opencl= takes 'aoc' (a self-contained file for "
+                    "Intel's aoc), not '" + llvm::Twine(O->getValue()) + "'");
+      EmitOpenCL = ForAOC = true;
+      continue;
+    case own::OPT_emulate:
       Emulate = true;
       continue;
-    }
-    if (Arg == "--opencl") {
+    case own::OPT_opencl:
       OnDevice = true;
       continue;
-    }
-    if (Arg.consume_front("--host-stub=")) {
-      if (Arg.empty())
+    case own::OPT_host_stub_EQ:
+      if (!*O->getValue())
         return fail("--host-stub= needs a file name: --host-stub=design-host.cpp");
-      HostStub = Arg.str();
+      HostStub = O->getValue();
       continue;
-    }
-    if (std::optional<std::string> Spec = t2sWarningFlag(Arg)) {
-      if (Spec->empty())
-        return fail("unknown warning option '" + Arg + "'; T2S's warnings are " +
-                    t2sWarningList());
-      Forwarded.push_back("-mllvm");
-      Forwarded.push_back("-t2s-warn=" + *Spec);
-      continue;
+    default:
+      break;
     }
     if (Arg.starts_with("--"))
-      if (std::optional<std::string> Own = misspelledOwnOption(Arg))
-        return fail("unknown option '" + Arg + "'; did you mean '" + *Own +
+      if (std::optional<std::string> Near = misspelledOwnOption(Arg))
+        return fail("unknown option '" + Arg + "'; did you mean '" + *Near +
                     "'? (see 't2s-clang --help')");
-    Forwarded.push_back(Arg.str());
+    Forwarded.push_back({ID, "", Spelled});
   }
   if (Forwarded.empty())
     return fail("no input files; see 't2s-clang --help'");
@@ -559,17 +591,9 @@ int main(int Argc, char **Argv) {
     if (!Report.empty())
       return fail("--emit-opencl and --report/--emit-dot do not go together");
     // The kernels go to the -o file; nothing else is produced.
-    std::string Out;
-    std::vector<std::string> Rest;
-    for (size_t I = 0; I < Forwarded.size(); ++I) {
-      llvm::StringRef A = Forwarded[I];
-      if (A == "-o" && I + 1 < Forwarded.size())
-        Out = Forwarded[++I];
-      else if (A.starts_with("-o") && A.size() > 2)
-        Out = A.drop_front(2).str();
-      else if (A != "-c" && A != "-S" && A != "-emit-llvm")
-        Rest.push_back(Forwarded[I]);
-    }
+    std::string Out = lastValue(Forwarded, OPT_o).value_or("");
+    std::vector<std::string> Rest =
+        wordsOf(Forwarded, {OPT_o, OPT_c, OPT_S, OPT_emit_llvm});
     if (Out.empty())
       return fail("--emit-opencl needs the output file: -o design.cl");
     OpenCLOut = Out;
@@ -591,24 +615,14 @@ int main(int Argc, char **Argv) {
       Cmd.push_back("-t2s-opencl-host=" + HostStub);
     }
   } else if (Report.empty()) {
-    Cmd.insert(Cmd.end(), Forwarded.begin(), Forwarded.end());
+    for (const std::string &W : wordsOf(Forwarded))
+      Cmd.push_back(W);
   } else {
     // Run the pipeline up to the report, which goes to standard output or
     // to the -o file.
-    for (size_t I = 0; I < Forwarded.size(); ++I) {
-      llvm::StringRef A = Forwarded[I];
-      if (A == "-o" && I + 1 < Forwarded.size()) {
-        ReportOut = Forwarded[++I];
-        continue;
-      }
-      if (A.starts_with("-o") && A.size() > 2) {
-        ReportOut = A.drop_front(2).str();
-        continue;
-      }
-      if (A == "-c" || A == "-S" || A == "-emit-llvm")
-        continue;
-      Cmd.push_back(Forwarded[I]);
-    }
+    ReportOut = lastValue(Forwarded, OPT_o).value_or("");
+    for (const std::string &W : wordsOf(Forwarded, {OPT_o, OPT_c, OPT_S, OPT_emit_llvm}))
+      Cmd.push_back(W);
     for (const char *A : {"-S", "-emit-llvm", "-o", "/dev/null", "-mllvm"})
       Cmd.push_back(A);
     Cmd.push_back("-t2s-report=" + Report);

@@ -1,0 +1,38 @@
+//===- T2SClangOptions.td - The options t2s-clang owns --------------------===//
+//
+// Every other argument is clang's: the driver parses the command line with
+// clang's own option table first, and only what clang does not know is
+// matched against this one (llvm-tblgen -gen-opt-parser-defs).
+//
+//===----------------------------------------------------------------------===//
+
+include "llvm/Option/OptParser.td"
+
+def help : Flag<["--", "-"], "help">, HelpText<"Print this help and exit">;
+def version : Flag<["--"], "version">,
+  HelpText<"Print the T2S and clang versions and exit">;
+def dry_run : Flag<["--"], "dry-run">,
+  HelpText<"Print the clang++ command instead of running it">;
+def emit_opencl : Flag<["--"], "emit-opencl">,
+  HelpText<"Write the designs as OpenCL C for Intel FPGAs to the -o file "
+           "(includes t2s/channels.h: also compiles as C++)">;
+def emit_opencl_EQ : Joined<["--"], "emit-opencl=">, MetaVarName<"aoc">,
+  HelpText<"The same .cl, self-contained for Intel's aoc (channel macros "
+           "written in)">;
+def host_stub_EQ : Joined<["--"], "host-stub=">, MetaVarName<"FILE">,
+  HelpText<"With --emit-opencl: also write the host stubs t2s_run_<design>">;
+def emulate : Flag<["--"], "emulate">,
+  HelpText<"Build the program with the designs run as their OpenCL kernels "
+           "on threads">;
+def opencl : Flag<["--"], "opencl">,
+  HelpText<"Build the program with the designs run on an OpenCL device "
+           "(kernels in <-o>.cl)">;
+def report : Flag<["--"], "report">,
+  HelpText<"Print the design report (PEs, steps, utilization, registers); "
+           "-o FILE">;
+def report_EQ : Joined<["--"], "report=">, MetaVarName<"text|json">,
+  Values<"text,json">,
+  HelpText<"The design report as text or as one JSON document">;
+def emit_dot : Flag<["--"], "emit-dot">,
+  HelpText<"Print a Graphviz picture of the designs instead of compiling; "
+           "-o FILE">;
