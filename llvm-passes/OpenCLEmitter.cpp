@@ -2359,6 +2359,8 @@ const char *HostPrelude =
 
 } // namespace
 
+bool openCLOutputRequested() { return !OpenCLOutput.empty() || !HostOutput.empty(); }
+
 llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                                                llvm::FunctionAnalysisManager &FAM) {
   if ((OpenCLOutput.empty() && HostOutput.empty()) || F.isDeclaration() ||

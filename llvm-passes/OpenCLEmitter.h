@@ -77,6 +77,10 @@ summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT);
 /// "" for a type the back end cannot print.
 std::string openCLTypeName(llvm::Type *T);
 
+/// Whether this compilation writes OpenCL kernels or host stubs
+/// (-t2s-opencl=FILE or -t2s-opencl-host=FILE).
+bool openCLOutputRequested();
+
 /// The name of the design of F's SystemIndex'th URE system: its systolic
 /// kernel's name and the prefix of its other kernels and channels.
 std::string designName(const llvm::Function &F, unsigned SystemIndex);

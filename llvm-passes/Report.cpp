@@ -7,10 +7,9 @@
 #include "Picture.h"
 #include "SpaceTimeSchedule.h"
 #include "UREModel.h"
+#include "Warnings.h"
 
 #include "llvm/Demangle/Demangle.h"
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
@@ -81,22 +80,24 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
   }
 }
 
-// "file: no design to report", a warning without a source line.
-class NothingToReport : public llvm::DiagnosticInfo {
-  llvm::StringRef File;
-
-public:
-  explicit NothingToReport(llvm::StringRef File)
-      : llvm::DiagnosticInfo(kind(), llvm::DS_Warning), File(File) {}
-  static int kind() {
-    static const int K = llvm::getNextAvailablePluginDiagnosticKind();
-    return K;
+// --emit-opencl of a file whose functions give no kernel and no error: the
+// .cl would hold its header alone.
+void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM) {
+  for (llvm::Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    if (F.getMetadata(t2s::MergeFailedTag) ||
+        !FAM.getResult<t2s::UREAnalysis>(F).Rejections.empty() ||
+        !FAM.getResult<t2s::SpaceTimeAnalysis>(F).Rejections.empty())
+      return; // the errors say why
+    const t2s::ChannelResult &CR = FAM.getResult<t2s::ChannelAnalysis>(F);
+    if (!CR.Units.empty() || !CR.Rejections.empty())
+      return;
   }
-  void print(llvm::DiagnosticPrinter &DP) const override {
-    DP << File << ": no design to report: no '#pragma t2s ure' nest with "
-                  "'#pragma t2s space_time'";
-  }
-};
+  t2s::reportFileWarning(M, t2s::WarningGroup::NoDesign,
+                         "no design to write as OpenCL: no '#pragma t2s ure' "
+                         "nest (the file holds no kernel)");
+}
 
 } // namespace
 
@@ -104,10 +105,13 @@ namespace t2s {
 
 llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
                                         llvm::ModuleAnalysisManager &MAM) {
-  if (ReportOption == ReportFormat::None)
-    return llvm::PreservedAnalyses::all();
   llvm::FunctionAnalysisManager &FAM =
       MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
+  if (ReportOption == ReportFormat::None) {
+    if (openCLOutputRequested())
+      warnIfNoKernels(M, FAM);
+    return llvm::PreservedAnalyses::all();
+  }
   llvm::raw_ostream &OS = llvm::outs();
   llvm::json::Array Designs;
   unsigned Count = 0;
@@ -166,7 +170,9 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
   OS.flush();
   // Nothing to report is worth a word, unless errors already said why.
   if (Count == 0 && !Failed)
-    M.getContext().diagnose(NothingToReport(M.getSourceFileName()));
+    reportFileWarning(M, WarningGroup::NoDesign,
+                      "no design to report: no '#pragma t2s ure' nest with "
+                      "'#pragma t2s space_time'");
   return llvm::PreservedAnalyses::all();
 }
 

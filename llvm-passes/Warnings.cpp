@@ -5,7 +5,10 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 
 namespace t2s {
@@ -40,6 +43,20 @@ Severity severityOf(WarningGroup G) {
   return S;
 }
 
+// "file: message", a diagnostic without a source line.
+class FileDiagnostic : public llvm::DiagnosticInfo {
+  std::string Text;
+
+public:
+  FileDiagnostic(const llvm::Twine &Text, llvm::DiagnosticSeverity S)
+      : llvm::DiagnosticInfo(kind(), S), Text(Text.str()) {}
+  static int kind() {
+    static const int K = llvm::getNextAvailablePluginDiagnosticKind();
+    return K;
+  }
+  void print(llvm::DiagnosticPrinter &DP) const override { DP << Text; }
+};
+
 } // namespace
 
 void reportWarning(const llvm::Function &F, const SourceLoc &Loc,
@@ -49,6 +66,15 @@ void reportWarning(const llvm::Function &F, const SourceLoc &Loc,
     return;
   reportDiagnostic(F, Loc, Message + " [-W" + warningGroupName(G) + "]",
                    S == Severity::Error ? llvm::DS_Error : llvm::DS_Warning);
+}
+
+void reportFileWarning(llvm::Module &M, WarningGroup G, const llvm::Twine &Message) {
+  Severity S = severityOf(G);
+  if (S == Severity::Off)
+    return;
+  M.getContext().diagnose(FileDiagnostic(
+      M.getSourceFileName() + ": " + Message + " [-W" + warningGroupName(G) + "]",
+      S == Severity::Error ? llvm::DS_Error : llvm::DS_Warning));
 }
 
 } // namespace t2s

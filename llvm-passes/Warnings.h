@@ -21,6 +21,7 @@
 
 namespace llvm {
 class Function;
+class Module;
 } // namespace llvm
 
 namespace t2s {
@@ -31,6 +32,7 @@ enum class WarningGroup {
   Utilization,  // the schedule leaves most PEs idle most of the time
   RegisterSize, // shift registers of many words per PE
   NoChannels,   // --opencl: loaders and drainers left out (no channels)
+  NoDesign,     // --report/--emit-dot/--emit-opencl of a file without designs
 };
 
 /// Each group's name as it follows -W, indexed by WarningGroup. (Header-only:
@@ -39,6 +41,7 @@ inline constexpr llvm::StringLiteral WarningGroupNames[] = {
     "t2s-utilization",
     "t2s-register-size",
     "t2s-no-channels",
+    "t2s-no-design",
 };
 
 inline llvm::StringRef warningGroupName(WarningGroup G) {
@@ -57,6 +60,10 @@ inline std::optional<WarningGroup> warningGroupNamed(llvm::StringRef Name) {
 /// an error if -Werror=t2s-x, nothing if -Wno-t2s-x.
 void reportWarning(const llvm::Function &F, const SourceLoc &Loc,
                    WarningGroup G, const llvm::Twine &Message);
+
+/// Reports \p Message about the whole file of \p M ("file: message
+/// [-Wt2s-x]"), as reportWarning does at a source line.
+void reportFileWarning(llvm::Module &M, WarningGroup G, const llvm::Twine &Message);
 
 } // namespace t2s
 

@@ -12,6 +12,7 @@
 #include "Warnings.h"
 
 #include "clang/Driver/Options.h"
+#include "clang/Driver/Types.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -174,6 +175,23 @@ const ClangArg *stopsEarly(const ClangArgs &Args) {
   return nullptr;
 }
 
+// Whether the input \p A is compiled (source or LLVM IR, by its extension or
+// the -x before it) rather than only linked.
+bool isCompiledInput(const ClangArgs &Args, const ClangArg &A) {
+  namespace types = clang::driver::types;
+  types::ID Type = types::lookupTypeForExtension(
+      llvm::sys::path::extension(A.Value).drop_front());
+  for (const ClangArg &B : Args) {
+    if (&B == &A)
+      break;
+    if (B.ID == OPT_x)
+      Type = B.Value == "none" ? types::lookupTypeForExtension(
+                                     llvm::sys::path::extension(A.Value).drop_front())
+                               : types::lookupTypeForTypeSpecifier(B.Value.c_str());
+  }
+  return Type != types::TY_INVALID && (types::isSrcFile(Type) || types::isLLVMIR(Type));
+}
+
 struct Layout {
   std::string LibDir;
   std::string IncludeDir;
@@ -314,21 +332,40 @@ int emulate(const std::string &Clang, const Layout &L,
     if (EC)
       return cleanup(fail("cannot write " + Host + ": " + EC.message()));
   }
-  // (1) The kernels and stubs.
-  std::vector<std::string> Emit = Plugins;
-  for (const std::string &W : wordsOf(Forwarded, {OPT_o, OPT_l, OPT_Wl_COMMA}))
-    Emit.push_back(W);
-  for (const std::string &A :
-       {std::string("-S"), std::string("-emit-llvm"), std::string("-o"),
-        std::string("/dev/null"), std::string("-mllvm"), "-t2s-opencl=" + Kernels,
-        std::string("-mllvm"), "-t2s-opencl-host=" + Host})
-    Emit.push_back(A);
+  // (1) The kernels and stubs: one compilation per compiled input (clang
+  // writes one -o file at most), each appending its designs' kernels and
+  // stubs; the other inputs and the link options are left out.
+  std::vector<std::string> Tail{"-S", "-emit-llvm", "-o", "/dev/null",
+                                "-mllvm", "-t2s-opencl=" + Kernels,
+                                "-mllvm", "-t2s-opencl-host=" + Host};
   if (OnDevice) { // what the device stub cannot run is an error in the design
-    Emit.push_back("-mllvm");
-    Emit.push_back("-t2s-opencl-device");
+    Tail.push_back("-mllvm");
+    Tail.push_back("-t2s-opencl-device");
   }
-  if (int RC = step("emitting the kernels and host stubs", Emit))
-    return cleanup(RC);
+  std::vector<const ClangArg *> Compiled;
+  for (const ClangArg &A : Forwarded)
+    if (A.ID == OPT_INPUT && isCompiledInput(Forwarded, A))
+      Compiled.push_back(&A);
+  for (const ClangArg *Input : Compiled) {
+    std::vector<std::string> Emit = Plugins;
+    // A program is often files of designs and files without: no warning for
+    // those (the user's own -Wt2s-no-design, later, still wins).
+    Emit.push_back("-mllvm");
+    Emit.push_back("-t2s-warn=no-" +
+                   t2s::warningGroupName(t2s::WarningGroup::NoDesign).str());
+    for (const ClangArg &A : Forwarded)
+      if (A.ID == OPT_INPUT ? &A == Input
+                            : !llvm::is_contained({unsigned(OPT_o), unsigned(OPT_l),
+                                                   unsigned(OPT_Wl_COMMA)},
+                                                  A.ID))
+        Emit.insert(Emit.end(), A.Words.begin(), A.Words.end());
+    Emit.insert(Emit.end(), Tail.begin(), Tail.end());
+    if (int RC = step(Compiled.size() > 1
+                          ? "emitting the kernels and host stubs of " + Input->Value
+                          : std::string("emitting the kernels and host stubs"),
+                      Emit))
+      return cleanup(RC);
+  }
   // (2) The kernels, as C++ on threads (emulation), and the stubs.
   std::vector<std::string> Common{Clang, "-std=c++17", "-O2", "-I" + L.IncludeDir,
                                   "-c"};
