@@ -7,6 +7,7 @@
 #include "Warnings.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -2296,10 +2297,11 @@ struct HostStub {
         }
     OS << "void " << Stub << "(t2s::host::Device &D, t2s::host::Program &P"
        << (Params.empty() ? "" : ", ") << Params << ") {\n";
-    llvm::SmallPtrSet<const llvm::Argument *, 4> Buffers;
+    // In the order of first use: the stub must not depend on addresses.
+    llvm::SmallSetVector<const llvm::Argument *, 4> Buffers;
     for (const KernelInfo &K : Kernels)
       for (const llvm::Argument *A : K.Args)
-        if (A->getType()->isPointerTy() && Buffers.insert(A).second) {
+        if (A->getType()->isPointerTy() && Buffers.insert(A)) {
           std::optional<uint64_t> N = extent(A);
           std::string Name = Systolic.argName(A);
           bool Writes = writes(A);

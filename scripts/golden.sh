@@ -30,7 +30,7 @@ usage() {
 record_one() {
   local in="$1" out="$2" t2s="$3" src="$4" rc
   mkdir -p "$out"
-  local tidy=(sed -e "s#$src#ROOT#g" -e "s#$out#OUT#g")
+  local tidy=(sed -e "s#$out#OUT#g" -e "s#${out%/out/*}#GOLDEN#g" -e "s#$src#ROOT#g")
   run() { # name, then the t2s-clang arguments
     local name="$1"
     shift
