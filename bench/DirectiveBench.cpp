@@ -1,7 +1,7 @@
 // Parsing cost of '#pragma t2s' directives: the front end parses every pragma
 // and every pass reads its loop's directives back from metadata, so this must
 // stay in the microseconds.
-#include "Directive.h"
+#include "language/Directive.h"
 
 #include <benchmark/benchmark.h>
 

@@ -20,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Directive.h"
-#include "Markers.h"
+#include "language/Directive.h"
+#include "language/Markers.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

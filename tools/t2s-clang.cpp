@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Warnings.h"
+#include "language/Warnings.h"
 
 #include "clang/Driver/Options.h"
 #include "clang/Driver/Types.h"

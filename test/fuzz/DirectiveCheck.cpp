@@ -1,7 +1,7 @@
 //===- DirectiveCheck.cpp - Invariants of the directive grammar -----------===//
 
 #include "DirectiveCheck.h"
-#include "Directive.h"
+#include "language/Directive.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,5 +1,5 @@
 // Unit tests of the '#pragma t2s' directive grammar.
-#include "Directive.h"
+#include "language/Directive.h"
 
 #include "llvm/Support/Error.h"
 

@@ -1,7 +1,7 @@
 // Unit tests of the initial value analysis of URE systems: the seed's CNF
 // example, its three example systems, edge cases, and randomized systems
 // checked against a naive least fixpoint.
-#include "InitialValues.h"
+#include "ure/InitialValues.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"

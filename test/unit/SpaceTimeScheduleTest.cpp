@@ -1,5 +1,5 @@
 // Unit tests of the space-time schedule arithmetic on hand-built URE systems.
-#include "SpaceTimeSchedule.h"
+#include "systolic/SpaceTimeSchedule.h"
 
 #include <gtest/gtest.h>
 

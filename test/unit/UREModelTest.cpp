@@ -1,6 +1,6 @@
 // Unit tests of the URE model: extraction from IR (as PrepareNests leaves it)
 // and the typed reasons of its rejections.
-#include "UREModel.h"
+#include "ure/UREModel.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"

@@ -1,6 +1,6 @@
 //===- SpaceTimeSchedule.cpp - Where and when each URE iteration runs -----===//
 
-#include "SpaceTimeSchedule.h"
+#include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,8 +1,8 @@
 //===- AttachPragmas.cpp - Markers to loop metadata -----------------------===//
 
-#include "AttachPragmas.h"
-#include "LoopMetadata.h"
-#include "Markers.h"
+#include "language/AttachPragmas.h"
+#include "language/LoopMetadata.h"
+#include "language/Markers.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -21,9 +21,9 @@
 #ifndef T2S_SPACETIMESCHEDULE_H
 #define T2S_SPACETIMESCHEDULE_H
 
-#include "GatherScatter.h"
-#include "UREModel.h"
-#include "Vectorize.h"
+#include "systolic/GatherScatter.h"
+#include "systolic/Vectorize.h"
+#include "ure/UREModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"

@@ -1,6 +1,6 @@
 //===- LoopMetadata.cpp - T2S directives on '!llvm.loop' ------------------===//
 
-#include "LoopMetadata.h"
+#include "language/LoopMetadata.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"

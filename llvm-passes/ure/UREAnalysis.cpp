@@ -1,4 +1,4 @@
-//===- UREExtraction.cpp - Build the URE model from a marked nest ---------===//
+//===- UREAnalysis.cpp - Build the URE model from a marked nest -----------===//
 //
 // UREAnalysis: reads each '#pragma t2s ure' nest with LoopInfo, the dominator
 // tree and ScalarEvolution, and either builds its URESystem or records why not
@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "UREModel.h"
+#include "ure/UREModel.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"

@@ -23,7 +23,7 @@
 #ifndef T2S_CHANNELS_H
 #define T2S_CHANNELS_H
 
-#include "UREModel.h"
+#include "ure/UREModel.h"
 
 #include "llvm/IR/PassManager.h"
 

@@ -1,12 +1,12 @@
 //===- Offload.cpp - Run a design's kernels instead of its nest -----------===//
 
-#include "Offload.h"
-#include "Channels.h"
-#include "LoopMetadata.h"
-#include "MergeURES.h"
-#include "OpenCLEmitter.h"
-#include "SpaceTimeSchedule.h"
-#include "UREModel.h"
+#include "backends/Offload.h"
+#include "backends/OpenCLEmitter.h"
+#include "language/LoopMetadata.h"
+#include "systolic/Channels.h"
+#include "systolic/SpaceTimeSchedule.h"
+#include "ure/MergeURES.h"
+#include "ure/UREModel.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"

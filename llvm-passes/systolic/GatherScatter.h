@@ -34,7 +34,7 @@
 #ifndef T2S_GATHERSCATTER_H
 #define T2S_GATHERSCATTER_H
 
-#include "UREModel.h"
+#include "ure/UREModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 

@@ -26,8 +26,8 @@
 #ifndef T2S_UREMODEL_H
 #define T2S_UREMODEL_H
 
-#include "InitialValues.h"
-#include "LoopMetadata.h"
+#include "language/LoopMetadata.h"
+#include "ure/InitialValues.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"

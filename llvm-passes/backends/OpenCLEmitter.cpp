@@ -1,10 +1,10 @@
 //===- OpenCLEmitter.cpp - OpenCL C for Intel FPGAs -----------------------===//
 
-#include "OpenCLEmitter.h"
-#include "Channels.h"
-#include "LoopMetadata.h"
-#include "SpaceTimeSchedule.h"
-#include "Warnings.h"
+#include "backends/OpenCLEmitter.h"
+#include "language/LoopMetadata.h"
+#include "language/Warnings.h"
+#include "systolic/Channels.h"
+#include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"

@@ -1,11 +1,11 @@
 //===- URECheck.cpp - Report the rules a URE nest breaks ------------------===//
 
-#include "URECheck.h"
-#include "Channels.h"
-#include "LoopMetadata.h"
-#include "SpaceTimeSchedule.h"
-#include "UREModel.h"
-#include "Warnings.h"
+#include "systolic/URECheck.h"
+#include "language/LoopMetadata.h"
+#include "language/Warnings.h"
+#include "systolic/Channels.h"
+#include "systolic/SpaceTimeSchedule.h"
+#include "ure/UREModel.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -1,7 +1,7 @@
 //===- PrintDirectives.cpp - Dump the T2S loop metadata -------------------===//
 
-#include "PrintDirectives.h"
-#include "LoopMetadata.h"
+#include "language/PrintDirectives.h"
+#include "language/LoopMetadata.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"

@@ -1,7 +1,7 @@
 //===- Vectorize.cpp - T2S vectorization of a time loop -------------------===//
 
-#include "Vectorize.h"
-#include "SpaceTimeSchedule.h"
+#include "systolic/Vectorize.h"
+#include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"

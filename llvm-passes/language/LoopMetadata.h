@@ -20,7 +20,7 @@
 #ifndef T2S_LOOPMETADATA_H
 #define T2S_LOOPMETADATA_H
 
-#include "Directive.h"
+#include "language/Directive.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"

@@ -1,9 +1,9 @@
 //===- Channels.cpp - Arrays that become channels between kernels ---------===//
 
-#include "Channels.h"
-#include "LoopMetadata.h"
-#include "MergeURES.h"
-#include "SpaceTimeSchedule.h"
+#include "systolic/Channels.h"
+#include "language/LoopMetadata.h"
+#include "systolic/SpaceTimeSchedule.h"
+#include "ure/MergeURES.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"

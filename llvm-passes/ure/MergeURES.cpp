@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "MergeURES.h"
-#include "LoopMetadata.h"
-#include "UREModel.h"
+#include "ure/MergeURES.h"
+#include "language/LoopMetadata.h"
+#include "ure/UREModel.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -1,8 +1,8 @@
 //===- SpaceTimeTransform.cpp - UREs to a systolic array ------------------===//
 
-#include "SpaceTimeTransform.h"
-#include "LoopMetadata.h"
-#include "SpaceTimeSchedule.h"
+#include "backends/SpaceTimeTransform.h"
+#include "language/LoopMetadata.h"
+#include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"

@@ -3,13 +3,13 @@
 // and every check. The IR is
 // what clang emits for examples/<name>.cpp under the T2S front end (made at
 // build time); each iteration runs on a fresh copy of it.
-#include "AttachPragmas.h"
-#include "Channels.h"
-#include "MergeURES.h"
-#include "PrepareNests.h"
-#include "SpaceTimeSchedule.h"
-#include "URECheck.h"
-#include "UREModel.h"
+#include "language/AttachPragmas.h"
+#include "systolic/Channels.h"
+#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/URECheck.h"
+#include "ure/MergeURES.h"
+#include "ure/PrepareNests.h"
+#include "ure/UREModel.h"
 
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/IR/LLVMContext.h"

@@ -1,6 +1,6 @@
 //===- UREModel.cpp - Printing the URE model ------------------------------===//
 
-#include "UREModel.h"
+#include "ure/UREModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -1,9 +1,9 @@
 //===- Picture.cpp - The picture of a design (--emit-dot) -----------------===//
 
-#include "Picture.h"
-#include "Channels.h"
-#include "OpenCLEmitter.h"
-#include "SpaceTimeSchedule.h"
+#include "backends/Picture.h"
+#include "backends/OpenCLEmitter.h"
+#include "systolic/Channels.h"
+#include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,7 +1,7 @@
 //===- PrepareNests.cpp - SSA form for the marked loop nests --------------===//
 
-#include "PrepareNests.h"
-#include "LoopMetadata.h"
+#include "ure/PrepareNests.h"
+#include "language/LoopMetadata.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -1,13 +1,13 @@
 //===- Report.cpp - The design report -------------------------------------===//
 
-#include "Report.h"
-#include "LoopMetadata.h"
-#include "Channels.h"
-#include "OpenCLEmitter.h"
-#include "Picture.h"
-#include "SpaceTimeSchedule.h"
-#include "UREModel.h"
-#include "Warnings.h"
+#include "backends/Report.h"
+#include "backends/OpenCLEmitter.h"
+#include "backends/Picture.h"
+#include "language/LoopMetadata.h"
+#include "language/Warnings.h"
+#include "systolic/Channels.h"
+#include "systolic/SpaceTimeSchedule.h"
+#include "ure/UREModel.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"

@@ -1,7 +1,7 @@
 //===- GatherScatter.cpp - PE chains for loader and drainer channels ------===//
 
-#include "GatherScatter.h"
-#include "SpaceTimeSchedule.h"
+#include "systolic/GatherScatter.h"
+#include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -1,7 +1,7 @@
 //===- Warnings.cpp - T2S's warning groups (-Wt2s-...) --------------------===//
 
-#include "Warnings.h"
-#include "LoopMetadata.h"
+#include "language/Warnings.h"
+#include "language/LoopMetadata.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/DiagnosticInfo.h"

@@ -41,7 +41,7 @@
 #ifndef T2S_VECTORIZE_H
 #define T2S_VECTORIZE_H
 
-#include "UREModel.h"
+#include "ure/UREModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 
