@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - The order of the T2S passes -------------------------===//
 
 #include "Pipeline.h"
+#include "Options.h"
 #include "backends/Offload.h"
 #include "backends/OpenCLEmitter.h"
 #include "backends/Report.h"
@@ -32,10 +33,10 @@ void addSystolicPasses(llvm::ModulePassManager &MPM) {
   Check.addPass(URECheckPass());
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Check)));
   // The design report of the whole file, when asked for.
-  MPM.addPass(ReportPass());
+  MPM.addPass(ReportPass(reportOptionsFromCommandLine()));
   llvm::FunctionPassManager Build;
   // The OpenCL kernels, when asked for.
-  Build.addPass(OpenCLEmitterPass());
+  Build.addPass(OpenCLEmitterPass(openCLOptionsFromCommandLine()));
   // With -t2s-offload, the emitted kernels replace the nests (emulation).
   Build.addPass(OffloadPass());
   // 5. The space-time transform: time loops, PEs, shift registers.

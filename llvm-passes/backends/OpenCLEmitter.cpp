@@ -3,6 +3,7 @@
 #include "backends/OpenCLEmitter.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
+#include "systolic/ChannelPlan.h"
 #include "systolic/Channels.h"
 #include "systolic/SpaceTimeSchedule.h"
 
@@ -24,7 +25,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -35,28 +35,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-
-namespace {
-
-llvm::cl::opt<std::string> OpenCLOutput(
-    "t2s-opencl", llvm::cl::value_desc("file"),
-    llvm::cl::desc("Write the T2S designs as OpenCL C for Intel FPGAs to file"));
-
-llvm::cl::opt<bool> Isolate(
-    "t2s-isolate", llvm::cl::init(true),
-    llvm::cl::desc("Honour loader(...) and drainer(...) (=false: one kernel "
-                   "per design, for OpenCL devices without channels)"));
-
-llvm::cl::opt<bool> ForDevice(
-    "t2s-opencl-device",
-    llvm::cl::desc("The host stubs will run on an OpenCL device (t2s-clang "
-                   "--opencl): refuse designs they cannot run there"));
-
-llvm::cl::opt<std::string> HostOutput(
-    "t2s-opencl-host", llvm::cl::value_desc("file"),
-    llvm::cl::desc("Write the host stubs that run the OpenCL designs to file"));
-
-} // namespace
 
 namespace t2s {
 
@@ -218,38 +196,27 @@ std::string cType(llvm::Type *T) {
   return "";
 }
 
-// A channel between the systolic kernel and a loader or drainer: one per
-// isolated read (write) instruction, an array over the PE loops at which the
-// access can happen.
-struct ChannelPlan {
-  std::string Name;   // the channel (array) name
-  std::string Buffer; // the input or output it carries
-  bool Output = false;
-  llvm::Instruction *Access = nullptr; // the load, or the store
-  /// More loads of the element Access reads (a stream channel read twice in
-  /// one iteration): they print as the same received value.
-  llvm::SmallVector<llvm::Instruction *, 1> SameReads;
-  llvm::Type *Element = nullptr;
-  llvm::SmallVector<unsigned, 4> Dims; // indices into PELoops
-  std::string Temp;   // the systolic kernel's copy of a read value
-  /// A PE channel whose loader (drainer) receives the values from (sends
-  /// them to) another kernel through this channel instead of memory.
-  std::string Stream;
-  /// gather or scatter: the PEs along Chain->Loop pass the values on through
-  /// '<Name>_chain' (dimensions ChainDims, Dims plus the chain's); only the
-  /// PE at the chain's end uses the channel, which lacks that dimension.
-  std::optional<PEChain> Chain;
-  llvm::SmallVector<unsigned, 4> ChainDims;
-  std::string PETemp; // per PE: the value gathered or scattered
-  /// vectorize: how the lanes travel; a Vector channel's Element is the
-  /// vector of Scalar.
-  LaneAccess Lanes;
-  llvm::Type *Scalar = nullptr;
+// A planned channel (systolic/ChannelPlan.h) with the names of the systolic
+// kernel's temporaries for its values.
+struct PEChannel : ChannelPlan {
+  std::string Temp;     // the kernel's copy of a read value
+  std::string PETemp;   // per PE: the value gathered or scattered
   std::string LaneTemp; // a whole vector's lanes, where they are collected
-  /// vectorize(i) of a space loop: the channel lacks the dimension i and
-  /// carries one vector of the PEs' values along i (per-PE values in PETemp).
-  bool PEVector = false;
 };
+
+// The temporaries of a loader's or drainer's channel: '<buffer>_in<suffix>'
+// for a read value, '_lanes' for the lanes collected, and per PE
+// '<buffer>_out' (drained) or '<buffer>_in_pe' (loaded) on a chain or a
+// vector of PEs.
+PEChannel nameTemporaries(ChannelPlan Plan) {
+  PEChannel C;
+  static_cast<ChannelPlan &>(C) = std::move(Plan);
+  C.Temp = C.Buffer + "_in" + C.Suffix;
+  C.LaneTemp = C.Buffer + "_lanes" + C.Suffix;
+  if (C.Chain || C.PEVector)
+    C.PETemp = C.Output ? C.Buffer + "_out" + C.Suffix : C.Temp + "_pe";
+  return C;
+}
 
 // What the host needs to know of one kernel.
 struct KernelInfo {
@@ -278,18 +245,18 @@ class KernelPrinter {
   llvm::DominatorTree &DT;
   llvm::raw_ostream &OS;
   const std::string &Design;
-  llvm::ArrayRef<ChannelPlan> Channels;
+  llvm::ArrayRef<PEChannel> Channels;
   KernelRole Role;
   std::string Buffer; // the loader's or drainer's buffer
   PEPass Pass = PEPass::Normal;
-  const ChannelPlan *ChainPass = nullptr; // the chain a PEPass::Chain runs
+  const PEChannel *ChainPass = nullptr; // the chain a PEPass::Chain runs
   const VectorPlan *Vec = nullptr; // vectorize: the lanes each PE runs
   const VectorPlan *SVec = nullptr; // vectorize of a space loop
   // A loader's (drainer's) loop over the PEs along SVec's loop that this
   // pass leaves out, because the buffer's vector channels serve them all
   // at once; -1 if none.
   int SkippedPELoop = -1;
-  const ChannelPlan *VectorPass = nullptr; // the channel a Receive/Send moves
+  const PEChannel *VectorPass = nullptr; // the channel a Receive/Send moves
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   // Pointer parameters: element type, and whether the kernel writes them.
   llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
@@ -303,7 +270,7 @@ class KernelPrinter {
 public:
   KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
                 llvm::DominatorTree &DT, llvm::raw_ostream &OS,
-                const std::string &Design, llvm::ArrayRef<ChannelPlan> Channels,
+                const std::string &Design, llvm::ArrayRef<PEChannel> Channels,
                 KernelRole Role, std::string Buffer, bool Macros)
       : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS), Design(Design),
         Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros) {
@@ -569,7 +536,7 @@ private:
     }
     if ((NumTime || (Vec && Opened)) && Role == KernelRole::Systolic)
       printShifts(B, Indent);
-    const ChannelPlan *Stream = streamOfThisKernel();
+    const PEChannel *Stream = streamOfThisKernel();
     if (Stream) {
       std::string Dims;
       for (unsigned L : Sch.PELoops)
@@ -587,7 +554,7 @@ private:
     // The seeds' order: (vectorization,) scatter, the PEs, gather; the PE
     // loops are unrolled by the OpenCL compiler ('#pragma unroll').
     if (Role == KernelRole::Systolic) {
-      for (const ChannelPlan &C : Channels)
+      for (const PEChannel &C : Channels)
         if (C.Chain || C.PEVector) {
           B << Indent << cType(C.PEVector ? C.Scalar : C.Element) << " " << C.PETemp;
           for (unsigned L : Sch.PELoops)
@@ -599,13 +566,13 @@ private:
             B << "; // per PE, one vector along " << loop(SVec->Loop).Name << "\n";
         }
       Pass = PEPass::Receive;
-      for (const ChannelPlan &C : Channels)
+      for (const PEChannel &C : Channels)
         if (C.PEVector && !C.Chain && !C.Output) {
           VectorPass = &C;
           printPEs(B, Indent);
         }
       Pass = PEPass::Chain;
-      for (const ChannelPlan &C : Channels)
+      for (const PEChannel &C : Channels)
         if (C.Chain && !C.Output) {
           ChainPass = &C;
           printPEs(B, Indent);
@@ -615,13 +582,13 @@ private:
     printPEs(B, Indent);
     if (Role == KernelRole::Systolic) {
       Pass = PEPass::Chain;
-      for (const ChannelPlan &C : Channels)
+      for (const PEChannel &C : Channels)
         if (C.Chain && C.Output) {
           ChainPass = &C;
           printPEs(B, Indent);
         }
       Pass = PEPass::Send;
-      for (const ChannelPlan &C : Channels)
+      for (const PEChannel &C : Channels)
         if (C.PEVector && !C.Chain && C.Output) {
           VectorPass = &C;
           printPEs(B, Indent);
@@ -709,21 +676,21 @@ private:
     B << Indent << "}\n";
   }
   // "const int k = 19; " where a channel carries one pinned lane.
-  std::string pinLane(const ChannelPlan &C) const {
+  std::string pinLane(const PEChannel &C) const {
     if (!Vec || C.Lanes.Kind != LaneAccess::Pinned)
       return "";
     return "const int " + vecLoop().Name + " = " + std::to_string(C.Lanes.Lane) + "; ";
   }
   // A vector channel's value from the lanes of array Name.
-  static std::string packLanes(const ChannelPlan &C, const std::string &Name) {
+  static std::string packLanes(const PEChannel &C, const std::string &Name) {
     return vectorLiteral(C.Element, elementsOf(Name, numLanes(C)));
   }
   // "a[0] = x.s0; a[1] = x.s1; ...": a vector channel's value into array Name.
-  static std::string unpackLanes(const ChannelPlan &C, const std::string &Vector,
+  static std::string unpackLanes(const PEChannel &C, const std::string &Vector,
                                  const std::string &Name) {
     return assignLanes(C.Element, Vector, elementsOf(Name, numLanes(C)));
   }
-  static int64_t numLanes(const ChannelPlan &C) {
+  static int64_t numLanes(const PEChannel &C) {
     return llvm::cast<llvm::FixedVectorType>(C.Element)->getNumElements();
   }
 
@@ -783,7 +750,7 @@ private:
     if (Pass == PEPass::Receive || Pass == PEPass::Send)
       Skip = SVec->Loop;
     if (Pass == PEPass::Normal && (Role == KernelRole::Loader || Role == KernelRole::Drainer))
-      for (const ChannelPlan &C : Channels) {
+      for (const PEChannel &C : Channels) {
         if (C.Buffer != Buffer)
           continue;
         if (C.Chain && !C.Chain->ascending())
@@ -830,19 +797,19 @@ private:
         printVectorPE(B, Indent);
         break;
       }
-      for (const ChannelPlan &C : Channels)
+      for (const PEChannel &C : Channels)
         if (!C.Output && S.innermost()->contains(C.Access))
           printChannelRead(B, Indent, C);
       for (const UREStatement &St : S.Statements)
         printStatement(B, Indent, St);
       break;
     case KernelRole::Loader:
-      for (const ChannelPlan &C : Channels)
+      for (const PEChannel &C : Channels)
         if (!C.Output && C.Buffer == Buffer)
           printLoad(B, Indent, C);
       break;
     case KernelRole::Drainer:
-      for (const ChannelPlan &C : Channels)
+      for (const PEChannel &C : Channels)
         if (C.Output && C.Buffer == Buffer)
           printDrain(B, Indent, C);
       break;
@@ -916,7 +883,7 @@ private:
       return;
     }
     B << Indent << guardText(St);
-    const ChannelPlan *C = channelOf(St.Store);
+    const PEChannel *C = channelOf(St.Store);
     if (C && Vec && C->Lanes.Kind == LaneAccess::Vector)
       B << C->LaneTemp << "[" << laneIndex(0, 0) << "] = " << Value << ";\n";
     else if (C && (C->Chain || C->PEVector))
@@ -938,16 +905,16 @@ private:
     return Cond.empty() ? "" : "if (" + unwrap(Cond) + ") ";
   }
 
-  const ChannelPlan *channelOf(const llvm::Instruction *I) const {
+  const PEChannel *channelOf(const llvm::Instruction *I) const {
     if (Role != KernelRole::Systolic && Role != KernelRole::Plain)
       return nullptr;
-    for (const ChannelPlan &C : Channels)
+    for (const PEChannel &C : Channels)
       if (C.Access == I || llvm::is_contained(C.SameReads, I))
         return &C;
     return nullptr;
   }
 
-  std::string channelRef(const ChannelPlan &C) const {
+  std::string channelRef(const PEChannel &C) const {
     std::string Ref = C.Name;
     for (unsigned D : C.Dims)
       Ref += "[" + peIndex(loop(Sch.PELoops[D]), 0) + "]";
@@ -975,8 +942,8 @@ private:
   // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
   // vectors out; channels of one lane or of single lanes inside the lanes.
   void printVectorPE(llvm::raw_ostream &B, std::string Indent) {
-    auto lanesOf = [&](const ChannelPlan &C) { return C.Lanes.Kind; };
-    for (const ChannelPlan &C : Channels) {
+    auto lanesOf = [&](const PEChannel &C) { return C.Lanes.Kind; };
+    for (const PEChannel &C : Channels) {
       if (C.Output || !S.innermost()->contains(C.Access))
         continue;
       std::string Source = C.Chain ? C.PETemp + peSubscripts()
@@ -992,19 +959,19 @@ private:
           << "; }\n";
       }
     }
-    for (const ChannelPlan &C : Channels)
+    for (const PEChannel &C : Channels)
       if (C.Output && lanesOf(C) == LaneAccess::Vector)
         B << Indent << cType(C.Scalar) << " " << C.LaneTemp << "["
           << Vec->Lanes << "];\n";
     openLanes(B, Indent);
-    for (const ChannelPlan &C : Channels)
+    for (const PEChannel &C : Channels)
       if (!C.Output && S.innermost()->contains(C.Access) &&
           lanesOf(C) == LaneAccess::Serial)
         printChannelRead(B, Indent, C);
     for (const UREStatement &St : S.Statements)
       printStatement(B, Indent, St);
     closeLanes(B, Indent);
-    for (const ChannelPlan &C : Channels) {
+    for (const PEChannel &C : Channels) {
       if (!C.Output || lanesOf(C) != LaneAccess::Vector)
         continue;
       std::string Value = packLanes(C, C.LaneTemp);
@@ -1018,7 +985,7 @@ private:
 
   // The systolic kernel receives a loaded input before the statements use it.
   void printChannelRead(llvm::raw_ostream &B, const std::string &Indent,
-                        const ChannelPlan &C) {
+                        const PEChannel &C) {
     std::string Cond = readCondition(C.Access);
     B << Indent << cType(C.PEVector ? C.Scalar : C.Element) << " " << C.Temp
       << (Cond.empty() ? " = " : " = 0;\n" + Indent + Cond + C.Temp + " = ")
@@ -1028,7 +995,7 @@ private:
   }
 
   // "if (c) " under which the PEs access a channel's element, or "".
-  std::string accessCondition(const ChannelPlan &C) {
+  std::string accessCondition(const PEChannel &C) {
     if (!C.Output)
       return readCondition(C.Access);
     for (const UREStatement &St : S.Statements)
@@ -1049,7 +1016,7 @@ private:
   // vectorize(i) of a space loop: one vector moves the values of the PEs
   // along i between their per-PE copies and the loader's (drainer's) channel.
   void printPEVectorMove(llvm::raw_ostream &B, const std::string &Indent,
-                         const ChannelPlan &C) {
+                         const PEChannel &C) {
     const URELoop &L = loop(SVec->Loop);
     std::string Cond = accessCondition(C), V = C.Buffer + "_vec";
     llvm::SmallVector<std::string, 32> Lanes;
@@ -1075,7 +1042,7 @@ private:
     return Subs;
   }
 
-  std::string chainComment(const ChannelPlan &C) const {
+  std::string chainComment(const PEChannel &C) const {
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
     std::string End = L.Name + " = " + std::to_string(Ch.endPE(L));
@@ -1089,7 +1056,7 @@ private:
   }
 
   // The chain channel of PE 'Name + Offset' along the chain's loop.
-  std::string chainRef(const ChannelPlan &C, int Offset) const {
+  std::string chainRef(const PEChannel &C, int Offset) const {
     std::string Ref = C.Name + "_chain";
     for (unsigned D : C.ChainDims) {
       unsigned L = Sch.PELoops[D];
@@ -1105,7 +1072,7 @@ private:
   // (seed gather.md, Code 4): the chain passes one vector; each PE merges its
   // own lane into it (gather) or takes its lane out of it (scatter).
   void printVectorChain(llvm::raw_ostream &B, std::string Indent,
-                        const ChannelPlan &C, const std::string &V) {
+                        const PEChannel &C, const std::string &V) {
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
     std::string Ty = cType(C.Element), Sc = cType(C.Scalar);
@@ -1140,7 +1107,7 @@ private:
 
   // One PE's part of a gather or a scatter (seed gather.md, Code 2): a count
   // loop over the PEs whose values pass through this one.
-  void printChain(llvm::raw_ostream &B, std::string Indent, const ChannelPlan &C) {
+  void printChain(llvm::raw_ostream &B, std::string Indent, const PEChannel &C) {
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
     std::string T = fresh("t"), V = fresh("v");
@@ -1197,7 +1164,7 @@ private:
   }
 
   void printLoad(llvm::raw_ostream &B, const std::string &Indent,
-                 const ChannelPlan &C) {
+                 const PEChannel &C) {
     auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
     std::string Cond = readCondition(Ld);
     if (Vec && !C.Stream.empty()) {
@@ -1263,19 +1230,19 @@ private:
 
   // The PE channel whose loader or drainer (this kernel) talks to another
   // kernel, if any.
-  const ChannelPlan *streamOfThisKernel() const {
+  const PEChannel *streamOfThisKernel() const {
     if (Role != KernelRole::Loader && Role != KernelRole::Drainer)
       return nullptr;
-    for (const ChannelPlan &C : Channels)
+    for (const PEChannel &C : Channels)
       if (C.Buffer == Buffer && !C.Stream.empty() &&
           C.Output == (Role == KernelRole::Drainer))
         return &C;
     return nullptr;
   }
 
-  static std::string bufferOf(const ChannelPlan &C) { return C.Buffer + "_step"; }
+  static std::string bufferOf(const PEChannel &C) { return C.Buffer + "_step"; }
 
-  std::string bufferRef(const ChannelPlan &C) const {
+  std::string bufferRef(const PEChannel &C) const {
     std::string Ref = bufferOf(C) + peSubscripts();
     if (Vec)
       Ref += "[" + laneIndex(0, 0) + "]";
@@ -1284,7 +1251,7 @@ private:
 
   // vectorize: a stream loader's (drainer's) pass over the lanes of one PE:
   // all lanes, the pinned one, or each lane; Body prints one lane's part.
-  void forLanes(llvm::raw_ostream &B, const std::string &Indent, const ChannelPlan &C,
+  void forLanes(llvm::raw_ostream &B, const std::string &Indent, const PEChannel &C,
                 llvm::function_ref<void(const std::string &)> Body) {
     if (C.Lanes.Kind == LaneAccess::Pinned) {
       B << Indent << "{ " << pinLane(C) << "\n";
@@ -1299,7 +1266,7 @@ private:
   }
 
   // The lanes of this PE's buffer element, as a vector.
-  std::string bufferVector(const ChannelPlan &C) const {
+  std::string bufferVector(const PEChannel &C) const {
     return packLanes(C, bufferOf(C) + peSubscripts());
   }
 
@@ -1311,7 +1278,7 @@ private:
         << " < " << L.Upper << "; " << L.Name << "++) {\n";
       Indent += "  ";
     }
-    for (const ChannelPlan &C : Channels)
+    for (const PEChannel &C : Channels)
       if (!C.Output && S.innermost()->contains(C.Access))
         printChannelRead(B, Indent, C);
     for (const UREStatement &St : S.Statements)
@@ -1323,7 +1290,7 @@ private:
   }
 
   void printDrain(llvm::raw_ostream &B, const std::string &Indent,
-                  const ChannelPlan &C) {
+                  const PEChannel &C) {
     for (const UREStatement &St : S.Statements) {
       if (St.Store != C.Access)
         continue;
@@ -1596,7 +1563,7 @@ private:
   }
 
   std::string load(llvm::LoadInst *Ld) {
-    if (const ChannelPlan *C = channelOf(Ld))
+    if (const PEChannel *C = channelOf(Ld))
       return Vec && C->Lanes.Kind == LaneAccess::Vector
                  ? C->Temp + "[" + laneIndex(0, 0) + "]"
                  : C->Temp;
@@ -1925,131 +1892,6 @@ private:
   }
 };
 
-// The PE loops that the conditions guarding BB pin to one value
-// ('j == 0'): a channel to that access needs no dimension for them.
-void pinnedLoops(const URESystem &S, llvm::Value *Cond, bool WhenTrue,
-                 llvm::SmallVectorImpl<unsigned> &Pinned) {
-  using namespace llvm::PatternMatch;
-  llvm::Value *A, *B;
-  if (WhenTrue && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) {
-    pinnedLoops(S, A, true, Pinned);
-    pinnedLoops(S, B, true, Pinned);
-    return;
-  }
-  auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Cond);
-  if (!Cmp || Cmp->getPredicate() != (WhenTrue ? llvm::ICmpInst::ICMP_EQ
-                                               : llvm::ICmpInst::ICMP_NE))
-    return;
-  for (unsigned Op = 0; Op < 2; ++Op)
-    if (llvm::isa<llvm::ConstantInt>(Cmp->getOperand(1 - Op)))
-      for (unsigned L = 0; L < S.Loops.size(); ++L)
-        if (S.Loops[L].IV == Cmp->getOperand(Op))
-          Pinned.push_back(L);
-}
-
-llvm::SmallVector<unsigned, 4> channelDims(const SpaceTimeSchedule &Sch,
-                                           llvm::ArrayRef<Guard> Guards) {
-  llvm::SmallVector<unsigned, 4> Pinned, Dims;
-  for (const Guard &G : Guards)
-    if (G.Exact)
-      pinnedLoops(Sch.System, G.Condition, G.WhenTrue, Pinned);
-  for (unsigned D = 0; D < Sch.PELoops.size(); ++D)
-    if (!llvm::is_contained(Pinned, Sch.PELoops[D]))
-      Dims.push_back(D);
-  return Dims;
-}
-
-// How a channel of a time-vectorized array moves the lanes: whole vectors
-// (its Element becomes the vector), a pinned lane, or single lanes (also for
-// values that are vectors already).
-void planLanes(ChannelPlan &P, const URESystem &S, const VectorPlan &V,
-               llvm::ArrayRef<Guard> Guards) {
-  P.Lanes = classifyLanes(S, V.Loop, Guards);
-  P.Scalar = P.Element;
-  if (P.Lanes.Kind == LaneAccess::Vector && P.Element->isVectorTy())
-    P.Lanes.Kind = LaneAccess::Serial;
-  if (P.Lanes.Kind == LaneAccess::Vector)
-    P.Element = llvm::FixedVectorType::get(P.Element, V.Lanes);
-}
-
-// The channels of loader(...) and drainer(...), in the order of the inputs
-// and statements.
-llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
-                                               llvm::DominatorTree &DT,
-                                               const std::string &Design) {
-  const URESystem &S = Sch.System;
-  llvm::SmallVector<std::string, 4> Loaded, Drained;
-  for (const LocatedDirective &LD : S.Directives)
-    for (const DirectiveArg &A : LD.D.Args) {
-      if (LD.D.Kind == DirectiveKind::Loader)
-        Loaded.push_back(A.Name);
-      if (LD.D.Kind == DirectiveKind::Drainer)
-        Drained.push_back(A.Name);
-    }
-  llvm::SmallVector<ChannelPlan, 4> Plans;
-  // An OpenCL device without channels (t2s-clang --opencl) runs each design
-  // as one kernel that reads and writes its buffers itself.
-  if (!Isolate || ForDevice)
-    return Plans;
-  llvm::StringMap<unsigned> Count;
-  auto add = [&](ChannelPlan P, llvm::ArrayRef<Guard> Guards) {
-    unsigned N = Count[P.Buffer]++;
-    std::string Suffix = N ? "_" + std::to_string(N + 1) : "";
-    P.Name = Design + "_" + P.Buffer + Suffix;
-    P.Temp = P.Buffer + "_in" + Suffix;
-    P.LaneTemp = P.Buffer + "_lanes" + Suffix;
-    P.Dims = channelDims(Sch, Guards);
-    if (Sch.Vector && !Sch.Vector->Space)
-      planLanes(P, S, *Sch.Vector, Guards);
-    for (const PEChain &Ch : Sch.Chains) {
-      auto At = llvm::find(P.Dims, Ch.PEDim);
-      if (Ch.Array != P.Buffer || Ch.Gather != P.Output || At == P.Dims.end())
-        continue;
-      P.Chain = Ch;
-      P.ChainDims = P.Dims;
-      P.Dims.erase(At);
-      P.PETemp = P.Output ? P.Buffer + "_out" + Suffix : P.Temp + "_pe";
-    }
-    // vectorize(i) of a space loop: the PEs along i share one vector.
-    if (Sch.Vector && Sch.Vector->Space) {
-      unsigned D = llvm::find(Sch.PELoops, Sch.Vector->Loop) - Sch.PELoops.begin();
-      auto At = llvm::find(P.Dims, D);
-      bool Chained = P.Chain && P.Chain->Loop == Sch.Vector->Loop;
-      if ((Chained || At != P.Dims.end()) && !P.Element->isVectorTy()) {
-        if (!Chained)
-          P.Dims.erase(At);
-        P.PEVector = true;
-        P.Scalar = P.Element;
-        P.Element = llvm::FixedVectorType::get(P.Element, Sch.Vector->Lanes);
-        if (P.PETemp.empty())
-          P.PETemp = P.Output ? P.Buffer + "_out" + Suffix : P.Temp + "_pe";
-      }
-    }
-    Plans.push_back(std::move(P));
-  };
-  llvm::SmallPtrSet<llvm::Instruction *, 8> Seen;
-  for (const InputRead &In : S.Inputs) {
-    if (!llvm::is_contained(Loaded, In.Name) || !Seen.insert(In.Load).second)
-      continue;
-    ChannelPlan P;
-    P.Buffer = In.Name;
-    P.Access = In.Load;
-    P.Element = In.Load->getType();
-    add(std::move(P), dominatingGuards(S, DT, In.Load->getParent()));
-  }
-  for (const UREStatement &St : S.Statements) {
-    if (!St.Extended || !llvm::is_contained(Drained, St.OutputName))
-      continue;
-    ChannelPlan P;
-    P.Buffer = St.OutputName;
-    P.Output = true;
-    P.Access = St.Store;
-    P.Element = St.Store->getValueOperand()->getType();
-    add(std::move(P), St.Guards);
-  }
-  return Plans;
-}
-
 // T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
 constexpr size_t MaxChannelDims = 8;
 
@@ -2059,52 +1901,6 @@ constexpr size_t MaxChannelDims = 8;
 constexpr const char *KernelNamespace = "t2s_kernels";
 
 } // namespace
-
-llvm::SmallVector<PEChannelSummary, 4>
-summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT) {
-  llvm::SmallVector<PEChannelSummary, 4> Out;
-  auto count = [&](llvm::ArrayRef<unsigned> Dims) {
-    uint64_t N = 1;
-    for (unsigned D : Dims)
-      N *= Sch.System.Loops[Sch.PELoops[D]].extent();
-    return N;
-  };
-  for (const ChannelPlan &C : planChannels(Sch, DT, "")) {
-    PEChannelSummary X;
-    X.Array = C.Buffer;
-    X.Output = C.Output;
-    X.Channels = count(C.Dims);
-    X.OnePerPE = count(C.Chain ? C.ChainDims : C.Dims);
-    X.Element = cType(C.Element);
-    X.Depth = ChannelDepth;
-    if (C.PEVector && !C.Chain)
-      X.OnePerPE *= Sch.System.Loops[Sch.Vector->Loop].extent();
-    for (unsigned D : C.Dims)
-      X.Along += (X.Along.empty() ? "" : ", ") + Sch.System.Loops[Sch.PELoops[D]].Name;
-    if (C.PEVector) {
-      X.Lanes = "vectors of the " + std::to_string(Sch.Vector->Lanes) + " PEs along " +
-                Sch.System.Loops[Sch.Vector->Loop].Name;
-    } else if (Sch.Vector && !Sch.Vector->Space) {
-      const std::string &K = Sch.System.Loops[Sch.Vector->Loop].Name;
-      X.Lanes = C.Lanes.Kind == LaneAccess::Vector
-                    ? "vectors of " + std::to_string(Sch.Vector->Lanes) + " lanes of " + K
-                : C.Lanes.Kind == LaneAccess::Pinned
-                    ? "the lane " + K + " = " + std::to_string(C.Lanes.Lane)
-                    : "single lanes of " + K + " in order";
-    }
-    if (C.Chain) {
-      X.Chain = std::string(C.Chain->Gather ? "gather" : "scatter") + " along " +
-                Sch.System.Loops[C.Chain->Loop].Name + " (" +
-                (C.Chain->Down ? "down" : "up") + ")";
-      // The chain's end passes nothing on along the chain.
-      int64_t Extent = Sch.System.Loops[C.Chain->Loop].extent();
-      X.ChainChannels = count(C.ChainDims) / Extent * (Extent - 1);
-      X.ChainDepth = uint64_t(Extent);
-    }
-    Out.push_back(std::move(X));
-  }
-  return Out;
-}
 
 namespace {
 
@@ -2169,6 +1965,7 @@ struct HostStub {
   // Printers of the nests: they know the buffers' element types and sizes.
   std::vector<std::unique_ptr<KernelPrinter>> &Nests;
   SourceLoc Loc; // the design's first nest
+  bool ForDevice; // the stub runs on an OpenCL device (OpenCLOptions)
 
   llvm::Type *elementOf(const llvm::Argument *A) const {
     for (const auto &N : Nests)
@@ -2361,11 +2158,9 @@ const char *HostPrelude =
 
 } // namespace
 
-bool openCLOutputRequested() { return !OpenCLOutput.empty() || !HostOutput.empty(); }
-
 llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                                                llvm::FunctionAnalysisManager &FAM) {
-  if ((OpenCLOutput.empty() && HostOutput.empty()) || F.isDeclaration() ||
+  if (!Opts.requested() || F.isDeclaration() ||
       F.getMetadata(MergeFailedTag))
     return llvm::PreservedAnalyses::all();
   const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
@@ -2395,7 +2190,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
   struct Unit {
     std::string Design;
     SpaceTimeSchedule Sch;
-    llvm::SmallVector<ChannelPlan, 4> Channels;
+    llvm::SmallVector<PEChannel, 4> Channels;
   };
   std::vector<Unit> Units;
   unsigned Scheduled = 0;
@@ -2407,8 +2202,11 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       X.Design = KU.System->KernelName.empty() ? designName(F, Scheduled)
                                                : identifier(KU.System->KernelName);
       ++Scheduled;
-      X.Channels = planChannels(X.Sch, DT, X.Design);
-      if (ForDevice)
+      // An OpenCL device without channels (t2s-clang --opencl) runs each
+      // design as one kernel that reads and writes its buffers itself.
+      for (ChannelPlan &P : planChannels(X.Sch, DT, X.Design, Opts.isolates()))
+        X.Channels.push_back(nameTemporaries(std::move(P)));
+      if (Opts.ForDevice)
         for (const LocatedDirective &LD : KU.System->Directives)
           if (LD.D.Kind == DirectiveKind::Loader || LD.D.Kind == DirectiveKind::Drainer) {
             reportWarning(F, LD.Loc, WarningGroup::NoChannels,
@@ -2422,7 +2220,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       // loader(a) or drainer(a) of an array that is a channel to another
       // kernel nest asks for what the channel has anyway: its loader
       // (drainer) below passes the values between that kernel and the PEs.
-      llvm::erase_if(X.Channels, [&](const ChannelPlan &P) {
+      llvm::erase_if(X.Channels, [&](const PEChannel &P) {
         return CR.channelOf(P.Access) != nullptr;
       });
     } else {
@@ -2434,7 +2232,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     for (const StreamChannel &C : CR.Channels) {
       if (C.Producer != U && C.Consumer != U)
         continue;
-      if (ForDevice) {
+      if (Opts.ForDevice) {
         reportError(F, KU.System->Loc,
                     "this nest passes '" + C.Array + "' to another kernel nest "
                     "through a channel, and OpenCL devices without Intel's "
@@ -2450,7 +2248,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                           "' with another kernel nest (not supported yet: "
                           "vectorize a time loop, or write '" + C.Array +
                           "' through memory)");
-      ChannelPlan P;
+      PEChannel P;
       P.Buffer = C.Array;
       P.Output = C.Producer == U;
       P.Access = P.Output ? static_cast<llvm::Instruction *>(C.Write) : C.Read;
@@ -2508,7 +2306,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
   for (const Unit &X : Units) {
     if (X.Sch.Steps.empty())
       continue;
-    for (const ChannelPlan &C : X.Channels) {
+    for (const PEChannel &C : X.Channels) {
       std::string T = cType(C.Element);
       if (T.empty())
         return failed(X.Sch.System.Loc, "a channel of a type without a C name");
@@ -2529,7 +2327,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     }
     // Between the PEs of a chain: a PE passes on at most one value per PE
     // of the chain and time step.
-    for (const ChannelPlan &C : X.Channels) {
+    for (const PEChannel &C : X.Channels) {
       if (!C.Chain)
         continue;
       OS << "T2S_CHANNEL_ARRAY(" << cType(C.Element) << ", " << C.Name << "_chain, "
@@ -2550,11 +2348,11 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     if (X.Sch.Steps.empty()) {
       Roles.push_back({KernelRole::Plain, ""});
     } else {
-      for (const ChannelPlan &C : X.Channels)
+      for (const PEChannel &C : X.Channels)
         if (!C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Loader, C.Buffer}))
           Roles.push_back({KernelRole::Loader, C.Buffer});
       Roles.push_back({KernelRole::Systolic, ""});
-      for (const ChannelPlan &C : X.Channels)
+      for (const PEChannel &C : X.Channels)
         if (C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Drainer, C.Buffer}))
           Roles.push_back({KernelRole::Drainer, C.Buffer});
     }
@@ -2570,7 +2368,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     }
     // A printer of the whole body answers the host's questions about buffers.
     Askers.push_back(std::make_unique<KernelPrinter>(
-        F, X.Sch, DT, Sink, X.Design, llvm::ArrayRef<ChannelPlan>(),
+        F, X.Sch, DT, Sink, X.Design, llvm::ArrayRef<PEChannel>(),
         X.Sch.Steps.empty() ? KernelRole::Plain : KernelRole::Systolic, "", false));
     KernelInfo Ignored;
     Askers.back()->print(Ignored);
@@ -2597,20 +2395,20 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                 "device lacks cl_khr_fp16\"\n"
                 "#endif\n#endif\n");
   usesHalf() = false;
-  if (!HostOutput.empty()) {
+  if (!Opts.HostFile.empty()) {
     HostStub H{F, Function, hostStubName(F), Kernels, Askers,
-               CR.Units.front().System->Loc};
+               CR.Units.front().System->Loc, Opts.ForDevice};
     HS << Defs; // the host passes the same vector structs
     if (std::optional<std::string> Why = H.print(HS))
       return failed(CR.Units.front().System->Loc, *Why);
   }
-  if (!OpenCLOutput.empty() && !appendTo(F, OpenCLOutput, Text))
+  if (!Opts.KernelsFile.empty() && !appendTo(F, Opts.KernelsFile, Text))
     return llvm::PreservedAnalyses::all();
-  if (!HostOutput.empty()) {
+  if (!Opts.HostFile.empty()) {
     uint64_t Size = 0;
-    if (llvm::sys::fs::file_size(HostOutput, Size) || Size == 0)
+    if (llvm::sys::fs::file_size(Opts.HostFile, Size) || Size == 0)
       Host = HostPrelude + Host;
-    appendTo(F, HostOutput, Host);
+    appendTo(F, Opts.HostFile, Host);
   }
   return llvm::PreservedAnalyses::all();
 }

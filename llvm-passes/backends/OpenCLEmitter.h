@@ -32,6 +32,8 @@
 #ifndef T2S_OPENCLEMITTER_H
 #define T2S_OPENCLEMITTER_H
 
+#include "Options.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
@@ -47,39 +49,15 @@ namespace t2s {
 
 struct SpaceTimeSchedule;
 
-/// The channels that carry one loaded input to the PEs, or one drained output
-/// from them (the design report's view of loader(...), drainer(...), scatter
-/// and gather).
-struct PEChannelSummary {
-  std::string Array;
-  bool Output = false;
-  uint64_t Channels = 0;      // between the PEs and the loader (drainer)
-  uint64_t OnePerPE = 0;      // what that would be without the chain
-  std::string Along;          // "j, i": the PE loops the channels run over
-  std::string Chain;          // "gather along i (down)", or ""
-  std::string Lanes;          // vectorize: "vectors of 4 lanes of k", or ""
-  uint64_t ChainChannels = 0; // between neighbouring PEs of the chains
-  std::string Element;        // what one channel carries: "float", "float4"
-  uint64_t Depth = 0;         // of each channel to the loader (drainer)
-  uint64_t ChainDepth = 0;    // of each channel between PEs of the chain
-};
-
 /// The depth of the channels between kernels and between a loader (drainer)
 /// and the PEs: enough for a loader to run a few time steps ahead. A chain's
 /// channels hold one value per PE of the chain.
 inline constexpr unsigned ChannelDepth = 16;
 
-/// The loader and drainer channels of a scheduled design.
-llvm::SmallVector<PEChannelSummary, 4>
-summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT);
-
 /// The OpenCL C name of a value type ("float", "float4", "t2s_float20"), or
 /// "" for a type the back end cannot print.
 std::string openCLTypeName(llvm::Type *T);
 
-/// Whether this compilation writes OpenCL kernels or host stubs
-/// (-t2s-opencl=FILE or -t2s-opencl-host=FILE).
-bool openCLOutputRequested();
 
 /// The name of the design of F's SystemIndex'th URE system: its systolic
 /// kernel's name and the prefix of its other kernels and channels.
@@ -90,9 +68,13 @@ std::string designName(const llvm::Function &F, unsigned SystemIndex);
 std::string hostStubName(const llvm::Function &F);
 
 struct OpenCLEmitterPass : llvm::PassInfoMixin<OpenCLEmitterPass> {
+  explicit OpenCLEmitterPass(OpenCLOptions Opts) : Opts(std::move(Opts)) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   static bool isRequired() { return true; }
+
+private:
+  OpenCLOptions Opts;
 };
 
 } // namespace t2s

@@ -2,6 +2,7 @@
 
 #include "backends/Picture.h"
 #include "backends/OpenCLEmitter.h"
+#include "backends/Report.h"
 #include "systolic/Channels.h"
 #include "systolic/SpaceTimeSchedule.h"
 

@@ -5,6 +5,7 @@
 #include "backends/Picture.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
+#include "systolic/ChannelPlan.h"
 #include "systolic/Channels.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "ure/UREModel.h"
@@ -13,23 +14,11 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace {
-
-enum class ReportFormat { None, Text, JSON, Dot };
-
-llvm::cl::opt<ReportFormat> ReportOption(
-    "t2s-report", llvm::cl::desc("Print the T2S design report"),
-    llvm::cl::init(ReportFormat::None),
-    llvm::cl::values(clEnumValN(ReportFormat::Text, "text", "as text"),
-                     clEnumValN(ReportFormat::JSON, "json",
-                                "as one JSON document for the whole file"),
-                     clEnumValN(ReportFormat::Dot, "dot",
-                                "as a Graphviz picture of the PE arrays")));
 
 // "" is no value: null in JSON.
 llvm::json::Value orNull(const std::string &S) {
@@ -103,12 +92,59 @@ void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM) {
 
 namespace t2s {
 
+llvm::SmallVector<PEChannelSummary, 4>
+summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT,
+                    const OpenCLOptions &Options) {
+  llvm::SmallVector<PEChannelSummary, 4> Out;
+  auto count = [&](llvm::ArrayRef<unsigned> Dims) {
+    uint64_t N = 1;
+    for (unsigned D : Dims)
+      N *= Sch.System.Loops[Sch.PELoops[D]].extent();
+    return N;
+  };
+  for (const ChannelPlan &C : planChannels(Sch, DT, "", Options.isolates())) {
+    PEChannelSummary X;
+    X.Array = C.Buffer;
+    X.Output = C.Output;
+    X.Channels = count(C.Dims);
+    X.OnePerPE = count(C.Chain ? C.ChainDims : C.Dims);
+    X.Element = openCLTypeName(C.Element);
+    X.Depth = ChannelDepth;
+    if (C.PEVector && !C.Chain)
+      X.OnePerPE *= Sch.System.Loops[Sch.Vector->Loop].extent();
+    for (unsigned D : C.Dims)
+      X.Along += (X.Along.empty() ? "" : ", ") + Sch.System.Loops[Sch.PELoops[D]].Name;
+    if (C.PEVector) {
+      X.Lanes = "vectors of the " + std::to_string(Sch.Vector->Lanes) + " PEs along " +
+                Sch.System.Loops[Sch.Vector->Loop].Name;
+    } else if (Sch.Vector && !Sch.Vector->Space) {
+      const std::string &K = Sch.System.Loops[Sch.Vector->Loop].Name;
+      X.Lanes = C.Lanes.Kind == LaneAccess::Vector
+                    ? "vectors of " + std::to_string(Sch.Vector->Lanes) + " lanes of " + K
+                : C.Lanes.Kind == LaneAccess::Pinned
+                    ? "the lane " + K + " = " + std::to_string(C.Lanes.Lane)
+                    : "single lanes of " + K + " in order";
+    }
+    if (C.Chain) {
+      X.Chain = std::string(C.Chain->Gather ? "gather" : "scatter") + " along " +
+                Sch.System.Loops[C.Chain->Loop].Name + " (" +
+                (C.Chain->Down ? "down" : "up") + ")";
+      // The chain's end passes nothing on along the chain.
+      int64_t Extent = Sch.System.Loops[C.Chain->Loop].extent();
+      X.ChainChannels = count(C.ChainDims) / Extent * (Extent - 1);
+      X.ChainDepth = uint64_t(Extent);
+    }
+    Out.push_back(std::move(X));
+  }
+  return Out;
+}
+
 llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
                                         llvm::ModuleAnalysisManager &MAM) {
   llvm::FunctionAnalysisManager &FAM =
       MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
-  if (ReportOption == ReportFormat::None) {
-    if (openCLOutputRequested())
+  if (Opts.Format == ReportFormat::None) {
+    if (Opts.OpenCL.requested())
       warnIfNoKernels(M, FAM);
     return llvm::PreservedAnalyses::all();
   }
@@ -116,7 +152,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
   llvm::json::Array Designs;
   unsigned Count = 0;
   bool Failed = false;
-  if (ReportOption == ReportFormat::Dot)
+  if (Opts.Format == ReportFormat::Dot)
     OS << "digraph \"" << dotString(M.getSourceFileName())
        << "\" {\n  compound=true;\n  node [shape=box];\n";
   for (llvm::Function &F : M) {
@@ -130,7 +166,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     Failed |= !R.Rejections.empty() || !FAM.getResult<UREAnalysis>(F).Rejections.empty();
     llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
     std::string Design = llvm::demangle(F.getName());
-    if (ReportOption == ReportFormat::Dot) {
+    if (Opts.Format == ReportFormat::Dot) {
       const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
       if (R.Schedules.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
           CR.Units.empty())
@@ -138,14 +174,14 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
       llvm::SmallVector<llvm::SmallVector<PEChannelSummary, 4>, 2> Channels;
       for (const KernelUnit &KU : CR.Units)
         if (KU.Schedule)
-          Channels.push_back(summarizePEChannels(*KU.Schedule, DT));
+          Channels.push_back(summarizePEChannels(*KU.Schedule, DT, Opts.OpenCL));
       printDesignPicture(OS, Design, "d" + std::to_string(Count), CR, Channels);
       Count += R.Schedules.size();
       continue;
     }
     for (const SpaceTimeSchedule &S : R.Schedules) {
-      llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(S, DT);
-      switch (ReportOption) {
+      llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(S, DT, Opts.OpenCL);
+      switch (Opts.Format) {
       case ReportFormat::JSON: {
         llvm::json::Object O = S.toJSON();
         O["design"] = Design;
@@ -159,9 +195,9 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
       ++Count;
     }
   }
-  if (ReportOption == ReportFormat::Dot)
+  if (Opts.Format == ReportFormat::Dot)
     OS << "}\n";
-  if (ReportOption == ReportFormat::JSON)
+  if (Opts.Format == ReportFormat::JSON)
     OS << llvm::formatv("{0:2}",
                         llvm::json::Value(llvm::json::Object{
                             {"schema_version", ReportSchemaVersion},

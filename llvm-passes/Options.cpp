@@ -1,0 +1,56 @@
+//===- Options.cpp - The options of the T2S passes ------------------------===//
+
+#include "Options.h"
+
+#include "llvm/Support/CommandLine.h"
+
+namespace {
+
+llvm::cl::opt<std::string> OpenCLOutput(
+    "t2s-opencl", llvm::cl::value_desc("file"),
+    llvm::cl::desc("Write the T2S designs as OpenCL C for Intel FPGAs to file"));
+
+llvm::cl::opt<bool> Isolate(
+    "t2s-isolate", llvm::cl::init(true),
+    llvm::cl::desc("Honour loader(...) and drainer(...) (=false: one kernel "
+                   "per design, for OpenCL devices without channels)"));
+
+llvm::cl::opt<bool> ForDevice(
+    "t2s-opencl-device",
+    llvm::cl::desc("The host stubs will run on an OpenCL device (t2s-clang "
+                   "--opencl): refuse designs they cannot run there"));
+
+llvm::cl::opt<std::string> HostOutput(
+    "t2s-opencl-host", llvm::cl::value_desc("file"),
+    llvm::cl::desc("Write the host stubs that run the OpenCL designs to file"));
+
+llvm::cl::opt<t2s::ReportFormat> ReportOption(
+    "t2s-report", llvm::cl::desc("Print the T2S design report"),
+    llvm::cl::init(t2s::ReportFormat::None),
+    llvm::cl::values(clEnumValN(t2s::ReportFormat::Text, "text", "as text"),
+                     clEnumValN(t2s::ReportFormat::JSON, "json",
+                                "as one JSON document for the whole file"),
+                     clEnumValN(t2s::ReportFormat::Dot, "dot",
+                                "as a Graphviz picture of the PE arrays")));
+
+} // namespace
+
+namespace t2s {
+
+OpenCLOptions openCLOptionsFromCommandLine() {
+  OpenCLOptions O;
+  O.KernelsFile = OpenCLOutput;
+  O.HostFile = HostOutput;
+  O.Isolate = Isolate;
+  O.ForDevice = ForDevice;
+  return O;
+}
+
+ReportOptions reportOptionsFromCommandLine() {
+  ReportOptions O;
+  O.Format = ReportOption;
+  O.OpenCL = openCLOptionsFromCommandLine();
+  return O;
+}
+
+} // namespace t2s
