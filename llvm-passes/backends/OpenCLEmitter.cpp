@@ -608,12 +608,7 @@ private:
   // A step without a schedule keeps its loop's name: its time is the loop.
   std::string timeName(unsigned K) const {
     const SpaceTimeStep &St = Sch.Steps[K];
-    return needsRecovery(St) ? "t" + std::to_string(K + 1) : loop(St.TimeLoop).Name;
-  }
-
-  static bool needsRecovery(const SpaceTimeStep &St) {
-    return St.HasTimeLoop &&
-           llvm::any_of(St.Schedule, [](int64_t C) { return C != 0; });
+    return St.needsRecovery() ? "t" + std::to_string(K + 1) : loop(St.TimeLoop).Name;
   }
 
   // Open '#pragma unroll' loops over every PE; returns the subscript text.
@@ -765,7 +760,9 @@ private:
     // a pass gets a block of its own, so that the loop variables it recovers
     // do not clash with those of the next pass.
     bool Block = Sch.PELoops.size() == (Skip >= 0 ? 1u : 0u) &&
-                 llvm::any_of(Sch.Steps, [&](const SpaceTimeStep &St) { return needsRecovery(St); });
+                 llvm::any_of(Sch.Steps, [](const SpaceTimeStep &St) {
+                   return St.needsRecovery();
+                 });
     if (Block) {
       B << Indent << "{\n";
       Indent += "  ";
@@ -773,7 +770,7 @@ private:
     // Recover the loop variables from the time (last space_time first).
     std::string Check;
     for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
-      if (!needsRecovery(St))
+      if (!St.needsRecovery())
         continue;
       unsigned K = &St - Sch.Steps.begin();
       const URELoop &T = loop(St.TimeLoop);

@@ -46,7 +46,7 @@ public:
     if (!checkShape())
       return false;
     for (const SpaceTimeStep &St : Sch.Steps)
-      if (needsRecovery(St))
+      if (St.needsRecovery())
         rebound(St);
     recoverLoopVariables();
     makeRegisters();
@@ -60,11 +60,6 @@ public:
 private:
   void error(const SourceLoc &Loc, const llvm::Twine &Message) {
     reportError(F, Loc, Message);
-  }
-
-  static bool needsRecovery(const SpaceTimeStep &St) {
-    return St.HasTimeLoop &&
-           llvm::any_of(St.Schedule, [](int64_t C) { return C != 0; });
   }
 
   const URELoop &loop(unsigned L) const { return S.Loops[L]; }
@@ -122,7 +117,7 @@ private:
     // The time loops' variables are used only by their own loop control and
     // by the statements.
     for (const SpaceTimeStep &St : Sch.Steps) {
-      if (!needsRecovery(St))
+      if (!St.needsRecovery())
         continue;
       const URELoop &T = loop(St.TimeLoop);
       Shape &= exitCompare(T) != nullptr;
@@ -163,7 +158,8 @@ private:
     Recovered.assign(S.Loops.size(), nullptr);
     for (unsigned L = 0; L < S.Loops.size(); ++L)
       Recovered[L] = loop(L).IV;
-    if (!llvm::any_of(Sch.Steps, needsRecovery))
+    if (llvm::none_of(Sch.Steps,
+                      [](const SpaceTimeStep &St) { return St.needsRecovery(); }))
       return;
     llvm::BasicBlock *PE =
         llvm::BasicBlock::Create(Ctx, "t2s.pe", &F, BodyEntry);
@@ -171,7 +167,7 @@ private:
     B.SetCurrentDebugLocation(BodyEntry->getFirstNonPHI()->getDebugLoc());
     llvm::Value *Valid = nullptr;
     for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
-      if (!needsRecovery(St))
+      if (!St.needsRecovery())
         continue;
       const URELoop &T = loop(St.TimeLoop);
       llvm::Value *V = T.IV;
@@ -189,7 +185,7 @@ private:
     B.CreateCondBr(Valid, BodyEntry, InnerLatch);
     InnerHeader->getTerminator()->replaceSuccessorWith(BodyEntry, PE);
     for (const SpaceTimeStep &St : Sch.Steps) {
-      if (!needsRecovery(St))
+      if (!St.needsRecovery())
         continue;
       const URELoop &T = loop(St.TimeLoop);
       T.IV->replaceUsesWithIf(Recovered[St.TimeLoop], [&](llvm::Use &U) {

@@ -41,11 +41,6 @@ namespace {
 
 constexpr uint64_t MaxReplayed = uint64_t(1) << 26;
 
-bool needsRecovery(const SpaceTimeStep &St) {
-  return St.HasTimeLoop &&
-         llvm::any_of(St.Schedule, [](int64_t C) { return C != 0; });
-}
-
 // Runs the loops L..End of S (by index) over their ranges.
 bool loopsFrom(const URESystem &S, llvm::ArrayRef<unsigned> Order, size_t At,
                llvm::SmallVectorImpl<int64_t> &Vals,
@@ -660,7 +655,7 @@ bool forEachIteration(const URESystem &S, const SpaceTimeSchedule *Sch,
           if (!St.HasTimeLoop)
             continue;
           int64_t V = T[&St - Sch->Steps.begin()];
-          if (needsRecovery(St))
+          if (St.needsRecovery())
             for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
               V -= St.Schedule[I] * Vals[St.SpaceLoops[I]];
           if (St.TimeLoop == Lanes)

@@ -25,6 +25,7 @@
 #include "systolic/Vectorize.h"
 #include "ure/UREModel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/JSON.h"
@@ -44,6 +45,14 @@ struct SpaceTimeStep {
   bool CheckTime = false;
   int64_t TimeLower = 0, TimeUpper = 0;      // t in [TimeLower, TimeUpper)
   SourceLoc Loc;
+
+  /// Whether the PEs recover the step's loop variables from its time
+  /// variable t (a time loop and a schedule that is not all zero); otherwise
+  /// the time loop itself runs in place of t. The native transform, the
+  /// OpenCL printer and the channel-order replay all lay the step out so.
+  bool needsRecovery() const {
+    return HasTimeLoop && llvm::any_of(Schedule, [](int64_t C) { return C != 0; });
+  }
 };
 
 /// A dimension of the flattened time: an untouched outer loop or a step's t.
