@@ -3,6 +3,7 @@
 #include "backends/OpenCLEmitter.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
+#include "systolic/Buffers.h"
 #include "systolic/ChannelPlan.h"
 #include "systolic/Channels.h"
 #include "systolic/SpaceTimeSchedule.h"
@@ -171,6 +172,12 @@ std::string kernelLocal(llvm::StringRef Name) {
   return Id;
 }
 
+// A parameter of the design's function as the kernels and stubs name it.
+std::string parameterName(const llvm::Argument *A) {
+  std::string N = getSourceName(A);
+  return N.empty() ? "arg" + std::to_string(A->getArgNo()) : kernelLocal(N);
+}
+
 // The C name of an IR type, or "" if it has none here.
 std::string cType(llvm::Type *T) {
   if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
@@ -335,91 +342,10 @@ public:
     return "__global " + Const + Ty + " *restrict " + argName(A);
   }
 
-  std::string argName(const llvm::Argument *A) const {
-    std::string N = getSourceName(A);
-    return N.empty() ? "arg" + std::to_string(A->getArgNo()) : kernelLocal(N);
-  }
+  std::string argName(const llvm::Argument *A) const { return parameterName(A); }
 
   llvm::Type *elementOf(const llvm::Argument *A) const { return ElementOf.lookup(A); }
 
-  /// The number of elements of buffer A that the nest can touch (one past
-  /// the largest flattened index), if every index is affine in the loops.
-  std::optional<uint64_t> bufferExtent(const llvm::Argument *A) {
-    const llvm::DataLayout &DL = F.getParent()->getDataLayout();
-    llvm::Type *Elem = ElementOf.lookup(A);
-    if (!Elem)
-      return std::nullopt;
-    uint64_t ElemSize = DL.getTypeAllocSize(Elem);
-    int64_t Max = -1;
-    for (llvm::BasicBlock *BB : S.innermost()->blocks())
-      for (llvm::Instruction &I : *BB) {
-        llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I);
-        if (!Ptr)
-          continue;
-        llvm::APInt Offset(64, 0);
-        llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
-        llvm::Value *P = Ptr;
-        while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
-          llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
-          llvm::APInt Const(64, 0);
-          if (!G->collectOffset(DL, 64, Vars, Const))
-            return std::nullopt;
-          Offset += Const;
-          for (auto &[V, Scale] : Vars)
-            Terms.push_back({V, Scale.getSExtValue()});
-          P = G->getPointerOperand();
-        }
-        if (P != A)
-          continue;
-        int64_t Hi = Offset.getSExtValue(), Lo = Hi;
-        for (auto [V, Scale] : Terms) {
-          std::optional<std::pair<int64_t, int64_t>> R = range(V);
-          if (!R)
-            return std::nullopt;
-          Hi += std::max(Scale * R->first, Scale * R->second);
-          Lo += std::min(Scale * R->first, Scale * R->second);
-        }
-        if (Lo < 0)
-          return std::nullopt;
-        Max = std::max(Max, Hi / int64_t(ElemSize));
-      }
-    if (Max < 0)
-      return std::nullopt;
-    return uint64_t(Max) + 1;
-  }
-
-  // The values an index takes over the nest: [min, max].
-  std::optional<std::pair<int64_t, int64_t>> range(llvm::Value *V) {
-    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
-      return std::pair{C->getSExtValue(), C->getSExtValue()};
-    for (const URELoop &L : S.Loops)
-      if (V == L.IV)
-        return std::pair{L.Lower, L.Upper - 1};
-    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-    if (!I)
-      return std::nullopt;
-    if (llvm::isa<llvm::SExtInst, llvm::ZExtInst>(I))
-      return range(I->getOperand(0));
-    auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I);
-    if (!BO)
-      return std::nullopt;
-    auto A = range(BO->getOperand(0)), B = range(BO->getOperand(1));
-    if (!A || !B)
-      return std::nullopt;
-    switch (BO->getOpcode()) {
-    case llvm::Instruction::Add:
-      return std::pair{A->first + B->first, A->second + B->second};
-    case llvm::Instruction::Sub:
-      return std::pair{A->first - B->second, A->second - B->first};
-    case llvm::Instruction::Mul: {
-      int64_t P[] = {A->first * B->first, A->first * B->second,
-                     A->second * B->first, A->second * B->second};
-      return std::pair{*std::min_element(P, P + 4), *std::max_element(P, P + 4)};
-    }
-    default:
-      return std::nullopt;
-    }
-  }
   bool writes(const llvm::Argument *A) const { return Written.lookup(A); }
 
 private:
@@ -433,25 +359,12 @@ private:
       FailureLoc = sourceLocOf(Printing);
   }
 
-  // Element types of the buffers, from the scalar loads and stores through them.
+  // Element types of the buffers and which the design writes (Buffers.h).
   void findBufferTypes() {
-    auto note = [&](llvm::Value *Ptr, llvm::Type *T, bool Store) {
-      llvm::Value *Base;
-      llvm::SmallVector<llvm::Value *, 4> Subs;
-      if (!decomposeAddress(Ptr, Base, Subs))
-        return;
-      if (auto *A = llvm::dyn_cast<llvm::Argument>(Base)) {
-        ElementOf[A] = T;
-        Written[A] |= Store;
-      }
-    };
-    for (llvm::BasicBlock *BB : S.innermost()->blocks())
-      for (llvm::Instruction &I : *BB) {
-        if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(&I))
-          note(Ld->getPointerOperand(), loadedType(Ld), false);
-        else if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
-          note(St->getPointerOperand(), storedValue(St)->getType(), true);
-      }
+    for (const DesignBuffer &Buf : findBuffers(S, F.getParent()->getDataLayout())) {
+      ElementOf[Buf.Arg] = Buf.Element;
+      Written[Buf.Arg] = Buf.Written;
+    }
   }
 
   // Kernels that talk through channels are written with the macros of
@@ -826,37 +739,6 @@ private:
       B << Indent << "}\n";
     }
     closePELoops(B, Indent, Skip >= 0);
-  }
-
-  // The type of the element a load reads: clang loads a 3-lane vector as 4
-  // lanes and keeps the first 3.
-  static llvm::Type *loadedType(llvm::LoadInst *Ld) {
-    auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(Ld->getType());
-    if (!VT || VT->getNumElements() != 4 || Ld->user_empty())
-      return Ld->getType();
-    for (llvm::User *U : Ld->users()) {
-      auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(U);
-      if (!SV || SV->getShuffleMask() != llvm::ArrayRef<int>({0, 1, 2}))
-        return Ld->getType();
-    }
-    return llvm::FixedVectorType::get(VT->getElementType(), 3);
-  }
-
-  // The value a store writes. Clang stores a 3-lane vector as 4 lanes (a
-  // shuffle that widens it); the element is the 3-lane vector.
-  static llvm::Value *storedValue(llvm::StoreInst *St) {
-    llvm::Value *V = St->getValueOperand();
-    auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(V);
-    if (!SV)
-      return V;
-    auto *In = llvm::dyn_cast<llvm::FixedVectorType>(SV->getOperand(0)->getType());
-    llvm::ArrayRef<int> Mask = SV->getShuffleMask();
-    if (!In || In->getNumElements() != 3 || Mask.size() != 4)
-      return V;
-    for (unsigned L = 0; L < 3; ++L)
-      if (Mask[L] != int(L))
-        return V;
-    return SV->getOperand(0);
   }
 
   void printStatement(llvm::raw_ostream &B, const std::string &Indent,
@@ -1959,28 +1841,31 @@ struct HostStub {
   llvm::Function &F;
   std::string Design, Stub;
   llvm::SmallVector<KernelInfo, 4> Kernels;
-  // Printers of the nests: they know the buffers' element types and sizes.
-  std::vector<std::unique_ptr<KernelPrinter>> &Nests;
+  // The buffers of each kernel nest of the design (Buffers.h).
+  llvm::ArrayRef<llvm::SmallVector<DesignBuffer, 4>> Nests;
   SourceLoc Loc; // the design's first nest
   bool ForDevice; // the stub runs on an OpenCL device (OpenCLOptions)
 
   llvm::Type *elementOf(const llvm::Argument *A) const {
     for (const auto &N : Nests)
-      if (llvm::Type *T = N->elementOf(A))
-        return T;
+      if (const DesignBuffer *B = findBuffer(N, A))
+        return B->Element;
     return nullptr;
   }
   bool writes(const llvm::Argument *A) const {
-    return llvm::any_of(Nests, [&](const auto &N) { return N->writes(A); });
+    return llvm::any_of(Nests, [&](const auto &N) {
+      const DesignBuffer *B = findBuffer(N, A);
+      return B && B->Written;
+    });
   }
+  // The most elements any nest touches.
   std::optional<uint64_t> extent(const llvm::Argument *A) const {
     std::optional<uint64_t> Max;
     for (const auto &N : Nests)
-      if (N->elementOf(A)) {
-        std::optional<uint64_t> E = N->bufferExtent(A);
-        if (!E)
+      if (const DesignBuffer *B = findBuffer(N, A)) {
+        if (!B->Extent)
           return std::nullopt;
-        Max = std::max(Max.value_or(0), *E);
+        Max = std::max(Max.value_or(0), *B->Extent);
       }
     return Max;
   }
@@ -1988,7 +1873,6 @@ struct HostStub {
   // The kernels run concurrently on 'restrict' buffers: the emulation
   // refuses, at run time, buffers that overlap one that is written.
   void printDisjointCheck(llvm::raw_ostream &OS) const {
-    KernelPrinter &Systolic = *Nests.front();
     llvm::SmallVector<const llvm::Argument *, 4> Buffers;
     for (const KernelInfo &K : Kernels)
       for (const llvm::Argument *A : K.Args)
@@ -2008,15 +1892,14 @@ struct HostStub {
        << Name.substr(0, Name.find('(')) << "\", {";
     for (const llvm::Argument *A : Buffers) {
       std::optional<uint64_t> N = extent(A);
-      OS << (A == Buffers.front() ? "" : ", ") << "{\"" << Systolic.argName(A)
-         << "\", " << Systolic.argName(A) << ", " << (N ? *N : 1) << " * sizeof("
+      OS << (A == Buffers.front() ? "" : ", ") << "{\"" << parameterName(A)
+         << "\", " << parameterName(A) << ", " << (N ? *N : 1) << " * sizeof("
          << cType(elementOf(A)) << "), " << (writes(A) ? "true" : "false") << "}";
     }
     OS << "});\n";
   }
 
   std::optional<std::string> print(llvm::raw_ostream &OS) {
-    KernelPrinter &Systolic = *Nests.front();
     std::string Params, Args;
     for (const llvm::Argument &A : F.args()) {
       // A pointer no kernel uses is only passed along: 'const void *'.
@@ -2024,15 +1907,15 @@ struct HostStub {
                           ? (elementOf(&A) ? cType(elementOf(&A)) : "void")
                           : cType(A.getType());
       if (T.empty())
-        return "the parameter '" + Systolic.argName(&A) + "', whose type has no C name";
+        return "the parameter '" + parameterName(&A) + "', whose type has no C name";
       bool Written = llvm::any_of(Kernels, [&](const KernelInfo &K) {
         return llvm::is_contained(K.Args, &A);
       }) && A.getType()->isPointerTy() && writes(&A);
       Params += (Params.empty() ? "" : ", ") +
                 (A.getType()->isPointerTy()
-                     ? (Written ? "" : "const ") + T + " *" + Systolic.argName(&A)
-                     : T + " " + Systolic.argName(&A));
-      Args += ", " + Systolic.argName(&A);
+                     ? (Written ? "" : "const ") + T + " *" + parameterName(&A)
+                     : T + " " + parameterName(&A));
+      Args += ", " + parameterName(&A);
     }
     OS << "\n// " << llvm::demangle(F.getName().str()) << ": its kernels, and "
        << Stub << ", which runs them.\n";
@@ -2057,10 +1940,10 @@ struct HostStub {
       } else {
         std::string Args;
         for (const llvm::Argument *A : K.Args)
-          Args += (Args.empty() ? "" : ", ") + Systolic.argName(A);
+          Args += (Args.empty() ? "" : ", ") + parameterName(A);
         // A parameter named like the kernel hides it in the stub.
         if (llvm::any_of(F.args(), [&](const llvm::Argument &A) {
-              return Systolic.argName(&A) == K.Name;
+              return parameterName(&A) == K.Name;
             }))
           OS << "::t2s::emu::Kernel{\"" << K.Name << "\", [&] { " << KernelNamespace
              << "::" << K.Name << "(" << Args << "); }}";
@@ -2076,15 +1959,15 @@ struct HostStub {
       for (const llvm::Argument *A : K.Args)
         if (A->getType()->isPointerTy() && !extent(A)) {
           if (ForDevice) // t2s-clang --opencl: an error in the user's file
-            return "the buffer '" + Systolic.argName(A) + "', whose size cannot "
+            return "the buffer '" + parameterName(A) + "', whose size cannot "
                    "be told from its indices (they are not affine in the loop "
                    "variables; index it with loop variables to run the design "
                    "on an OpenCL device)";
           OS << "// No stub for OpenCL devices: the size of the buffer '"
-             << Systolic.argName(A)
+             << parameterName(A)
              << "' cannot be told from its indices (not affine in the loop "
                 "variables).\n#ifdef T2S_OPENCL_OFFLOAD\n#error \"" << Stub
-             << ": the size of the buffer '" << Systolic.argName(A)
+             << ": the size of the buffer '" << parameterName(A)
              << "' cannot be told from its indices; index it with loop "
                 "variables to run the design on an OpenCL device\"\n#endif\n#endif\n";
           return std::nullopt;
@@ -2097,7 +1980,7 @@ struct HostStub {
       for (const llvm::Argument *A : K.Args)
         if (A->getType()->isPointerTy() && Buffers.insert(A)) {
           std::optional<uint64_t> N = extent(A);
-          std::string Name = Systolic.argName(A);
+          std::string Name = parameterName(A);
           bool Writes = writes(A);
           OS << "  t2s::host::Buffer<" << cType(elementOf(A)) << "> "
              << Name << "_buffer(D, " << *N << ", /*DeviceWrites=*/"
@@ -2112,7 +1995,7 @@ struct HostStub {
         if (!K.Args.empty()) {
           OS << "  " << K.Name << "_kernel.setArgs(";
           for (const llvm::Argument *A : K.Args)
-            OS << (A == K.Args.front() ? "" : ", ") << Systolic.argName(A)
+            OS << (A == K.Args.front() ? "" : ", ") << parameterName(A)
                << (A->getType()->isPointerTy() ? "_buffer" : "");
           OS << ");\n";
         }
@@ -2126,7 +2009,7 @@ struct HostStub {
     }
     for (const llvm::Argument *A : Buffers)
       if (writes(A))
-        OS << "  " << Systolic.argName(A) << "_buffer.read(" << Systolic.argName(A)
+        OS << "  " << parameterName(A) << "_buffer.read(" << parameterName(A)
            << ");\n";
     OS << "}\n";
     // With -DT2S_OPENCL_OFFLOAD (t2s-clang --opencl), the design's own
@@ -2336,9 +2219,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
   }
 
   llvm::SmallVector<KernelInfo, 4> Kernels;
-  std::vector<std::unique_ptr<KernelPrinter>> Askers; // for the host stub
-  std::string Unused;
-  llvm::raw_string_ostream Sink(Unused);
+  std::vector<llvm::SmallVector<DesignBuffer, 4>> NestBuffers; // for the host stub
   for (Unit &X : Units) {
     // Loaders first, then the array, then the drainers: the order data flows.
     llvm::SmallVector<std::pair<KernelRole, std::string>, 4> Roles;
@@ -2363,12 +2244,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
       Info.Stage = CR.StageOf[&X - &Units.front()];
       Kernels.push_back(std::move(Info));
     }
-    // A printer of the whole body answers the host's questions about buffers.
-    Askers.push_back(std::make_unique<KernelPrinter>(
-        F, X.Sch, DT, Sink, X.Design, llvm::ArrayRef<PEChannel>(),
-        X.Sch.Steps.empty() ? KernelRole::Plain : KernelRole::Systolic, "", false));
-    KernelInfo Ignored;
-    Askers.back()->print(Ignored);
+    NestBuffers.push_back(findBuffers(X.Sch.System, F.getParent()->getDataLayout()));
   }
   OS << "#ifdef __cplusplus\n} // namespace " << KernelNamespace << "\n#endif\n";
   // Stage by stage (ChannelAnalysis keeps the order the source needs).
@@ -2393,7 +2269,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                 "#endif\n#endif\n");
   usesHalf() = false;
   if (!Opts.HostFile.empty()) {
-    HostStub H{F, Function, hostStubName(F), Kernels, Askers,
+    HostStub H{F, Function, hostStubName(F), Kernels, NestBuffers,
                CR.Units.front().System->Loc, Opts.ForDevice};
     HS << Defs; // the host passes the same vector structs
     if (std::optional<std::string> Why = H.print(HS))

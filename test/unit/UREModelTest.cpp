@@ -1,5 +1,6 @@
 // Unit tests of the URE model: extraction from IR (as PrepareNests leaves it)
-// and the typed reasons of its rejections.
+// and the typed reasons of its rejections; the design's buffers read from it.
+#include "systolic/Buffers.h"
 #include "ure/UREModel.h"
 
 #include "llvm/AsmParser/Parser.h"
@@ -239,3 +240,24 @@ TEST(URERule, EveryRuleHasAName) {
 }
 
 } // namespace
+
+// The design's buffers (systolic/Buffers.h): element type, written or not,
+// and the elements the nest touches, from the same IR the model reads.
+TEST_F(UREModelTest, BuffersOfTheDesign) {
+  const t2s::UREModel &Model = model();
+  ASSERT_EQ(Model.Systems.size(), 1u);
+  const llvm::DataLayout &DL = M->getDataLayout();
+  llvm::SmallVector<t2s::DesignBuffer, 4> Buffers =
+      t2s::findBuffers(Model.Systems.front(), DL);
+  ASSERT_EQ(Buffers.size(), 2u);
+  llvm::Function *F = M->getFunction("f");
+  const t2s::DesignBuffer *In = t2s::findBuffer(Buffers, F->getArg(0));
+  const t2s::DesignBuffer *Out = t2s::findBuffer(Buffers, F->getArg(1));
+  ASSERT_TRUE(In && Out);
+  EXPECT_EQ(Buffers.front().Arg, F->getArg(0)); // first accessed first
+  EXPECT_TRUE(In->Element->isIntegerTy(32));
+  EXPECT_FALSE(In->Written);
+  EXPECT_EQ(In->Extent, std::optional<uint64_t>(4)); // in[j], j in [0, 4)
+  EXPECT_TRUE(Out->Written);
+  EXPECT_EQ(Out->Extent, std::optional<uint64_t>(4));
+}
