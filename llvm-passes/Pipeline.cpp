@@ -34,9 +34,9 @@ void addSystolicPasses(llvm::ModulePassManager &MPM) {
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Check)));
   // The design report of the whole file, when asked for.
   MPM.addPass(ReportPass(reportOptionsFromCommandLine()));
+  // The OpenCL kernels and host stubs of the whole file, when asked for.
+  MPM.addPass(OpenCLEmitterPass(openCLOptionsFromCommandLine()));
   llvm::FunctionPassManager Build;
-  // The OpenCL kernels, when asked for.
-  Build.addPass(OpenCLEmitterPass(openCLOptionsFromCommandLine()));
   // With -t2s-offload, the emitted kernels replace the nests (emulation).
   Build.addPass(OffloadPass());
   // 5. The space-time transform: time loops, PEs, shift registers.

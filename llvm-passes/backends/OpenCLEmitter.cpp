@@ -1820,13 +1820,12 @@ std::string hostStubName(const llvm::Function &F) {
 
 namespace {
 
-// Appends Text to the file Path (each function's designs are appended in the
-// order clang compiles them); false after reporting a failure.
-bool appendTo(llvm::Function &F, const std::string &Path, llvm::StringRef Text) {
+// Appends Text to the file Path; false after reporting a failure.
+bool appendTo(llvm::LLVMContext &Ctx, const std::string &Path, llvm::StringRef Text) {
   std::error_code EC;
   llvm::raw_fd_ostream Out(Path, EC, llvm::sys::fs::OF_Append);
   if (EC) {
-    F.getContext().emitError("cannot write " + Path + ": " + EC.message());
+    Ctx.emitError("cannot write " + Path + ": " + EC.message());
     return false;
   }
   Out << Text;
@@ -2038,29 +2037,39 @@ const char *HostPrelude =
 
 } // namespace
 
-llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
-                                               llvm::FunctionAnalysisManager &FAM) {
-  if (!Opts.requested() || F.isDeclaration() ||
-      F.getMetadata(MergeFailedTag))
-    return llvm::PreservedAnalyses::all();
+namespace {
+
+// One function's kernels and host stubs.
+struct FunctionOutput {
+  std::string Kernels, Host;
+};
+
+// The kernels and host stubs of F's designs; nothing for a function without
+// designs or with errors (reported already, or here).
+std::optional<FunctionOutput> emitFunction(llvm::Function &F,
+                                           llvm::FunctionAnalysisManager &FAM,
+                                           const OpenCLOptions &Opts) {
+  if (F.isDeclaration() || F.getMetadata(MergeFailedTag))
+    return std::nullopt;
   const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
   const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
   if (CR.Units.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
       !FAM.getResult<UREAnalysis>(F).Rejections.empty())
-    return llvm::PreservedAnalyses::all();
+    return std::nullopt;
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
   usesHalf() = false;
 
   std::string Text, Host;
   llvm::raw_string_ostream OS(Text), HS(Host);
-  auto failed = [&](const SourceLoc &Loc, const std::string &Why) {
+  auto failed = [&](const SourceLoc &Loc,
+                    const std::string &Why) -> std::optional<FunctionOutput> {
     reportError(F, Loc,
                 "cannot write this design as OpenCL: it uses " + Why +
                     "; the OpenCL back end prints arithmetic, comparisons, "
                     "conditionals, casts and library math over buffers "
                     "indexed by the loop variables [" +
                     ruleName(URERule::OpenCL) + "]");
-    return llvm::PreservedAnalyses::all();
+    return std::nullopt;
   };
   std::string Function = designName(F, 0);
   auto streamName = [&](const StreamChannel &C) { return Function + "_" + C.Array; };
@@ -2119,7 +2128,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
                     "channel extension (PoCL here) have no channels [" +
                         ruleName(URERule::OpenCL) + "]; run the kernels under 't2s-clang --emulate', or build the "
                     "FPGA image from 't2s-clang --emit-opencl' with Intel's aoc");
-        return llvm::PreservedAnalyses::all();
+        return std::nullopt;
       }
       if (X.Sch.Vector && X.Sch.Vector->Space)
         return failed(X.Sch.Vector->Loc,
@@ -2275,13 +2284,35 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Function &F,
     if (std::optional<std::string> Why = H.print(HS))
       return failed(CR.Units.front().System->Loc, *Why);
   }
-  if (!Opts.KernelsFile.empty() && !appendTo(F, Opts.KernelsFile, Text))
+  OS.flush();
+  HS.flush();
+  return FunctionOutput{std::move(Text), std::move(Host)};
+}
+
+} // namespace
+
+llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
+                                               llvm::ModuleAnalysisManager &MAM) {
+  if (!Opts.requested())
     return llvm::PreservedAnalyses::all();
-  if (!Opts.HostFile.empty()) {
+  llvm::FunctionAnalysisManager &FAM =
+      MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
+  std::string Kernels, Host;
+  for (llvm::Function &F : M)
+    if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts)) {
+      Kernels += Out->Kernels;
+      Host += Out->Host;
+    }
+  // Each file is written once, with every design of the translation unit
+  // (appended: t2s-clang gives a program's translation units one file).
+  if (!Opts.KernelsFile.empty() && !Kernels.empty() &&
+      !appendTo(M.getContext(), Opts.KernelsFile, Kernels))
+    return llvm::PreservedAnalyses::all();
+  if (!Opts.HostFile.empty() && !Host.empty()) {
     uint64_t Size = 0;
     if (llvm::sys::fs::file_size(Opts.HostFile, Size) || Size == 0)
       Host = HostPrelude + Host;
-    appendTo(F, Opts.HostFile, Host);
+    appendTo(M.getContext(), Opts.HostFile, Host);
   }
   return llvm::PreservedAnalyses::all();
 }

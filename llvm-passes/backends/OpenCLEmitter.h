@@ -69,8 +69,7 @@ std::string hostStubName(const llvm::Function &F);
 
 struct OpenCLEmitterPass : llvm::PassInfoMixin<OpenCLEmitterPass> {
   explicit OpenCLEmitterPass(OpenCLOptions Opts) : Opts(std::move(Opts)) {}
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &FAM);
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 
 private:
