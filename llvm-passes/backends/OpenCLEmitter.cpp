@@ -41,57 +41,100 @@ namespace t2s {
 
 namespace {
 
-// Definitions the printed code needs besides OpenCL's own types: structs for
-// vectors of widths OpenCL lacks, and their operators. Collected while a
-// function's kernels are printed, written before them (guarded, since every
-// function's kernels are appended to the same file).
-std::map<std::string, std::string> &helperDefinitions() {
-  static std::map<std::string, std::string> Defs;
-  return Defs;
-}
+// The C names of IR types in the printed kernels and stubs, and the
+// definitions those names need: a struct for each vector width OpenCL lacks
+// and the operators on it, and cl_khr_fp16 for half. One per function's
+// kernels; its definitions go before them (guarded, since the kernels of
+// several functions and files share a file).
+class CTypes {
+  std::map<std::string, std::string> Definitions;
+  bool Half = false;
 
-std::string cType(llvm::Type *T);
-
-// Vectors: OpenCL's types for 2, 3, 4, 8 and 16 lanes ("float4"), a struct
-// 't2s_float5 { float data[5]; }' for other widths up to 32.
-std::string vectorType(llvm::FixedVectorType *VT) {
-  std::string E = cType(VT->getElementType());
-  unsigned N = VT->getNumElements();
-  if (E.empty() || E == "bool" || N < 2 || N > 32)
+public:
+  /// The C name of \p T, or "" if it has none here.
+  std::string name(llvm::Type *T) {
+    if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
+      return vector(VT);
+    if (T->isHalfTy()) { // _Float16
+      Half = true;
+      return "half";
+    }
+    if (T->isFloatTy())
+      return "float";
+    if (T->isDoubleTy())
+      return "double";
+    if (T->isIntegerTy(1))
+      return "bool";
+    if (T->isIntegerTy(8))
+      return "char";
+    if (T->isIntegerTy(16))
+      return "short";
+    if (T->isIntegerTy(32))
+      return "int";
+    if (T->isIntegerTy(64))
+      return "long";
     return "";
-  if (N == 2 || N == 3 || N == 4 || N == 8 || N == 16)
-    return E + std::to_string(N);
-  std::string Name = "t2s_" + E + std::to_string(N);
-  // As large as the vector in memory (LLVM and clang round a vector up to a
-  // power of two lanes), so buffers of them keep the host's layout.
-  unsigned Pad = llvm::PowerOf2Ceil(N) - N;
-  helperDefinitions()[Name] =
-      "typedef struct { " + E + " data[" + std::to_string(N) + "];" +
-      (Pad ? " " + E + " pad[" + std::to_string(Pad) + "];" : std::string()) +
-      " } " + Name + ";\n";
-  return Name;
-}
+  }
 
-bool isStructVector(llvm::Type *T) {
-  auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T);
-  return VT && llvm::StringRef(vectorType(VT)).starts_with("t2s_");
-}
+  /// Vectors: OpenCL's types for 2, 3, 4, 8 and 16 lanes ("float4"), a
+  /// struct 't2s_float5 { float data[5]; }' for other widths up to 32.
+  std::string vector(llvm::FixedVectorType *VT) {
+    std::string E = name(VT->getElementType());
+    unsigned N = VT->getNumElements();
+    if (E.empty() || E == "bool" || N < 2 || N > 32)
+      return "";
+    if (N == 2 || N == 3 || N == 4 || N == 8 || N == 16)
+      return E + std::to_string(N);
+    std::string Name = "t2s_" + E + std::to_string(N);
+    // As large as the vector in memory (LLVM and clang round a vector up to
+    // a power of two lanes), so buffers of them keep the host's layout.
+    unsigned Pad = llvm::PowerOf2Ceil(N) - N;
+    define(Name, "typedef struct { " + E + " data[" + std::to_string(N) + "];" +
+                     (Pad ? " " + E + " pad[" + std::to_string(Pad) + "];" : std::string()) +
+                     " } " + Name + ";\n");
+    return Name;
+  }
 
-// Lane L of a vector value printed as Text.
-std::string lane(llvm::Type *VT, const std::string &Text, unsigned L) {
-  if (isStructVector(VT))
-    return Text + ".data[" + std::to_string(L) + "]";
-  return Text + ".s" + std::string(1, "0123456789abcdef"[L]);
-}
+  bool isStructVector(llvm::Type *T) {
+    auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T);
+    return VT && llvm::StringRef(vector(VT)).starts_with("t2s_");
+  }
 
-// A vector of type VT from its lanes, as a compound literal (OpenCL C and,
-// with clang's vector extension, C++).
-std::string vectorLiteral(llvm::Type *VT, llvm::ArrayRef<std::string> Lanes) {
-  std::string T = cType(VT), Text;
-  for (const std::string &L : Lanes)
-    Text += (Text.empty() ? "" : ", ") + L;
-  return isStructVector(VT) ? "((" + T + "){{" + Text + "}})" : "((" + T + "){" + Text + "})";
-}
+  /// Lane L of a vector value printed as Text.
+  std::string lane(llvm::Type *VT, const std::string &Text, unsigned L) {
+    if (isStructVector(VT))
+      return Text + ".data[" + std::to_string(L) + "]";
+    return Text + ".s" + std::string(1, "0123456789abcdef"[L]);
+  }
+
+  /// A vector of type VT from its lanes, as a compound literal (OpenCL C
+  /// and, with clang's vector extension, C++).
+  std::string vectorLiteral(llvm::Type *VT, llvm::ArrayRef<std::string> Lanes) {
+    std::string T = name(VT), Text;
+    for (const std::string &L : Lanes)
+      Text += (Text.empty() ? "" : ", ") + L;
+    return isStructVector(VT) ? "((" + T + "){{" + Text + "}})"
+                              : "((" + T + "){" + Text + "})";
+  }
+
+  /// A helper the printed code needs (a struct, an operator), defined once.
+  void define(const std::string &Name, std::string Text) {
+    Definitions[Name] = std::move(Text);
+  }
+
+  /// The definitions, each guarded by T2S_DEFINED_<name>.
+  std::string definitions() const {
+    std::string Defs;
+    for (const auto &[Name, Def] : Definitions)
+      Defs += "#ifndef T2S_DEFINED_" + Name + "\n#define T2S_DEFINED_" + Name + "\n" +
+              Def + "#endif\n";
+    return Defs;
+  }
+
+  /// Whether a printed name was half, which OpenCL has only with the
+  /// extension cl_khr_fp16.
+  bool usesHalf() const { return Half; }
+};
 
 // "Base[0]", ..., "Base[N - 1]".
 llvm::SmallVector<std::string, 32> elementsOf(const std::string &Base, int64_t N) {
@@ -103,11 +146,11 @@ llvm::SmallVector<std::string, 32> elementsOf(const std::string &Base, int64_t N
 
 // "t0 = v.s0; t1 = v.s1; ...": the lanes of the vector Vector (type VT)
 // assigned to Targets.
-std::string assignLanes(llvm::Type *VT, const std::string &Vector,
+std::string assignLanes(CTypes &Types, llvm::Type *VT, const std::string &Vector,
                         llvm::ArrayRef<std::string> Targets) {
   std::string Out;
   for (unsigned X = 0; X < Targets.size(); ++X)
-    Out += (X ? " " : "") + Targets[X] + " = " + lane(VT, Vector, X) + ";";
+    Out += (X ? " " : "") + Targets[X] + " = " + Types.lane(VT, Vector, X) + ";";
   return Out;
 }
 
@@ -145,13 +188,6 @@ std::string identifier(llvm::StringRef Name) {
   return Id;
 }
 
-// Whether the kernels printed since the last reset use half, which OpenCL
-// has only with the extension cl_khr_fp16.
-bool &usesHalf() {
-  static bool Uses = false;
-  return Uses;
-}
-
 // Name as a parameter or loop variable of a kernel, away from the names the
 // kernels declare themselves: shift registers 'sr_A', time variables 't1',
 // 'slot', and the temporaries of channel values ('a_in', 'a_in_2',
@@ -176,31 +212,6 @@ std::string kernelLocal(llvm::StringRef Name) {
 std::string parameterName(const llvm::Argument *A) {
   std::string N = getSourceName(A);
   return N.empty() ? "arg" + std::to_string(A->getArgNo()) : kernelLocal(N);
-}
-
-// The C name of an IR type, or "" if it has none here.
-std::string cType(llvm::Type *T) {
-  if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
-    return vectorType(VT);
-  if (T->isHalfTy()) { // _Float16
-    usesHalf() = true;
-    return "half";
-  }
-  if (T->isFloatTy())
-    return "float";
-  if (T->isDoubleTy())
-    return "double";
-  if (T->isIntegerTy(1))
-    return "bool";
-  if (T->isIntegerTy(8))
-    return "char";
-  if (T->isIntegerTy(16))
-    return "short";
-  if (T->isIntegerTy(32))
-    return "int";
-  if (T->isIntegerTy(64))
-    return "long";
-  return "";
 }
 
 // A planned channel (systolic/ChannelPlan.h) with the names of the systolic
@@ -265,6 +276,7 @@ class KernelPrinter {
   int SkippedPELoop = -1;
   const PEChannel *VectorPass = nullptr; // the channel a Receive/Send moves
   bool Macros; // spell the kernel with the macros of t2s/channels.h
+  CTypes &Types; // the names of types, and the definitions they need
   // Pointer parameters: element type, and whether the kernel writes them.
   llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
   llvm::DenseMap<const llvm::Argument *, bool> Written;
@@ -278,9 +290,10 @@ public:
   KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
                 llvm::DominatorTree &DT, llvm::raw_ostream &OS,
                 const std::string &Design, llvm::ArrayRef<PEChannel> Channels,
-                KernelRole Role, std::string Buffer, bool Macros)
+                KernelRole Role, std::string Buffer, bool Macros, CTypes &Types)
       : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS), Design(Design),
-        Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros) {
+        Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros),
+        Types(Types) {
     if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::Plain)
       Vec = &*Sch.Vector;
     if (Sch.Vector && Sch.Vector->Space)
@@ -333,9 +346,9 @@ public:
     if (A->getType()->isIntegerTy(1)) // OpenCL kernels take no bool
       return "char " + argName(A);
     if (!A->getType()->isPointerTy())
-      return cType(A->getType()) + " " + argName(A);
+      return Types.name(A->getType()) + " " + argName(A);
     llvm::Type *T = ElementOf.lookup(A);
-    std::string Ty = T ? cType(T) : "char";
+    std::string Ty = T ? Types.name(T) : "char";
     std::string Const = Written.lookup(A) ? "" : "const ";
     if (Macros)
       return "T2S_GLOBAL " + Const + Ty + " *T2S_RESTRICT " + argName(A);
@@ -409,7 +422,7 @@ private:
     for (const RegisterPlan &P : Sch.Registers) {
       if (Role != KernelRole::Systolic)
         break;
-      B << "  " << cType(S.Arrays[P.Array].ElementType) << " "
+      B << "  " << Types.name(S.Arrays[P.Array].ElementType) << " "
         << registerName(P.Array) << "[" << words(P) << "]";
       for (unsigned L : Sch.PELoops)
         B << "[" << loop(L).extent() << "]";
@@ -456,7 +469,7 @@ private:
         Dims += "[" + std::to_string(loop(L).extent()) + "]";
       if (Vec)
         Dims += "[" + std::to_string(Vec->Lanes) + "]";
-      B << Indent << cType(Vec ? Stream->Scalar : Stream->Element) << " "
+      B << Indent << Types.name(Vec ? Stream->Scalar : Stream->Element) << " "
         << bufferOf(*Stream) << Dims << "; // this step's values, one per PE"
         << (Vec ? " and lane" : "") << "\n";
     }
@@ -469,7 +482,7 @@ private:
     if (Role == KernelRole::Systolic) {
       for (const PEChannel &C : Channels)
         if (C.Chain || C.PEVector) {
-          B << Indent << cType(C.PEVector ? C.Scalar : C.Element) << " " << C.PETemp;
+          B << Indent << Types.name(C.PEVector ? C.Scalar : C.Element) << " " << C.PETemp;
           for (unsigned L : Sch.PELoops)
             B << "[" << loop(L).extent() << "]";
           if (C.Chain)
@@ -590,13 +603,13 @@ private:
     return "const int " + vecLoop().Name + " = " + std::to_string(C.Lanes.Lane) + "; ";
   }
   // A vector channel's value from the lanes of array Name.
-  static std::string packLanes(const PEChannel &C, const std::string &Name) {
-    return vectorLiteral(C.Element, elementsOf(Name, numLanes(C)));
+  std::string packLanes(const PEChannel &C, const std::string &Name) {
+    return Types.vectorLiteral(C.Element, elementsOf(Name, numLanes(C)));
   }
   // "a[0] = x.s0; a[1] = x.s1; ...": a vector channel's value into array Name.
-  static std::string unpackLanes(const PEChannel &C, const std::string &Vector,
-                                 const std::string &Name) {
-    return assignLanes(C.Element, Vector, elementsOf(Name, numLanes(C)));
+  std::string unpackLanes(const PEChannel &C, const std::string &Vector,
+                          const std::string &Name) {
+    return assignLanes(Types, C.Element, Vector, elementsOf(Name, numLanes(C)));
   }
   static int64_t numLanes(const PEChannel &C) {
     return llvm::cast<llvm::FixedVectorType>(C.Element)->getNumElements();
@@ -829,18 +842,18 @@ private:
                                    : "T2S_READ(" + channelRef(C) + ")";
       std::string Cond = readCondition(C.Access);
       if (lanesOf(C) == LaneAccess::Vector) {
-        B << Indent << cType(C.Scalar) << " " << C.Temp << "[" << Vec->Lanes << "];\n"
-          << Indent << Cond << "{ " << cType(C.Element) << " " << C.Temp << "_vec = "
+        B << Indent << Types.name(C.Scalar) << " " << C.Temp << "[" << Vec->Lanes << "];\n"
+          << Indent << Cond << "{ " << Types.name(C.Element) << " " << C.Temp << "_vec = "
           << Source << "; " << unpackLanes(C, C.Temp + "_vec", C.Temp) << " }\n";
       } else if (lanesOf(C) == LaneAccess::Pinned) {
-        B << Indent << cType(C.Element) << " " << C.Temp << " = 0;\n"
+        B << Indent << Types.name(C.Element) << " " << C.Temp << " = 0;\n"
           << Indent << "{ " << pinLane(C) << Cond << C.Temp << " = " << Source
           << "; }\n";
       }
     }
     for (const PEChannel &C : Channels)
       if (C.Output && lanesOf(C) == LaneAccess::Vector)
-        B << Indent << cType(C.Scalar) << " " << C.LaneTemp << "["
+        B << Indent << Types.name(C.Scalar) << " " << C.LaneTemp << "["
           << Vec->Lanes << "];\n";
     openLanes(B, Indent);
     for (const PEChannel &C : Channels)
@@ -866,7 +879,7 @@ private:
   void printChannelRead(llvm::raw_ostream &B, const std::string &Indent,
                         const PEChannel &C) {
     std::string Cond = readCondition(C.Access);
-    B << Indent << cType(C.PEVector ? C.Scalar : C.Element) << " " << C.Temp
+    B << Indent << Types.name(C.PEVector ? C.Scalar : C.Element) << " " << C.Temp
       << (Cond.empty() ? " = " : " = 0;\n" + Indent + Cond + C.Temp + " = ")
       << (C.Chain || C.PEVector ? C.PETemp + peSubscripts()
                                   : "T2S_READ(" + channelRef(C) + ")")
@@ -903,13 +916,13 @@ private:
       Lanes.push_back(C.PETemp + peSubscriptsAt(std::to_string(X - L.Lower)));
     if (C.Output) {
       B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
-        << vectorLiteral(C.Element, Lanes) << ");\n";
+        << Types.vectorLiteral(C.Element, Lanes) << ");\n";
       return;
     }
     B << Indent << Cond << "{\n"
-      << Indent << "  " << cType(C.Element) << " " << V << " = T2S_READ("
+      << Indent << "  " << Types.name(C.Element) << " " << V << " = T2S_READ("
       << channelRef(C) << ");\n"
-      << Indent << "  " << assignLanes(C.Element, V, Lanes) << "\n"
+      << Indent << "  " << assignLanes(Types, C.Element, V, Lanes) << "\n"
       << Indent << "}\n";
   }
 
@@ -954,7 +967,7 @@ private:
                         const PEChannel &C, const std::string &V) {
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
-    std::string Ty = cType(C.Element), Sc = cType(C.Scalar);
+    std::string Ty = Types.name(C.Element), Sc = Types.name(C.Scalar);
     std::string Lanes = fresh(C.Buffer + "_lanes");
     std::string Cond = accessCondition(C);
     B << Indent << Cond << "{\n";
@@ -990,7 +1003,7 @@ private:
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
     std::string T = fresh("t"), V = fresh("v");
-    std::string Ty = cType(C.Element);
+    std::string Ty = Types.name(C.Element);
     if (C.PEVector) {
       printVectorChain(B, Indent, C, V);
       return;
@@ -1069,7 +1082,7 @@ private:
       const URELoop &L = loop(SVec->Loop);
       std::string Lanes = C.LaneTemp, In = Indent + "  ";
       B << Indent << Cond << "{\n"
-        << In << cType(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
+        << In << Types.name(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
         << In << "#pragma unroll\n"
         << In << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name << " < "
         << L.Upper << "; " << L.Name << "++)\n"
@@ -1080,7 +1093,7 @@ private:
     } else if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
       std::string Lanes = C.LaneTemp, In = Indent + "  ";
       B << Indent << Cond << "{\n"
-        << In << cType(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n";
+        << In << Types.name(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n";
       openLanes(B, In);
       B << In << Lanes << "[" << laneIndex(0, 0) << "] = "
         << address(Ld->getPointerOperand()) << ";\n";
@@ -1145,7 +1158,7 @@ private:
   }
 
   // The lanes of this PE's buffer element, as a vector.
-  std::string bufferVector(const PEChannel &C) const {
+  std::string bufferVector(const PEChannel &C) {
     return packLanes(C, bufferOf(C) + peSubscripts());
   }
 
@@ -1184,7 +1197,7 @@ private:
         } else if (C.Lanes.Kind == LaneAccess::Vector) {
           std::string V = C.LaneTemp + "_vec";
           B << Indent << Guard << "{\n"
-            << Indent << "  " << cType(C.Element) << " " << V << " = T2S_READ("
+            << Indent << "  " << Types.name(C.Element) << " " << V << " = T2S_READ("
             << channelRef(C) << ");\n"
             << Indent << "  " << unpackLanes(C, V, bufferOf(C) + peSubscripts()) << "\n"
             << Indent << "}\n";
@@ -1199,9 +1212,9 @@ private:
         const URELoop &L = loop(SVec->Loop);
         std::string Lanes = C.LaneTemp, In = Indent + "  ";
         B << Indent << guardText(St) << "{\n"
-          << In << cType(C.Element) << " " << Lanes << "_vec = T2S_READ("
+          << In << Types.name(C.Element) << " " << Lanes << "_vec = T2S_READ("
           << channelRef(C) << ");\n"
-          << In << cType(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
+          << In << Types.name(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
           << In << unpackLanes(C, Lanes + "_vec", Lanes) << "\n"
           << In << "#pragma unroll\n"
           << In << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name << " < "
@@ -1215,9 +1228,9 @@ private:
       if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
         std::string Lanes = C.LaneTemp, In = Indent + "  ";
         B << Indent << guardText(St) << "{\n"
-          << In << cType(C.Element) << " " << Lanes << "_vec = T2S_READ("
+          << In << Types.name(C.Element) << " " << Lanes << "_vec = T2S_READ("
           << channelRef(C) << ");\n"
-          << In << cType(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n"
+          << In << Types.name(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n"
           << In << unpackLanes(C, Lanes + "_vec", Lanes) << "\n";
         openLanes(B, In);
         B << In << Target << " = " << Lanes << "[" << laneIndex(0, 0) << "];\n";
@@ -1306,7 +1319,7 @@ private:
 
   std::string constant(const llvm::Constant *C) {
     if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(C->getType())) {
-      if (cType(VT).empty()) {
+      if (Types.name(VT).empty()) {
         fail("a vector type without a C name");
         return "?";
       }
@@ -1317,7 +1330,7 @@ private:
                             ? constant(llvm::Constant::getNullValue(VT->getElementType()))
                             : constant(E));
       }
-      return vectorLiteral(VT, Lanes);
+      return Types.vectorLiteral(VT, Lanes);
     }
     if (auto *I = llvm::dyn_cast<llvm::ConstantInt>(C))
       return I->getType()->isIntegerTy(1) ? (I->isOne() ? "true" : "false")
@@ -1327,7 +1340,7 @@ private:
         llvm::APFloat F = FP->getValueAPF();
         bool Lost;
         F.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &Lost);
-        return "((" + cType(FP->getType()) + ")" +
+        return "((" + Types.name(FP->getType()) + ")" +
                constant(llvm::ConstantFP::get(FP->getContext(), F)) + ")";
       }
       if (!FP->getType()->isFloatTy() && !FP->getType()->isDoubleTy()) {
@@ -1386,7 +1399,7 @@ private:
       return load(Ld);
     if (auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I))
       return binary(BO);
-    if (I->getOpcode() == llvm::Instruction::FNeg && !isStructVector(I->getType()))
+    if (I->getOpcode() == llvm::Instruction::FNeg && !Types.isStructVector(I->getType()))
       return "(-" + expr(I->getOperand(0)) + ")";
     if (auto *Cmp = llvm::dyn_cast<llvm::CmpInst>(I))
       return compare(Cmp);
@@ -1401,7 +1414,7 @@ private:
         fail("a vector lane chosen at run time");
         return "?";
       }
-      return lane(EE->getVectorOperandType(), expr(EE->getVectorOperand()),
+      return Types.lane(EE->getVectorOperandType(), expr(EE->getVectorOperand()),
                   Idx->getZExtValue());
     }
     if (auto *IE = llvm::dyn_cast<llvm::InsertElementInst>(I))
@@ -1409,7 +1422,7 @@ private:
     if (auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(I))
       return shuffle(SV);
     if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(I)) {
-      std::string T = cType(Cast->getType());
+      std::string T = Types.name(Cast->getType());
       if (T.empty()) {
         fail("a cast to a type without a C name");
         return "?";
@@ -1427,7 +1440,7 @@ private:
       if (Cast->getType()->isIntOrIntVectorTy(1) && Opcode == llvm::Instruction::Trunc)
         return "((" + T + ")(" + Op + " & 1))";
       if (Opcode == llvm::Instruction::ZExt || Opcode == llvm::Instruction::UIToFP)
-        Op = "(u" + cType(From) + ")" + Op;
+        Op = "(u" + Types.name(From) + ")" + Op;
       return "((" + T + ")" + Op + ")";
     }
     if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(I))
@@ -1472,12 +1485,12 @@ private:
     static const std::map<std::string, std::string> Names = {
         {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"%", "rem"},
         {"<<", "shl"}, {">>", "shr"}, {"&", "and"}, {"|", "or"}, {"^", "xor"}};
-    std::string T = cType(VT), Fn = T + "_" + Names.at(Op.str());
+    std::string T = Types.name(VT), Fn = T + "_" + Names.at(Op.str());
     unsigned N = llvm::cast<llvm::FixedVectorType>(VT)->getNumElements();
-    helperDefinitions()[Fn] =
-        "static inline " + T + " " + Fn + "(" + T + " a, " + T + " b) {\n  " +
-        T + " r;\n  for (int l = 0; l < " + std::to_string(N) +
-        "; l++)\n    r.data[l] = a.data[l] " + Op.str() + " b.data[l];\n  return r;\n}\n";
+    Types.define(Fn, "static inline " + T + " " + Fn + "(" + T + " a, " + T + " b) {\n  " +
+                         T + " r;\n  for (int l = 0; l < " + std::to_string(N) +
+                         "; l++)\n    r.data[l] = a.data[l] " + Op.str() +
+                         " b.data[l];\n  return r;\n}\n");
     return Fn + "(" + A + ", " + B + ")";
   }
 
@@ -1502,8 +1515,8 @@ private:
     for (unsigned L = 0; L < N; ++L)
       if (Lanes[L].empty())
         Lanes[L] = Base.empty() ? constant(llvm::Constant::getNullValue(VT->getElementType()))
-                                : lane(VT, Base, L);
-    return vectorLiteral(VT, Lanes);
+                                : Types.lane(VT, Base, L);
+    return Types.vectorLiteral(VT, Lanes);
   }
 
   std::string shuffle(llvm::ShuffleVectorInst *SV) {
@@ -1514,7 +1527,7 @@ private:
       Lanes.push_back(M < 0 ? constant(llvm::Constant::getNullValue(In->getElementType()))
                             : unsigned(M) < N ? laneOf(SV->getOperand(0), M)
                                               : laneOf(SV->getOperand(1), M - N));
-    return vectorLiteral(SV->getType(), Lanes);
+    return Types.vectorLiteral(SV->getType(), Lanes);
   }
 
   // Lane L of vector V: the scalar a chain of inserts put there (a splat
@@ -1533,7 +1546,7 @@ private:
         return llvm::isa<llvm::UndefValue>(E)
                    ? constant(llvm::Constant::getNullValue(E->getType()))
                    : constant(E);
-    return lane(V->getType(), expr(V), L);
+    return Types.lane(V->getType(), expr(V), L);
   }
 
   std::string binary(llvm::BinaryOperator *BO) {
@@ -1565,13 +1578,13 @@ private:
         fail("an unsigned operation on vectors");
         return "?";
       }
-      if (isStructVector(BO->getType()))
+      if (Types.isStructVector(BO->getType()))
         return structOperator(BO->getType(), Op, A, B);
       return "(" + A + " " + Op + " " + B + ")";
     }
     if (Unsigned) {
-      std::string U = "(u" + cType(BO->getType()) + ")";
-      return "((" + cType(BO->getType()) + ")(" + U + A + " " + Op + " " + U + B + "))";
+      std::string U = "(u" + Types.name(BO->getType()) + ")";
+      return "((" + Types.name(BO->getType()) + ")(" + U + A + " " + Op + " " + U + B + "))";
     }
     return "(" + A + " " + Op + " " + B + ")";
   }
@@ -1603,7 +1616,7 @@ private:
     }
     std::string A = expr(Cmp->getOperand(0)), B = expr(Cmp->getOperand(1));
     if (Unsigned) {
-      std::string U = "(u" + cType(Cmp->getOperand(0)->getType()) + ")";
+      std::string U = "(u" + Types.name(Cmp->getOperand(0)->getType()) + ")";
       A = U + A;
       B = U + B;
     }
@@ -1735,7 +1748,7 @@ private:
     };
     switch (Callee->getIntrinsicID()) {
     case llvm::Intrinsic::fmuladd: // contraction allowed, as in OpenCL C
-      if (Call->getType()->isVectorTy() && isStructVector(Call->getType()))
+      if (Call->getType()->isVectorTy() && Types.isStructVector(Call->getType()))
         return structOperator(Call->getType(), "+",
                               structOperator(Call->getType(), "*",
                                              expr(Call->getArgOperand(0)),
@@ -1791,7 +1804,10 @@ std::string functionName(const llvm::Function &F) {
 
 } // namespace
 
-std::string openCLTypeName(llvm::Type *T) { return cType(T); }
+std::string openCLTypeName(llvm::Type *T) {
+  CTypes Types; // the name alone; no kernel needs its definitions
+  return Types.name(T);
+}
 
 std::string designName(const llvm::Function &F, unsigned SystemIndex) {
   std::string D = functionName(F);
@@ -1844,6 +1860,7 @@ struct HostStub {
   llvm::ArrayRef<llvm::SmallVector<DesignBuffer, 4>> Nests;
   SourceLoc Loc; // the design's first nest
   bool ForDevice; // the stub runs on an OpenCL device (OpenCLOptions)
+  CTypes &Types;
 
   llvm::Type *elementOf(const llvm::Argument *A) const {
     for (const auto &N : Nests)
@@ -1893,7 +1910,7 @@ struct HostStub {
       std::optional<uint64_t> N = extent(A);
       OS << (A == Buffers.front() ? "" : ", ") << "{\"" << parameterName(A)
          << "\", " << parameterName(A) << ", " << (N ? *N : 1) << " * sizeof("
-         << cType(elementOf(A)) << "), " << (writes(A) ? "true" : "false") << "}";
+         << Types.name(elementOf(A)) << "), " << (writes(A) ? "true" : "false") << "}";
     }
     OS << "});\n";
   }
@@ -1903,8 +1920,8 @@ struct HostStub {
     for (const llvm::Argument &A : F.args()) {
       // A pointer no kernel uses is only passed along: 'const void *'.
       std::string T = A.getType()->isPointerTy()
-                          ? (elementOf(&A) ? cType(elementOf(&A)) : "void")
-                          : cType(A.getType());
+                          ? (elementOf(&A) ? Types.name(elementOf(&A)) : "void")
+                          : Types.name(A.getType());
       if (T.empty())
         return "the parameter '" + parameterName(&A) + "', whose type has no C name";
       bool Written = llvm::any_of(Kernels, [&](const KernelInfo &K) {
@@ -1981,7 +1998,7 @@ struct HostStub {
           std::optional<uint64_t> N = extent(A);
           std::string Name = parameterName(A);
           bool Writes = writes(A);
-          OS << "  t2s::host::Buffer<" << cType(elementOf(A)) << "> "
+          OS << "  t2s::host::Buffer<" << Types.name(elementOf(A)) << "> "
              << Name << "_buffer(D, " << *N << ", /*DeviceWrites=*/"
              << (Writes ? "true" : "false") << ", /*DeviceReads=*/true);\n"
              << "  " << Name << "_buffer.write(" << Name << ");\n";
@@ -2057,7 +2074,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
       !FAM.getResult<UREAnalysis>(F).Rejections.empty())
     return std::nullopt;
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
-  usesHalf() = false;
+  CTypes Types;
 
   std::string Text, Host;
   llvm::raw_string_ostream OS(Text), HS(Host);
@@ -2186,7 +2203,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
   if (Macros)
     OS << "\n// Channels between the kernels.\n";
   for (const StreamChannel &C : CR.Channels) {
-    std::string T = cType(C.Read->getType());
+    std::string T = Types.name(C.Read->getType());
     if (T.empty())
       return failed(CR.Units[C.Consumer].System->Loc, "a channel of a type without a C name");
     OS << "T2S_CHANNEL(" << T << ", " << streamName(C) << ", " << ChannelDepth
@@ -2196,7 +2213,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     if (X.Sch.Steps.empty())
       continue;
     for (const PEChannel &C : X.Channels) {
-      std::string T = cType(C.Element);
+      std::string T = Types.name(C.Element);
       if (T.empty())
         return failed(X.Sch.System.Loc, "a channel of a type without a C name");
       if (C.Dims.empty()) {
@@ -2219,7 +2236,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     for (const PEChannel &C : X.Channels) {
       if (!C.Chain)
         continue;
-      OS << "T2S_CHANNEL_ARRAY(" << cType(C.Element) << ", " << C.Name << "_chain, "
+      OS << "T2S_CHANNEL_ARRAY(" << Types.name(C.Element) << ", " << C.Name << "_chain, "
          << X.Sch.System.Loops[C.Chain->Loop].extent();
       for (unsigned D : C.ChainDims)
         OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
@@ -2245,7 +2262,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     }
     for (auto &[Role, Buffer] : Roles) {
       KernelPrinter P(F, X.Sch, DT, OS, X.Design, X.Channels, Role, Buffer,
-                      Macros);
+                      Macros, Types);
       OS << "\n";
       KernelInfo Info;
       if (std::optional<std::string> Why = P.print(Info))
@@ -2260,14 +2277,10 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
   llvm::stable_sort(Kernels, [](const KernelInfo &A, const KernelInfo &B) {
     return A.Stage < B.Stage;
   });
-  std::string Defs;
-  for (auto &[Name, Def] : helperDefinitions())
-    Defs += "#ifndef T2S_DEFINED_" + Name + "\n#define T2S_DEFINED_" + Name +
-            "\n" + Def + "#endif\n";
-  helperDefinitions().clear();
+  std::string Defs = Types.definitions();
   if (!Defs.empty())
     Text.insert(DefsAt, "\n// Vector types and operators OpenCL does not have.\n" + Defs);
-  if (usesHalf()) // C++ (the emulation) has half as _Float16 (t2s/vector_types.h)
+  if (Types.usesHalf()) // C++ (the emulation) has half as _Float16 (t2s/vector_types.h)
     Text.insert(DefsAt,
                 "#ifdef __OPENCL_C_VERSION__ // _Float16 is half: cl_khr_fp16\n"
                 "#ifdef cl_khr_fp16\n"
@@ -2276,10 +2289,9 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
                 "#error \"" + Function + " computes with half (_Float16); the "
                 "device lacks cl_khr_fp16\"\n"
                 "#endif\n#endif\n");
-  usesHalf() = false;
   if (!Opts.HostFile.empty()) {
     HostStub H{F, Function, hostStubName(F), Kernels, NestBuffers,
-               CR.Units.front().System->Loc, Opts.ForDevice};
+               CR.Units.front().System->Loc, Opts.ForDevice, Types};
     HS << Defs; // the host passes the same vector structs
     if (std::optional<std::string> Why = H.print(HS))
       return failed(CR.Units.front().System->Loc, *Why);
