@@ -24,6 +24,11 @@ llvm::cl::opt<std::string> HostOutput(
     "t2s-opencl-host", llvm::cl::value_desc("file"),
     llvm::cl::desc("Write the host stubs that run the OpenCL designs to file"));
 
+llvm::cl::opt<bool> OffloadDesigns(
+    "t2s-offload",
+    llvm::cl::desc("Replace each T2S design's loop nest by a call to its host "
+                   "stub t2s_run_<design> (what t2s-clang --emulate does)"));
+
 llvm::cl::opt<t2s::ReportFormat> ReportOption(
     "t2s-report", llvm::cl::desc("Print the T2S design report"),
     llvm::cl::init(t2s::ReportFormat::None),
@@ -45,6 +50,8 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   O.ForDevice = ForDevice;
   return O;
 }
+
+bool offloadFromCommandLine() { return OffloadDesigns; }
 
 ReportOptions reportOptionsFromCommandLine() {
   ReportOptions O;

@@ -42,6 +42,9 @@ struct ReportOptions {
 };
 
 OpenCLOptions openCLOptionsFromCommandLine();
+/// -t2s-offload (t2s-clang --emulate, --opencl): replace each design's nests
+/// by a call to its host stub.
+bool offloadFromCommandLine();
 ReportOptions reportOptionsFromCommandLine();
 
 } // namespace t2s

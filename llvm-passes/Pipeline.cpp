@@ -38,7 +38,7 @@ void addSystolicPasses(llvm::ModulePassManager &MPM) {
   MPM.addPass(OpenCLEmitterPass(openCLOptionsFromCommandLine()));
   llvm::FunctionPassManager Build;
   // With -t2s-offload, the emitted kernels replace the nests (emulation).
-  Build.addPass(OffloadPass());
+  Build.addPass(OffloadPass(offloadFromCommandLine()));
   // 5. The space-time transform: time loops, PEs, shift registers.
   Build.addPass(SpaceTimeTransformPass());
   // Later steps, in the seeds' order: vectorization, scatter/gather,

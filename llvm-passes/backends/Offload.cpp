@@ -14,17 +14,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
-
-namespace {
-
-llvm::cl::opt<bool> OffloadDesigns(
-    "t2s-offload",
-    llvm::cl::desc("Replace each T2S design's loop nest by a call to its host "
-                   "stub t2s_run_<design> (what t2s-clang --emulate does)"));
-
-} // namespace
 
 namespace t2s {
 
@@ -70,7 +60,7 @@ const llvm::Instruction *codeBetween(llvm::BasicBlock *From, llvm::BasicBlock *T
 
 llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
                                          llvm::FunctionAnalysisManager &FAM) {
-  if (!OffloadDesigns || F.isDeclaration() || F.getMetadata(MergeFailedTag))
+  if (!Enabled || F.isDeclaration() || F.getMetadata(MergeFailedTag))
     return llvm::PreservedAnalyses::all();
   const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
   if (CR.Units.empty() || !CR.Rejections.empty() ||

@@ -25,9 +25,14 @@
 namespace t2s {
 
 struct OffloadPass : llvm::PassInfoMixin<OffloadPass> {
+  /// \p Enabled: -t2s-offload (Options.h); otherwise the pass does nothing.
+  explicit OffloadPass(bool Enabled) : Enabled(Enabled) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   static bool isRequired() { return true; }
+
+private:
+  bool Enabled;
 };
 
 } // namespace t2s
