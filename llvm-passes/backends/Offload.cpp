@@ -60,12 +60,10 @@ const llvm::Instruction *codeBetween(llvm::BasicBlock *From, llvm::BasicBlock *T
 
 llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
                                          llvm::FunctionAnalysisManager &FAM) {
-  if (!Enabled || F.isDeclaration() || F.getMetadata(MergeFailedTag))
+  if (!Enabled || F.isDeclaration() || designsRejected(F, FAM))
     return llvm::PreservedAnalyses::all();
   const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
-  if (CR.Units.empty() || !CR.Rejections.empty() ||
-      !FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty() ||
-      !FAM.getResult<UREAnalysis>(F).Rejections.empty())
+  if (CR.Units.empty())
     return llvm::PreservedAnalyses::all();
 
   // The kernels of all nests run together (channels connect them), where the

@@ -2066,12 +2066,10 @@ struct FunctionOutput {
 std::optional<FunctionOutput> emitFunction(llvm::Function &F,
                                            llvm::FunctionAnalysisManager &FAM,
                                            const OpenCLOptions &Opts) {
-  if (F.isDeclaration() || F.getMetadata(MergeFailedTag))
+  if (F.isDeclaration() || designsRejected(F, FAM))
     return std::nullopt;
-  const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
   const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
-  if (CR.Units.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
-      !FAM.getResult<UREAnalysis>(F).Rejections.empty())
+  if (CR.Units.empty())
     return std::nullopt;
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
   CTypes Types;
@@ -2296,8 +2294,6 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     if (std::optional<std::string> Why = H.print(HS))
       return failed(CR.Units.front().System->Loc, *Why);
   }
-  OS.flush();
-  HS.flush();
   return FunctionOutput{std::move(Text), std::move(Host)};
 }
 

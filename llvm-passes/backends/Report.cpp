@@ -75,12 +75,9 @@ void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM) {
   for (llvm::Function &F : M) {
     if (F.isDeclaration())
       continue;
-    if (F.getMetadata(t2s::MergeFailedTag) ||
-        !FAM.getResult<t2s::UREAnalysis>(F).Rejections.empty() ||
-        !FAM.getResult<t2s::SpaceTimeAnalysis>(F).Rejections.empty())
-      return; // the errors say why
-    const t2s::ChannelResult &CR = FAM.getResult<t2s::ChannelAnalysis>(F);
-    if (!CR.Units.empty() || !CR.Rejections.empty())
+    if (t2s::designsRejected(F, FAM)) // the errors say why
+      return;
+    if (!FAM.getResult<t2s::ChannelAnalysis>(F).Units.empty())
       return;
   }
   t2s::reportFileWarning(M, t2s::WarningGroup::NoDesign,

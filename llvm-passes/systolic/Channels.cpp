@@ -698,4 +698,11 @@ ChannelResult ChannelAnalysis::run(llvm::Function &F,
   return R;
 }
 
+bool designsRejected(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
+  return F.getMetadata(MergeFailedTag) ||
+         !FAM.getResult<UREAnalysis>(F).Rejections.empty() ||
+         !FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty() ||
+         !FAM.getResult<ChannelAnalysis>(F).Rejections.empty();
+}
+
 } // namespace t2s

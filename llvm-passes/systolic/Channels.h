@@ -79,6 +79,11 @@ public:
   ChannelResult run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };
 
+/// Whether an error stops F's designs: merge_ures failed on it, or the URE
+/// model, the schedule or the channels rejected something (t2s-check-ures
+/// reports it). The passes that build from the designs then leave F alone.
+bool designsRejected(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
 /// Calls Visit with the loop variables (indexed like S.Loops) of every
 /// iteration, in the order the emitted kernel runs them: for a plain nest
 /// (Sch null) its loops in order; for a systolic array its time steps, then
