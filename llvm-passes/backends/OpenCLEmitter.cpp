@@ -1,11 +1,14 @@
 //===- OpenCLEmitter.cpp - OpenCL C for Intel FPGAs -----------------------===//
 
 #include "backends/OpenCLEmitter.h"
+#include "backends/CExpr.h"
+#include "backends/CTypes.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
 #include "systolic/Buffers.h"
 #include "systolic/ChannelPlan.h"
 #include "systolic/Channels.h"
+#include "systolic/LiftExpr.h"
 #include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -41,101 +44,6 @@ namespace t2s {
 
 namespace {
 
-// The C names of IR types in the printed kernels and stubs, and the
-// definitions those names need: a struct for each vector width OpenCL lacks
-// and the operators on it, and cl_khr_fp16 for half. One per function's
-// kernels; its definitions go before them (guarded, since the kernels of
-// several functions and files share a file).
-class CTypes {
-  std::map<std::string, std::string> Definitions;
-  bool Half = false;
-
-public:
-  /// The C name of \p T, or "" if it has none here.
-  std::string name(llvm::Type *T) {
-    if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T))
-      return vector(VT);
-    if (T->isHalfTy()) { // _Float16
-      Half = true;
-      return "half";
-    }
-    if (T->isFloatTy())
-      return "float";
-    if (T->isDoubleTy())
-      return "double";
-    if (T->isIntegerTy(1))
-      return "bool";
-    if (T->isIntegerTy(8))
-      return "char";
-    if (T->isIntegerTy(16))
-      return "short";
-    if (T->isIntegerTy(32))
-      return "int";
-    if (T->isIntegerTy(64))
-      return "long";
-    return "";
-  }
-
-  /// Vectors: OpenCL's types for 2, 3, 4, 8 and 16 lanes ("float4"), a
-  /// struct 't2s_float5 { float data[5]; }' for other widths up to 32.
-  std::string vector(llvm::FixedVectorType *VT) {
-    std::string E = name(VT->getElementType());
-    unsigned N = VT->getNumElements();
-    if (E.empty() || E == "bool" || N < 2 || N > 32)
-      return "";
-    if (N == 2 || N == 3 || N == 4 || N == 8 || N == 16)
-      return E + std::to_string(N);
-    std::string Name = "t2s_" + E + std::to_string(N);
-    // As large as the vector in memory (LLVM and clang round a vector up to
-    // a power of two lanes), so buffers of them keep the host's layout.
-    unsigned Pad = llvm::PowerOf2Ceil(N) - N;
-    define(Name, "typedef struct { " + E + " data[" + std::to_string(N) + "];" +
-                     (Pad ? " " + E + " pad[" + std::to_string(Pad) + "];" : std::string()) +
-                     " } " + Name + ";\n");
-    return Name;
-  }
-
-  bool isStructVector(llvm::Type *T) {
-    auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(T);
-    return VT && llvm::StringRef(vector(VT)).starts_with("t2s_");
-  }
-
-  /// Lane L of a vector value printed as Text.
-  std::string lane(llvm::Type *VT, const std::string &Text, unsigned L) {
-    if (isStructVector(VT))
-      return Text + ".data[" + std::to_string(L) + "]";
-    return Text + ".s" + std::string(1, "0123456789abcdef"[L]);
-  }
-
-  /// A vector of type VT from its lanes, as a compound literal (OpenCL C
-  /// and, with clang's vector extension, C++).
-  std::string vectorLiteral(llvm::Type *VT, llvm::ArrayRef<std::string> Lanes) {
-    std::string T = name(VT), Text;
-    for (const std::string &L : Lanes)
-      Text += (Text.empty() ? "" : ", ") + L;
-    return isStructVector(VT) ? "((" + T + "){{" + Text + "}})"
-                              : "((" + T + "){" + Text + "})";
-  }
-
-  /// A helper the printed code needs (a struct, an operator), defined once.
-  void define(const std::string &Name, std::string Text) {
-    Definitions[Name] = std::move(Text);
-  }
-
-  /// The definitions, each guarded by T2S_DEFINED_<name>.
-  std::string definitions() const {
-    std::string Defs;
-    for (const auto &[Name, Def] : Definitions)
-      Defs += "#ifndef T2S_DEFINED_" + Name + "\n#define T2S_DEFINED_" + Name + "\n" +
-              Def + "#endif\n";
-    return Defs;
-  }
-
-  /// Whether a printed name was half, which OpenCL has only with the
-  /// extension cl_khr_fp16.
-  bool usesHalf() const { return Half; }
-};
-
 // "Base[0]", ..., "Base[N - 1]".
 llvm::SmallVector<std::string, 32> elementsOf(const std::string &Base, int64_t N) {
   llvm::SmallVector<std::string, 32> Out;
@@ -146,7 +54,7 @@ llvm::SmallVector<std::string, 32> elementsOf(const std::string &Base, int64_t N
 
 // "t0 = v.s0; t1 = v.s1; ...": the lanes of the vector Vector (type VT)
 // assigned to Targets.
-std::string assignLanes(CTypes &Types, llvm::Type *VT, const std::string &Vector,
+std::string assignLanes(CTypes &Types, DType VT, const std::string &Vector,
                         llvm::ArrayRef<std::string> Targets) {
   std::string Out;
   for (unsigned X = 0; X < Targets.size(); ++X)
@@ -256,7 +164,7 @@ enum class PEPass {
   Receive, Send, // vectorized space loop: one vector for the PEs along it
 };
 
-class KernelPrinter {
+class KernelPrinter : public ExprNames {
   llvm::Function &F;
   const SpaceTimeSchedule &Sch;
   const URESystem &S;
@@ -277,23 +185,23 @@ class KernelPrinter {
   const PEChannel *VectorPass = nullptr; // the channel a Receive/Send moves
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   CTypes &Types; // the names of types, and the definitions they need
+  ExprLifter &Lift; // the nest's values, lifted before any kernel prints
   // Pointer parameters: element type, and whether the kernel writes them.
   llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
   llvm::DenseMap<const llvm::Argument *, bool> Written;
-  llvm::DenseMap<const llvm::LoadInst *, std::pair<unsigned, int64_t>> UREReadOf;
   llvm::SmallPtrSet<const llvm::Argument *, 4> Used; // parameters printed
   std::string Failure; // why printing stopped, if it did
-  SourceLoc FailureLoc; // where, if the instruction being printed has a place
-  const llvm::Instruction *Printing = nullptr; // innermost being printed
+  SourceLoc FailureLoc; // where, if known
 
 public:
   KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
                 llvm::DominatorTree &DT, llvm::raw_ostream &OS,
                 const std::string &Design, llvm::ArrayRef<PEChannel> Channels,
-                KernelRole Role, std::string Buffer, bool Macros, CTypes &Types)
+                KernelRole Role, std::string Buffer, bool Macros, CTypes &Types,
+                ExprLifter &Lift)
       : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS), Design(Design),
         Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros),
-        Types(Types) {
+        Types(Types), Lift(Lift) {
     if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::Plain)
       Vec = &*Sch.Vector;
     if (Sch.Vector && Sch.Vector->Space)
@@ -306,11 +214,6 @@ public:
   /// Prints the kernel and describes it in Info; on failure prints nothing
   /// and returns the reason.
   std::optional<std::string> print(KernelInfo &Info) {
-    for (const ScheduledRead &SR : Sch.Reads) {
-      const URERead &R = S.Statements[SR.Statement].Reads[SR.Read];
-      for (llvm::LoadInst *Ld : R.Loads)
-        UREReadOf[Ld] = {SR.Statement, SR.Read};
-    }
     findBufferTypes();
     std::string Body;
     llvm::raw_string_ostream B(Body);
@@ -346,9 +249,9 @@ public:
     if (A->getType()->isIntegerTy(1)) // OpenCL kernels take no bool
       return "char " + argName(A);
     if (!A->getType()->isPointerTy())
-      return Types.name(A->getType()) + " " + argName(A);
+      return Types.name(designType(A->getType())) + " " + argName(A);
     llvm::Type *T = ElementOf.lookup(A);
-    std::string Ty = T ? Types.name(T) : "char";
+    std::string Ty = T ? Types.name(designType(T)) : "char";
     std::string Const = Written.lookup(A) ? "" : "const ";
     if (Macros)
       return "T2S_GLOBAL " + Const + Ty + " *T2S_RESTRICT " + argName(A);
@@ -364,12 +267,68 @@ public:
 private:
   const URELoop &loop(unsigned L) const { return S.Loops[L]; }
 
-  void fail(const llvm::Twine &Why) {
+  void fail(const llvm::Twine &Why, SourceLoc Loc = SourceLoc()) {
     if (!Failure.empty())
       return;
     Failure = Why.str();
-    if (Printing)
-      FailureLoc = sourceLocOf(Printing);
+    FailureLoc = Loc;
+  }
+
+  // The text of a lifted expression. Everything the kernels print was lifted
+  // before the first kernel printed (liftDesign), so E is there unless
+  // lifting rejected the design, which stops before printing.
+  std::string text(const ExprPtr &E) {
+    if (E)
+      return printExpr(*E, Types, *this);
+    if (const std::optional<LiftRejection> &R = Lift.rejection())
+      fail(R->Why, R->Loc);
+    else
+      fail("an expression that was not lifted");
+    return "?";
+  }
+
+  // "if (c) " for a condition; "" for none.
+  std::string ifText(const ExprPtr &Cond) {
+    if (Lift.rejection())
+      return text(nullptr);
+    return Cond ? "if (" + printCondition(*Cond, Types, *this) + ") " : "";
+  }
+
+  std::string address(llvm::Value *Ptr) { return text(Lift.element(Ptr)); }
+
+  // ExprNames: the leaves of the lifted expressions, as this kernel has them.
+  std::string param(unsigned ArgNo) override {
+    const llvm::Argument *A = F.getArg(ArgNo);
+    Used.insert(A);
+    return argName(A);
+  }
+
+  std::string loopVar(unsigned L) override { return loop(L).Name; }
+
+  // A URE read is a word of the shift register of its array.
+  std::string ureValue(unsigned SI, unsigned RI) override {
+    const URERead &R = S.Statements[SI].Reads[RI];
+    const ScheduledRead *SR = nullptr;
+    for (const ScheduledRead &X : Sch.Reads)
+      if (X.Statement == SI && X.Read == RI)
+        SR = &X;
+    int64_t Time = Vec ? Vec->TimeDistance[SR - Sch.Reads.begin()] : SR->TimeDistance;
+    std::string Text = registerName(R.Array) + "[" + std::to_string(Time) + "]";
+    for (unsigned P = 0; P < Sch.PELoops.size(); ++P) {
+      const URELoop &L = loop(Sch.PELoops[P]);
+      Text += "[" + peIndex(L, SR->PEDistance[P]) + "]";
+    }
+    if (Vec)
+      Text += "[" + laneIndex(R.Distance[Vec->Loop], Vec->LanePad[R.Array]) + "]";
+    return Text;
+  }
+
+  std::string receivedValue(unsigned Load) override {
+    const PEChannel *C = channelOf(Lift.loadOf(Load));
+    if (!C)
+      return "";
+    return Vec && C->Lanes.Kind == LaneAccess::Vector ? C->Temp + "[" + laneIndex(0, 0) + "]"
+                                                       : C->Temp;
   }
 
   // Element types of the buffers and which the design writes (Buffers.h).
@@ -422,7 +381,7 @@ private:
     for (const RegisterPlan &P : Sch.Registers) {
       if (Role != KernelRole::Systolic)
         break;
-      B << "  " << Types.name(S.Arrays[P.Array].ElementType) << " "
+      B << "  " << Types.name(designType(S.Arrays[P.Array].ElementType)) << " "
         << registerName(P.Array) << "[" << words(P) << "]";
       for (unsigned L : Sch.PELoops)
         B << "[" << loop(L).extent() << "]";
@@ -469,7 +428,7 @@ private:
         Dims += "[" + std::to_string(loop(L).extent()) + "]";
       if (Vec)
         Dims += "[" + std::to_string(Vec->Lanes) + "]";
-      B << Indent << Types.name(Vec ? Stream->Scalar : Stream->Element) << " "
+      B << Indent << Types.name(designType(Vec ? Stream->Scalar : Stream->Element)) << " "
         << bufferOf(*Stream) << Dims << "; // this step's values, one per PE"
         << (Vec ? " and lane" : "") << "\n";
     }
@@ -482,7 +441,7 @@ private:
     if (Role == KernelRole::Systolic) {
       for (const PEChannel &C : Channels)
         if (C.Chain || C.PEVector) {
-          B << Indent << Types.name(C.PEVector ? C.Scalar : C.Element) << " " << C.PETemp;
+          B << Indent << Types.name(designType(C.PEVector ? C.Scalar : C.Element)) << " " << C.PETemp;
           for (unsigned L : Sch.PELoops)
             B << "[" << loop(L).extent() << "]";
           if (C.Chain)
@@ -604,12 +563,12 @@ private:
   }
   // A vector channel's value from the lanes of array Name.
   std::string packLanes(const PEChannel &C, const std::string &Name) {
-    return Types.vectorLiteral(C.Element, elementsOf(Name, numLanes(C)));
+    return Types.vectorLiteral(designType(C.Element), elementsOf(Name, numLanes(C)));
   }
   // "a[0] = x.s0; a[1] = x.s1; ...": a vector channel's value into array Name.
   std::string unpackLanes(const PEChannel &C, const std::string &Vector,
                           const std::string &Name) {
-    return assignLanes(Types, C.Element, Vector, elementsOf(Name, numLanes(C)));
+    return assignLanes(Types, designType(C.Element), Vector, elementsOf(Name, numLanes(C)));
   }
   static int64_t numLanes(const PEChannel &C) {
     return llvm::cast<llvm::FixedVectorType>(C.Element)->getNumElements();
@@ -756,15 +715,7 @@ private:
 
   void printStatement(llvm::raw_ostream &B, const std::string &Indent,
                       const UREStatement &St) {
-    const llvm::Instruction *Outer = Printing;
-    Printing = St.Store;
-    printStatementText(B, Indent, St);
-    Printing = Outer;
-  }
-
-  void printStatementText(llvm::raw_ostream &B, const std::string &Indent,
-                          const UREStatement &St) {
-    std::string Value = expr(storedValue(St.Store));
+    std::string Value = text(Lift.storedValue(St));
     if (!St.Extended) {
       B << Indent << registerName(St.Array) << "[0]";
       for (unsigned L : Sch.PELoops)
@@ -783,19 +734,11 @@ private:
     else if (C)
       B << "T2S_WRITE(" << channelRef(*C) << ", " << Value << ");\n";
     else
-      B << address(St.Store->getPointerOperand()) << " = " << Value << ";\n";
+      B << text(Lift.target(St)) << " = " << Value << ";\n";
   }
 
   // "if (guards) " of an extended statement, or "".
-  std::string guardText(const UREStatement &St) {
-    if (llvm::any_of(St.Guards, [](const Guard &G) { return !G.Exact; }))
-      return readCondition(St.Store);
-    std::string Cond;
-    for (const Guard &G : St.Guards)
-      Cond += std::string(Cond.empty() ? "" : " && ") + (G.WhenTrue ? "" : "!") +
-              expr(G.Condition);
-    return Cond.empty() ? "" : "if (" + unwrap(Cond) + ") ";
-  }
+  std::string guardText(const UREStatement &St) { return ifText(Lift.guard(St)); }
 
   const PEChannel *channelOf(const llvm::Instruction *I) const {
     if (Role != KernelRole::Systolic && Role != KernelRole::Plain)
@@ -815,20 +758,7 @@ private:
 
   // "if (c) " for the condition under which a read runs in the nest's body.
   std::string readCondition(const llvm::Instruction *I) {
-    llvm::Loop *Inner = S.innermost();
-    llvm::BasicBlock *Entry = Inner->getHeader();
-    if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(Entry->getTerminator()))
-      for (llvm::BasicBlock *Succ : Br->successors())
-        if (Inner->contains(Succ) && Succ != Entry && Br->isConditional())
-          Entry = Succ;
-    llvm::DenseMap<llvm::BasicBlock *, std::string> Memo;
-    std::optional<std::string> Cond =
-        reachCondition(const_cast<llvm::BasicBlock *>(I->getParent()), Entry, Memo);
-    if (!Cond) {
-      fail("a read under a condition that cannot be printed");
-      return "";
-    }
-    return Cond->empty() ? "" : "if (" + unwrap(*Cond) + ") ";
+    return ifText(Lift.readCondition(I));
   }
 
   // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
@@ -842,18 +772,18 @@ private:
                                    : "T2S_READ(" + channelRef(C) + ")";
       std::string Cond = readCondition(C.Access);
       if (lanesOf(C) == LaneAccess::Vector) {
-        B << Indent << Types.name(C.Scalar) << " " << C.Temp << "[" << Vec->Lanes << "];\n"
-          << Indent << Cond << "{ " << Types.name(C.Element) << " " << C.Temp << "_vec = "
+        B << Indent << Types.name(designType(C.Scalar)) << " " << C.Temp << "[" << Vec->Lanes << "];\n"
+          << Indent << Cond << "{ " << Types.name(designType(C.Element)) << " " << C.Temp << "_vec = "
           << Source << "; " << unpackLanes(C, C.Temp + "_vec", C.Temp) << " }\n";
       } else if (lanesOf(C) == LaneAccess::Pinned) {
-        B << Indent << Types.name(C.Element) << " " << C.Temp << " = 0;\n"
+        B << Indent << Types.name(designType(C.Element)) << " " << C.Temp << " = 0;\n"
           << Indent << "{ " << pinLane(C) << Cond << C.Temp << " = " << Source
           << "; }\n";
       }
     }
     for (const PEChannel &C : Channels)
       if (C.Output && lanesOf(C) == LaneAccess::Vector)
-        B << Indent << Types.name(C.Scalar) << " " << C.LaneTemp << "["
+        B << Indent << Types.name(designType(C.Scalar)) << " " << C.LaneTemp << "["
           << Vec->Lanes << "];\n";
     openLanes(B, Indent);
     for (const PEChannel &C : Channels)
@@ -879,7 +809,7 @@ private:
   void printChannelRead(llvm::raw_ostream &B, const std::string &Indent,
                         const PEChannel &C) {
     std::string Cond = readCondition(C.Access);
-    B << Indent << Types.name(C.PEVector ? C.Scalar : C.Element) << " " << C.Temp
+    B << Indent << Types.name(designType(C.PEVector ? C.Scalar : C.Element)) << " " << C.Temp
       << (Cond.empty() ? " = " : " = 0;\n" + Indent + Cond + C.Temp + " = ")
       << (C.Chain || C.PEVector ? C.PETemp + peSubscripts()
                                   : "T2S_READ(" + channelRef(C) + ")")
@@ -916,13 +846,13 @@ private:
       Lanes.push_back(C.PETemp + peSubscriptsAt(std::to_string(X - L.Lower)));
     if (C.Output) {
       B << Indent << Cond << "T2S_WRITE(" << channelRef(C) << ", "
-        << Types.vectorLiteral(C.Element, Lanes) << ");\n";
+        << Types.vectorLiteral(designType(C.Element), Lanes) << ");\n";
       return;
     }
     B << Indent << Cond << "{\n"
-      << Indent << "  " << Types.name(C.Element) << " " << V << " = T2S_READ("
+      << Indent << "  " << Types.name(designType(C.Element)) << " " << V << " = T2S_READ("
       << channelRef(C) << ");\n"
-      << Indent << "  " << assignLanes(Types, C.Element, V, Lanes) << "\n"
+      << Indent << "  " << assignLanes(Types, designType(C.Element), V, Lanes) << "\n"
       << Indent << "}\n";
   }
 
@@ -967,7 +897,7 @@ private:
                         const PEChannel &C, const std::string &V) {
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
-    std::string Ty = Types.name(C.Element), Sc = Types.name(C.Scalar);
+    std::string Ty = Types.name(designType(C.Element)), Sc = Types.name(designType(C.Scalar));
     std::string Lanes = fresh(C.Buffer + "_lanes");
     std::string Cond = accessCondition(C);
     B << Indent << Cond << "{\n";
@@ -1003,7 +933,7 @@ private:
     const PEChain &Ch = *C.Chain;
     const URELoop &L = loop(Ch.Loop);
     std::string T = fresh("t"), V = fresh("v");
-    std::string Ty = Types.name(C.Element);
+    std::string Ty = Types.name(designType(C.Element));
     if (C.PEVector) {
       printVectorChain(B, Indent, C, V);
       return;
@@ -1082,7 +1012,7 @@ private:
       const URELoop &L = loop(SVec->Loop);
       std::string Lanes = C.LaneTemp, In = Indent + "  ";
       B << Indent << Cond << "{\n"
-        << In << Types.name(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
+        << In << Types.name(designType(C.Scalar)) << " " << Lanes << "[" << L.extent() << "];\n"
         << In << "#pragma unroll\n"
         << In << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name << " < "
         << L.Upper << "; " << L.Name << "++)\n"
@@ -1093,7 +1023,7 @@ private:
     } else if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
       std::string Lanes = C.LaneTemp, In = Indent + "  ";
       B << Indent << Cond << "{\n"
-        << In << Types.name(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n";
+        << In << Types.name(designType(C.Scalar)) << " " << Lanes << "[" << Vec->Lanes << "];\n";
       openLanes(B, In);
       B << In << Lanes << "[" << laneIndex(0, 0) << "] = "
         << address(Ld->getPointerOperand()) << ";\n";
@@ -1197,7 +1127,7 @@ private:
         } else if (C.Lanes.Kind == LaneAccess::Vector) {
           std::string V = C.LaneTemp + "_vec";
           B << Indent << Guard << "{\n"
-            << Indent << "  " << Types.name(C.Element) << " " << V << " = T2S_READ("
+            << Indent << "  " << Types.name(designType(C.Element)) << " " << V << " = T2S_READ("
             << channelRef(C) << ");\n"
             << Indent << "  " << unpackLanes(C, V, bufferOf(C) + peSubscripts()) << "\n"
             << Indent << "}\n";
@@ -1212,25 +1142,25 @@ private:
         const URELoop &L = loop(SVec->Loop);
         std::string Lanes = C.LaneTemp, In = Indent + "  ";
         B << Indent << guardText(St) << "{\n"
-          << In << Types.name(C.Element) << " " << Lanes << "_vec = T2S_READ("
+          << In << Types.name(designType(C.Element)) << " " << Lanes << "_vec = T2S_READ("
           << channelRef(C) << ");\n"
-          << In << Types.name(C.Scalar) << " " << Lanes << "[" << L.extent() << "];\n"
+          << In << Types.name(designType(C.Scalar)) << " " << Lanes << "[" << L.extent() << "];\n"
           << In << unpackLanes(C, Lanes + "_vec", Lanes) << "\n"
           << In << "#pragma unroll\n"
           << In << "for (int " << L.Name << " = " << L.Lower << "; " << L.Name << " < "
           << L.Upper << "; " << L.Name << "++)\n"
-          << In << "  " << address(St.Store->getPointerOperand()) << " = " << Lanes
+          << In << "  " << text(Lift.target(St)) << " = " << Lanes
           << "[" << peIndex(L, 0) << "];\n"
           << Indent << "}\n";
         continue;
       }
-      std::string Target = Vec ? address(St.Store->getPointerOperand()) : "";
+      std::string Target = Vec ? text(Lift.target(St)) : "";
       if (Vec && C.Lanes.Kind == LaneAccess::Vector) {
         std::string Lanes = C.LaneTemp, In = Indent + "  ";
         B << Indent << guardText(St) << "{\n"
-          << In << Types.name(C.Element) << " " << Lanes << "_vec = T2S_READ("
+          << In << Types.name(designType(C.Element)) << " " << Lanes << "_vec = T2S_READ("
           << channelRef(C) << ");\n"
-          << In << Types.name(C.Scalar) << " " << Lanes << "[" << Vec->Lanes << "];\n"
+          << In << Types.name(designType(C.Scalar)) << " " << Lanes << "[" << Vec->Lanes << "];\n"
           << In << unpackLanes(C, Lanes + "_vec", Lanes) << "\n";
         openLanes(B, In);
         B << In << Target << " = " << Lanes << "[" << laneIndex(0, 0) << "];\n";
@@ -1252,7 +1182,7 @@ private:
       }
       B << (C.Stream.empty() ? aroundSkippedPEs(Indent) : Indent) << guardText(St);
       if (C.Stream.empty())
-        B << address(St.Store->getPointerOperand()) << " = T2S_READ("
+        B << text(Lift.target(St)) << " = T2S_READ("
           << channelRef(C) << ");\n";
       else if (Pass == PEPass::ToStream)
         B << "T2S_WRITE(" << C.Stream << ", " << bufferRef(C) << ");\n";
@@ -1261,527 +1191,6 @@ private:
     }
   }
 
-  // Text without one pair of parentheses around all of it.
-  static std::string unwrap(const std::string &Text) {
-    if (Text.size() < 2 || Text.front() != '(' || Text.back() != ')')
-      return Text;
-    int Depth = 0;
-    for (size_t I = 0; I + 1 < Text.size(); ++I) {
-      Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
-      if (Depth == 0)
-        return Text; // the first '(' closes before the end
-    }
-    return Text.substr(1, Text.size() - 2);
-  }
-
-  // 'name[flattened index]' of a buffer element.
-  std::string address(llvm::Value *Ptr) {
-    llvm::SmallVector<llvm::GEPOperator *, 4> Chain;
-    llvm::Value *P = Ptr;
-    while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
-      Chain.push_back(G);
-      P = G->getPointerOperand();
-    }
-    auto *A = llvm::dyn_cast<llvm::Argument>(P);
-    if (!A) {
-      std::string Name = getSourceName(P);
-      fail(Name.empty() ? std::string("an access that is not to a parameter's buffer")
-                        : "the array '" + Name + "', which is not a parameter "
-                          "(a kernel reaches memory only through its "
-                          "parameters: pass the array as one)");
-      return "?";
-    }
-    Used.insert(A);
-    const llvm::DataLayout &DL = F.getParent()->getDataLayout();
-    llvm::Type *Elem = ElementOf.lookup(A);
-    uint64_t ElemSize = Elem ? DL.getTypeAllocSize(Elem) : 1;
-    std::string Index;
-    for (llvm::GEPOperator *G : llvm::reverse(Chain)) {
-      llvm::Type *T = G->getSourceElementType();
-      bool FirstIndex = true;
-      for (llvm::Use &U : G->indices()) {
-        uint64_t Scale = DL.getTypeAllocSize(T) / ElemSize;
-        if (!FirstIndex)
-          T = T->isArrayTy() ? T->getArrayElementType() : T;
-        if (!FirstIndex)
-          Scale = DL.getTypeAllocSize(T) / ElemSize;
-        FirstIndex = false;
-        if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(U.get()); C && C->isZero())
-          continue;
-        std::string Term = expr(U.get());
-        if (Scale != 1)
-          Term = Term + " * " + std::to_string(Scale);
-        Index += (Index.empty() ? "" : " + ") + Term;
-      }
-    }
-    return argName(A) + "[" + (Index.empty() ? "0" : Index) + "]";
-  }
-
-  std::string constant(const llvm::Constant *C) {
-    if (auto *VT = llvm::dyn_cast<llvm::FixedVectorType>(C->getType())) {
-      if (Types.name(VT).empty()) {
-        fail("a vector type without a C name");
-        return "?";
-      }
-      llvm::SmallVector<std::string, 16> Lanes;
-      for (unsigned L = 0; L < VT->getNumElements(); ++L) {
-        const llvm::Constant *E = C->getAggregateElement(L);
-        Lanes.push_back(!E || llvm::isa<llvm::UndefValue>(E)
-                            ? constant(llvm::Constant::getNullValue(VT->getElementType()))
-                            : constant(E));
-      }
-      return Types.vectorLiteral(VT, Lanes);
-    }
-    if (auto *I = llvm::dyn_cast<llvm::ConstantInt>(C))
-      return I->getType()->isIntegerTy(1) ? (I->isOne() ? "true" : "false")
-                                           : std::to_string(I->getSExtValue());
-    if (auto *FP = llvm::dyn_cast<llvm::ConstantFP>(C)) {
-      if (FP->getType()->isHalfTy()) { // exact as a float
-        llvm::APFloat F = FP->getValueAPF();
-        bool Lost;
-        F.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &Lost);
-        return "((" + Types.name(FP->getType()) + ")" +
-               constant(llvm::ConstantFP::get(FP->getContext(), F)) + ")";
-      }
-      if (!FP->getType()->isFloatTy() && !FP->getType()->isDoubleTy()) {
-        fail("a floating-point constant of a type without a C name");
-        return "?";
-      }
-      bool Single = FP->getType()->isFloatTy();
-      double V = Single ? FP->getValueAPF().convertToFloat()
-                        : FP->getValueAPF().convertToDouble();
-      if (std::isinf(V))
-        return V > 0 ? "INFINITY" : "(-INFINITY)";
-      if (std::isnan(V))
-        return "NAN";
-      // The shortest decimal that reads back as the same value.
-      std::string Text;
-      for (int Digits = 1; Digits <= 17; ++Digits) {
-        Text = llvm::formatv("{0}", llvm::format("%.*g", Digits, V)).str();
-        if (Single ? std::strtof(Text.c_str(), nullptr) == float(V)
-                   : std::strtod(Text.c_str(), nullptr) == V)
-          break;
-      }
-      if (Text.find_first_of(".e") == std::string::npos)
-        Text += ".0";
-      return Single ? Text + "f" : Text;
-    }
-    fail("a constant expression");
-    return "?";
-  }
-
-  // The text of V; a failure inside is located at the innermost instruction.
-  std::string expr(llvm::Value *V) {
-    const llvm::Instruction *Outer = Printing;
-    if (auto *I = llvm::dyn_cast<llvm::Instruction>(V); I && I->getDebugLoc())
-      Printing = I;
-    std::string Text = exprText(V);
-    Printing = Outer;
-    return Text;
-  }
-
-  std::string exprText(llvm::Value *V) {
-    if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
-      return constant(C);
-    if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
-      Used.insert(A);
-      return argName(A);
-    }
-    for (const URELoop &L : S.Loops)
-      if (V == L.IV)
-        return L.Name;
-    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-    if (!I) {
-      fail("a value of an unknown kind");
-      return "?";
-    }
-    if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(I))
-      return load(Ld);
-    if (auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I))
-      return binary(BO);
-    if (I->getOpcode() == llvm::Instruction::FNeg && !Types.isStructVector(I->getType()))
-      return "(-" + expr(I->getOperand(0)) + ")";
-    if (auto *Cmp = llvm::dyn_cast<llvm::CmpInst>(I))
-      return compare(Cmp);
-    if (llvm::isa<llvm::CastInst>(I) && I->getType()->isVectorTy()) {
-      fail(llvm::isa<llvm::CmpInst>(I->getOperand(0)) ? "a comparison of vectors"
-                                                      : "a conversion of vectors");
-      return "?";
-    }
-    if (auto *EE = llvm::dyn_cast<llvm::ExtractElementInst>(I)) {
-      auto *Idx = llvm::dyn_cast<llvm::ConstantInt>(EE->getIndexOperand());
-      if (!Idx) {
-        fail("a vector lane chosen at run time");
-        return "?";
-      }
-      return Types.lane(EE->getVectorOperandType(), expr(EE->getVectorOperand()),
-                  Idx->getZExtValue());
-    }
-    if (auto *IE = llvm::dyn_cast<llvm::InsertElementInst>(I))
-      return insertChain(IE);
-    if (auto *SV = llvm::dyn_cast<llvm::ShuffleVectorInst>(I))
-      return shuffle(SV);
-    if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(I)) {
-      std::string T = Types.name(Cast->getType());
-      if (T.empty()) {
-        fail("a cast to a type without a C name");
-        return "?";
-      }
-      std::string Op = expr(Cast->getOperand(0));
-      llvm::Type *From = Cast->getOperand(0)->getType();
-      auto Opcode = Cast->getOpcode();
-      // A bool is 0 or 1 in C: it zero-extends as it is ("ubool" is no
-      // type), sign-extends to 0 or -1, and truncation keeps the low bit.
-      if (From->isIntOrIntVectorTy(1)) {
-        if (Opcode == llvm::Instruction::SExt || Opcode == llvm::Instruction::SIToFP)
-          return "(-(" + T + ")" + Op + ")";
-        return "((" + T + ")" + Op + ")";
-      }
-      if (Cast->getType()->isIntOrIntVectorTy(1) && Opcode == llvm::Instruction::Trunc)
-        return "((" + T + ")(" + Op + " & 1))";
-      if (Opcode == llvm::Instruction::ZExt || Opcode == llvm::Instruction::UIToFP)
-        Op = "(u" + Types.name(From) + ")" + Op;
-      return "((" + T + ")" + Op + ")";
-    }
-    if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(I))
-      return "(" + expr(Sel->getCondition()) + " ? " + expr(Sel->getTrueValue()) +
-             " : " + expr(Sel->getFalseValue()) + ")";
-    if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(I))
-      return conditional(Phi);
-    if (auto *Call = llvm::dyn_cast<llvm::CallInst>(I))
-      return call(Call);
-    fail(llvm::Twine("the instruction '") + I->getOpcodeName() + "'");
-    return "?";
-  }
-
-  std::string load(llvm::LoadInst *Ld) {
-    if (const PEChannel *C = channelOf(Ld))
-      return Vec && C->Lanes.Kind == LaneAccess::Vector
-                 ? C->Temp + "[" + laneIndex(0, 0) + "]"
-                 : C->Temp;
-    auto It = UREReadOf.find(Ld);
-    if (It == UREReadOf.end())
-      return address(Ld->getPointerOperand());
-    auto [SI, RI] = It->second;
-    const URERead &R = S.Statements[SI].Reads[RI];
-    const ScheduledRead *SR = nullptr;
-    for (const ScheduledRead &X : Sch.Reads)
-      if (X.Statement == SI && X.Read == RI)
-        SR = &X;
-    int64_t Time = Vec ? Vec->TimeDistance[SR - Sch.Reads.begin()] : SR->TimeDistance;
-    std::string Text = registerName(R.Array) + "[" + std::to_string(Time) + "]";
-    for (unsigned P = 0; P < Sch.PELoops.size(); ++P) {
-      const URELoop &L = loop(Sch.PELoops[P]);
-      Text += "[" + peIndex(L, SR->PEDistance[P]) + "]";
-    }
-    if (Vec)
-      Text += "[" + laneIndex(R.Distance[Vec->Loop], Vec->LanePad[R.Array]) + "]";
-    return Text;
-  }
-
-  // An operator on a struct vector: a helper function, defined once.
-  std::string structOperator(llvm::Type *VT, llvm::StringRef Op,
-                             const std::string &A, const std::string &B) {
-    static const std::map<std::string, std::string> Names = {
-        {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"%", "rem"},
-        {"<<", "shl"}, {">>", "shr"}, {"&", "and"}, {"|", "or"}, {"^", "xor"}};
-    std::string T = Types.name(VT), Fn = T + "_" + Names.at(Op.str());
-    unsigned N = llvm::cast<llvm::FixedVectorType>(VT)->getNumElements();
-    Types.define(Fn, "static inline " + T + " " + Fn + "(" + T + " a, " + T + " b) {\n  " +
-                         T + " r;\n  for (int l = 0; l < " + std::to_string(N) +
-                         "; l++)\n    r.data[l] = a.data[l] " + Op.str() +
-                         " b.data[l];\n  return r;\n}\n");
-    return Fn + "(" + A + ", " + B + ")";
-  }
-
-  // A vector built lane by lane: each lane from the last insert that sets
-  // it, the others from the vector the chain starts from.
-  std::string insertChain(llvm::InsertElementInst *IE) {
-    auto *VT = llvm::cast<llvm::FixedVectorType>(IE->getType());
-    unsigned N = VT->getNumElements();
-    llvm::SmallVector<std::string, 16> Lanes(N);
-    llvm::Value *V = IE;
-    while (auto *Ins = llvm::dyn_cast<llvm::InsertElementInst>(V)) {
-      auto *Idx = llvm::dyn_cast<llvm::ConstantInt>(Ins->getOperand(2));
-      if (!Idx) {
-        fail("a vector lane chosen at run time");
-        return "?";
-      }
-      if (Lanes[Idx->getZExtValue()].empty())
-        Lanes[Idx->getZExtValue()] = expr(Ins->getOperand(1));
-      V = Ins->getOperand(0);
-    }
-    std::string Base = llvm::isa<llvm::UndefValue>(V) ? "" : expr(V);
-    for (unsigned L = 0; L < N; ++L)
-      if (Lanes[L].empty())
-        Lanes[L] = Base.empty() ? constant(llvm::Constant::getNullValue(VT->getElementType()))
-                                : Types.lane(VT, Base, L);
-    return Types.vectorLiteral(VT, Lanes);
-  }
-
-  std::string shuffle(llvm::ShuffleVectorInst *SV) {
-    auto *In = llvm::cast<llvm::FixedVectorType>(SV->getOperand(0)->getType());
-    unsigned N = In->getNumElements();
-    llvm::SmallVector<std::string, 16> Lanes;
-    for (int M : SV->getShuffleMask())
-      Lanes.push_back(M < 0 ? constant(llvm::Constant::getNullValue(In->getElementType()))
-                            : unsigned(M) < N ? laneOf(SV->getOperand(0), M)
-                                              : laneOf(SV->getOperand(1), M - N));
-    return Types.vectorLiteral(SV->getType(), Lanes);
-  }
-
-  // Lane L of vector V: the scalar a chain of inserts put there (a splat
-  // reads as '(float4){x, x, x, x}'), else the lane of V's text.
-  std::string laneOf(llvm::Value *V, unsigned L) {
-    while (auto *Ins = llvm::dyn_cast<llvm::InsertElementInst>(V)) {
-      auto *Idx = llvm::dyn_cast<llvm::ConstantInt>(Ins->getOperand(2));
-      if (!Idx)
-        break;
-      if (Idx->getZExtValue() == L)
-        return expr(Ins->getOperand(1));
-      V = Ins->getOperand(0);
-    }
-    if (auto *C = llvm::dyn_cast<llvm::Constant>(V))
-      if (const llvm::Constant *E = C->getAggregateElement(L))
-        return llvm::isa<llvm::UndefValue>(E)
-                   ? constant(llvm::Constant::getNullValue(E->getType()))
-                   : constant(E);
-    return Types.lane(V->getType(), expr(V), L);
-  }
-
-  std::string binary(llvm::BinaryOperator *BO) {
-    const char *Op = nullptr;
-    bool Unsigned = false;
-    switch (BO->getOpcode()) {
-    case llvm::Instruction::Add: case llvm::Instruction::FAdd: Op = "+"; break;
-    case llvm::Instruction::Sub: case llvm::Instruction::FSub: Op = "-"; break;
-    case llvm::Instruction::Mul: case llvm::Instruction::FMul: Op = "*"; break;
-    case llvm::Instruction::SDiv: case llvm::Instruction::FDiv: Op = "/"; break;
-    case llvm::Instruction::UDiv: Op = "/"; Unsigned = true; break;
-    case llvm::Instruction::SRem: case llvm::Instruction::FRem: Op = "%"; break;
-    case llvm::Instruction::URem: Op = "%"; Unsigned = true; break;
-    case llvm::Instruction::Shl: Op = "<<"; break;
-    case llvm::Instruction::AShr: Op = ">>"; break;
-    case llvm::Instruction::LShr: Op = ">>"; Unsigned = true; break;
-    case llvm::Instruction::And: Op = "&"; break;
-    case llvm::Instruction::Or: Op = "|"; break;
-    case llvm::Instruction::Xor: Op = "^"; break;
-    default: break;
-    }
-    if (!Op) {
-      fail(llvm::Twine("the operator '") + BO->getOpcodeName() + "'");
-      return "?";
-    }
-    std::string A = expr(BO->getOperand(0)), B = expr(BO->getOperand(1));
-    if (BO->getType()->isVectorTy()) {
-      if (Unsigned) {
-        fail("an unsigned operation on vectors");
-        return "?";
-      }
-      if (Types.isStructVector(BO->getType()))
-        return structOperator(BO->getType(), Op, A, B);
-      return "(" + A + " " + Op + " " + B + ")";
-    }
-    if (Unsigned) {
-      std::string U = "(u" + Types.name(BO->getType()) + ")";
-      return "((" + Types.name(BO->getType()) + ")(" + U + A + " " + Op + " " + U + B + "))";
-    }
-    return "(" + A + " " + Op + " " + B + ")";
-  }
-
-  std::string compare(llvm::CmpInst *Cmp) {
-    if (Cmp->getType()->isVectorTy()) {
-      fail("a comparison of vectors");
-      return "?";
-    }
-    using P = llvm::CmpInst::Predicate;
-    const char *Op = nullptr;
-    bool Unsigned = false;
-    switch (Cmp->getPredicate()) {
-    case P::ICMP_EQ: case P::FCMP_OEQ: case P::FCMP_UEQ: Op = "=="; break;
-    case P::ICMP_NE: case P::FCMP_ONE: case P::FCMP_UNE: Op = "!="; break;
-    case P::ICMP_SLT: case P::FCMP_OLT: case P::FCMP_ULT: Op = "<"; break;
-    case P::ICMP_SLE: case P::FCMP_OLE: case P::FCMP_ULE: Op = "<="; break;
-    case P::ICMP_SGT: case P::FCMP_OGT: case P::FCMP_UGT: Op = ">"; break;
-    case P::ICMP_SGE: case P::FCMP_OGE: case P::FCMP_UGE: Op = ">="; break;
-    case P::ICMP_ULT: Op = "<"; Unsigned = true; break;
-    case P::ICMP_ULE: Op = "<="; Unsigned = true; break;
-    case P::ICMP_UGT: Op = ">"; Unsigned = true; break;
-    case P::ICMP_UGE: Op = ">="; Unsigned = true; break;
-    default: break;
-    }
-    if (!Op) {
-      fail("a comparison without a C operator");
-      return "?";
-    }
-    std::string A = expr(Cmp->getOperand(0)), B = expr(Cmp->getOperand(1));
-    if (Unsigned) {
-      std::string U = "(u" + Types.name(Cmp->getOperand(0)->getType()) + ")";
-      A = U + A;
-      B = U + B;
-    }
-    return "(" + A + " " + Op + " " + B + ")";
-  }
-
-  // A merge of two branches is the C conditional it came from. The condition
-  // under which the first value arrives is rebuilt from the branches between
-  // the block that decides (the merge's immediate dominator) and the merge,
-  // which also covers conditions with '||' and '&&'.
-  std::string conditional(llvm::PHINode *Phi) {
-    llvm::DomTreeNode *Node = DT.getNode(Phi->getParent());
-    llvm::BasicBlock *Decider =
-        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
-    if (!Decider || Phi->getNumIncomingValues() != 2) {
-      fail("a merge of more than two branches");
-      return "?";
-    }
-    llvm::DenseMap<llvm::BasicBlock *, std::string> Memo;
-    std::optional<std::string> Cond = edgeCondition(
-        Phi->getIncomingBlock(0), Phi->getParent(), Decider, Memo);
-    if (!Cond || Cond->empty()) {
-      fail("a merge whose branches cannot be told apart");
-      return "?";
-    }
-    llvm::Value *First = Phi->getIncomingValue(0), *Second = Phi->getIncomingValue(1);
-    // 'a || b' and 'a && b' as clang emits them.
-    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(First); C && Phi->getType()->isIntegerTy(1))
-      return C->isOne() ? "(" + *Cond + " || " + expr(Second) + ")"
-                        : "(!" + *Cond + " && " + expr(Second) + ")";
-    return "(" + *Cond + " ? " + expr(First) + " : " + expr(Second) + ")";
-  }
-
-  // The condition for the edge From -> To to be taken once control is in
-  // Decider ("" is true), or std::nullopt if it cannot be told.
-  std::optional<std::string>
-  edgeCondition(llvm::BasicBlock *From, llvm::BasicBlock *To,
-                llvm::BasicBlock *Decider,
-                llvm::DenseMap<llvm::BasicBlock *, std::string> &Memo) {
-    std::optional<std::string> Reach = reachCondition(From, Decider, Memo);
-    if (!Reach)
-      return std::nullopt;
-    auto *Br = llvm::dyn_cast<llvm::BranchInst>(From->getTerminator());
-    if (!Br)
-      return std::nullopt;
-    std::string Edge;
-    if (Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
-      Edge = (Br->getSuccessor(0) == To ? "" : "!") + expr(Br->getCondition());
-    if (Reach->empty())
-      return Edge;
-    if (Edge.empty())
-      return Reach;
-    return "(" + *Reach + " && " + Edge + ")";
-  }
-
-  std::optional<std::string>
-  reachCondition(llvm::BasicBlock *BB, llvm::BasicBlock *Decider,
-                 llvm::DenseMap<llvm::BasicBlock *, std::string> &Memo) {
-    if (BB == Decider)
-      return std::string();
-    if (auto It = Memo.find(BB); It != Memo.end())
-      return It->second;
-    if (!DT.dominates(Decider, BB))
-      return std::nullopt;
-    // A block that no branch decides besides those whose edges dominate it
-    // (it follows the join of 'a && b ? x : y', say) runs when its immediate
-    // dominator runs and takes that edge: the paths of the join would only
-    // spell a longer 'true', with loop variables in it.
-    if (llvm::DomTreeNode *Node = DT.getNode(BB);
-        Node && Node->getIDom() && S.innermost()->contains(BB) &&
-        joinedGuards(S, DT, BB).empty()) {
-      llvm::BasicBlock *P = Node->getIDom()->getBlock();
-      auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
-      if (Br && Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
-        for (llvm::BasicBlock *Succ : Br->successors())
-          if (DT.dominates(llvm::BasicBlockEdge(P, Succ), BB)) {
-            std::optional<std::string> T = edgeCondition(P, Succ, Decider, Memo);
-            if (T)
-              Memo[BB] = *T;
-            return T;
-          }
-      std::optional<std::string> T = reachCondition(P, Decider, Memo);
-      if (T)
-        Memo[BB] = *T;
-      return T;
-    }
-    llvm::SmallVector<std::string, 2> Terms;
-    for (llvm::BasicBlock *Pred : llvm::predecessors(BB)) {
-      std::optional<std::string> T = edgeCondition(Pred, BB, Decider, Memo);
-      if (!T)
-        return std::nullopt;
-      if (T->empty())
-        return Memo[BB] = "";
-      Terms.push_back(*T);
-    }
-    // Both ways out of one branch meet again: 'c || !c' is no condition.
-    if (Terms.size() == 2 &&
-        (Terms[0] == "!" + Terms[1] || Terms[1] == "!" + Terms[0]))
-      return Memo[BB] = "";
-    // 'A || (!A && B)' (a short-circuit '||') reads better as 'A || B'.
-    if (Terms.size() == 2)
-      for (unsigned First = 0; First < 2; ++First) {
-        const std::string &A = Terms[First], &Other = Terms[1 - First];
-        std::string Negated = "(!" + A + " && ";
-        if (llvm::StringRef(Other).starts_with(Negated) && Other.back() == ')')
-          return Memo[BB] = "(" + A + " || " +
-                            Other.substr(Negated.size(),
-                                         Other.size() - Negated.size() - 1) +
-                            ")";
-      }
-    std::string Or;
-    for (const std::string &T : Terms)
-      Or = Or.empty() ? T : "(" + Or + " || " + T + ")";
-    return Memo[BB] = Or;
-  }
-
-  // Library math, by its OpenCL name (overloaded, without the 'f').
-  std::string call(llvm::CallInst *Call) {
-    llvm::Function *Callee = Call->getCalledFunction();
-    if (!Callee) {
-      fail("an indirect call");
-      return "?";
-    }
-    auto args = [&] {
-      std::string Args;
-      for (llvm::Value *A : Call->args())
-        Args += (Args.empty() ? "" : ", ") + expr(A);
-      return Args;
-    };
-    switch (Callee->getIntrinsicID()) {
-    case llvm::Intrinsic::fmuladd: // contraction allowed, as in OpenCL C
-      if (Call->getType()->isVectorTy() && Types.isStructVector(Call->getType()))
-        return structOperator(Call->getType(), "+",
-                              structOperator(Call->getType(), "*",
-                                             expr(Call->getArgOperand(0)),
-                                             expr(Call->getArgOperand(1))),
-                              expr(Call->getArgOperand(2)));
-      return "(" + expr(Call->getArgOperand(0)) + " * " +
-             expr(Call->getArgOperand(1)) + " + " + expr(Call->getArgOperand(2)) + ")";
-    case llvm::Intrinsic::fma: return "fma(" + args() + ")";
-    case llvm::Intrinsic::fabs: return "fabs(" + args() + ")";
-    case llvm::Intrinsic::sqrt: return "sqrt(" + args() + ")";
-    case llvm::Intrinsic::minnum: return "fmin(" + args() + ")";
-    case llvm::Intrinsic::maxnum: return "fmax(" + args() + ")";
-    case llvm::Intrinsic::smin: return "min(" + args() + ")";
-    case llvm::Intrinsic::smax: return "max(" + args() + ")";
-    default: break;
-    }
-    std::string Name = llvm::demangle(Callee->getName());
-    Name = Name.substr(0, Name.find('('));
-    if (llvm::StringRef(Name).starts_with("std::"))
-      Name = Name.substr(5);
-    static const char *Math[] = {"sqrt", "exp", "exp2", "log", "log2", "log10",
-                                 "sin", "cos", "tan", "pow", "fabs", "fmin",
-                                 "fmax", "floor", "ceil", "round", "trunc",
-                                 "tanh", "atan", "atan2", "fmod"};
-    std::string Base = Name;
-    if (!Base.empty() && Base.back() == 'f' && !llvm::is_contained(Math, Base))
-      Base.pop_back();
-    if (!llvm::is_contained(Math, Base)) {
-      fail("a call to '" + Name + "'");
-      return "?";
-    }
-    return Base + "(" + args() + ")";
-  }
 };
 
 // T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
@@ -1806,7 +1215,7 @@ std::string functionName(const llvm::Function &F) {
 
 std::string openCLTypeName(llvm::Type *T) {
   CTypes Types; // the name alone; no kernel needs its definitions
-  return Types.name(T);
+  return Types.name(designType(T));
 }
 
 std::string designName(const llvm::Function &F, unsigned SystemIndex) {
@@ -1910,7 +1319,7 @@ struct HostStub {
       std::optional<uint64_t> N = extent(A);
       OS << (A == Buffers.front() ? "" : ", ") << "{\"" << parameterName(A)
          << "\", " << parameterName(A) << ", " << (N ? *N : 1) << " * sizeof("
-         << Types.name(elementOf(A)) << "), " << (writes(A) ? "true" : "false") << "}";
+         << Types.name(designType(elementOf(A))) << "), " << (writes(A) ? "true" : "false") << "}";
     }
     OS << "});\n";
   }
@@ -1920,8 +1329,8 @@ struct HostStub {
     for (const llvm::Argument &A : F.args()) {
       // A pointer no kernel uses is only passed along: 'const void *'.
       std::string T = A.getType()->isPointerTy()
-                          ? (elementOf(&A) ? Types.name(elementOf(&A)) : "void")
-                          : Types.name(A.getType());
+                          ? (elementOf(&A) ? Types.name(designType(elementOf(&A))) : "void")
+                          : Types.name(designType(A.getType()));
       if (T.empty())
         return "the parameter '" + parameterName(&A) + "', whose type has no C name";
       bool Written = llvm::any_of(Kernels, [&](const KernelInfo &K) {
@@ -1998,7 +1407,7 @@ struct HostStub {
           std::optional<uint64_t> N = extent(A);
           std::string Name = parameterName(A);
           bool Writes = writes(A);
-          OS << "  t2s::host::Buffer<" << Types.name(elementOf(A)) << "> "
+          OS << "  t2s::host::Buffer<" << Types.name(designType(elementOf(A))) << "> "
              << Name << "_buffer(D, " << *N << ", /*DeviceWrites=*/"
              << (Writes ? "true" : "false") << ", /*DeviceReads=*/true);\n"
              << "  " << Name << "_buffer.write(" << Name << ");\n";
@@ -2055,6 +1464,43 @@ const char *HostPrelude =
 } // namespace
 
 namespace {
+
+// Lifts what the kernels of one design (or kernel nest) print: for each
+// channel the condition of its read and the element its loader (drainer)
+// moves, for each statement its value, guard and target, in the order the
+// kernels print them (loaders, the array, drainers), so that the first
+// rejection is the one a reader meets first.
+std::unique_ptr<ExprLifter> liftDesign(const SpaceTimeSchedule &Sch,
+                                       llvm::ArrayRef<PEChannel> Channels,
+                                       const ChannelResult &CR, llvm::DominatorTree &DT,
+                                       const llvm::DataLayout &DL) {
+  const URESystem &S = Sch.System;
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 8> UREReads;
+  for (const ScheduledRead &SR : Sch.Reads)
+    UREReads.push_back({SR.Statement, SR.Read});
+  llvm::SmallVector<const llvm::Instruction *, 4> Streams;
+  for (const PEChannel &C : Channels)
+    if (CR.channelOf(C.Access)) {
+      Streams.push_back(C.Access);
+      Streams.append(C.SameReads.begin(), C.SameReads.end());
+    }
+  auto Lift = std::make_unique<ExprLifter>(S, DT, DL, UREReads, Streams);
+  auto isStream = [&](const llvm::Instruction *I) { return llvm::is_contained(Streams, I); };
+  for (const PEChannel &C : Channels)
+    if (!C.Output) {
+      Lift->readCondition(C.Access);
+      if (!isStream(C.Access))
+        Lift->element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
+    }
+  for (const UREStatement &St : S.Statements) {
+    Lift->storedValue(St);
+    if (St.Extended)
+      Lift->guard(St);
+    if (St.Extended && !isStream(St.Store))
+      Lift->target(St);
+  }
+  return Lift;
+}
 
 // One function's kernels and host stubs.
 struct FunctionOutput {
@@ -2201,7 +1647,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
   if (Macros)
     OS << "\n// Channels between the kernels.\n";
   for (const StreamChannel &C : CR.Channels) {
-    std::string T = Types.name(C.Read->getType());
+    std::string T = Types.name(designType(C.Read->getType()));
     if (T.empty())
       return failed(CR.Units[C.Consumer].System->Loc, "a channel of a type without a C name");
     OS << "T2S_CHANNEL(" << T << ", " << streamName(C) << ", " << ChannelDepth
@@ -2211,7 +1657,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     if (X.Sch.Steps.empty())
       continue;
     for (const PEChannel &C : X.Channels) {
-      std::string T = Types.name(C.Element);
+      std::string T = Types.name(designType(C.Element));
       if (T.empty())
         return failed(X.Sch.System.Loc, "a channel of a type without a C name");
       if (C.Dims.empty()) {
@@ -2234,12 +1680,21 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     for (const PEChannel &C : X.Channels) {
       if (!C.Chain)
         continue;
-      OS << "T2S_CHANNEL_ARRAY(" << Types.name(C.Element) << ", " << C.Name << "_chain, "
+      OS << "T2S_CHANNEL_ARRAY(" << Types.name(designType(C.Element)) << ", " << C.Name << "_chain, "
          << X.Sch.System.Loops[C.Chain->Loop].extent();
       for (unsigned D : C.ChainDims)
         OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
       OS << ");\n";
     }
+  }
+
+  // Every value the kernels print is lifted once, before any prints: what
+  // has no OpenCL spelling rejects the design here.
+  std::vector<std::unique_ptr<ExprLifter>> Lifters;
+  for (const Unit &X : Units) {
+    Lifters.push_back(liftDesign(X.Sch, X.Channels, CR, DT, F.getParent()->getDataLayout()));
+    if (const std::optional<LiftRejection> &R = Lifters.back()->rejection())
+      return failed(R->Loc.Line ? R->Loc : X.Sch.System.Loc, R->Why);
   }
 
   llvm::SmallVector<KernelInfo, 4> Kernels;
@@ -2260,7 +1715,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     }
     for (auto &[Role, Buffer] : Roles) {
       KernelPrinter P(F, X.Sch, DT, OS, X.Design, X.Channels, Role, Buffer,
-                      Macros, Types);
+                      Macros, Types, *Lifters[&X - &Units.front()]);
       OS << "\n";
       KernelInfo Info;
       if (std::optional<std::string> Why = P.print(Info))

@@ -1,0 +1,143 @@
+//===- Expr.h - Expressions of a systolic design ----------------*- C++ -*-===//
+//
+// The values a design computes, as a tree that knows nothing of LLVM IR: the
+// right-hand sides of the URE statements, their guards, the conditions under
+// which a PE reads, and the buffer elements the loaders and drainers move.
+// systolic/LiftExpr.h builds these trees once from the IR of the nest, rejecting
+// what a back end could not spell; the back ends (backends/CExpr.h) print
+// them. A tree's leaves name the design's things by number: a parameter of
+// the design's function, a loop of its URE system, a URE read, a load.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_EXPR_H
+#define T2S_EXPR_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace t2s {
+
+/// The type of a value: bool, a signless integer of 8 to 64 bits or a
+/// floating-point number of 16, 32 or 64 bits; a vector of Lanes of those
+/// when Lanes > 1.
+struct DType {
+  enum class Kind : uint8_t { Bool, Int, Float };
+  Kind K = Kind::Int;
+  unsigned Bits = 32;
+  unsigned Lanes = 1;
+
+  static DType boolean() { return {Kind::Bool, 1, 1}; }
+  static DType integer(unsigned Bits) { return {Kind::Int, Bits, 1}; }
+  static DType floating(unsigned Bits) { return {Kind::Float, Bits, 1}; }
+
+  bool isVector() const { return Lanes > 1; }
+  bool isBool() const { return K == Kind::Bool; }
+  bool isFloat() const { return K == Kind::Float; }
+  DType element() const { return {K, Bits, 1}; }
+  DType withLanes(unsigned N) const { return {K, Bits, N}; }
+
+  bool operator==(const DType &O) const {
+    return K == O.K && Bits == O.Bits && Lanes == O.Lanes;
+  }
+  bool operator!=(const DType &O) const { return !(*this == O); }
+};
+
+enum class ExprKind : uint8_t {
+  IntConst,      ///< Int (a bool type: 0 or 1)
+  FloatConst,    ///< Float, exact in the type
+  VectorLiteral, ///< Operands: the lanes
+  Param,         ///< Index: the argument number of the design's function
+  LoopVar,       ///< Index: the loop of the URE system
+  UREValue,      ///< Index: the statement, Index2: its read (a shift register)
+  Load,          ///< Index: the load's number; Operands[0]: the element
+  BufferElement, ///< Index: the parameter; Operands: index terms times Scales
+  Lane,          ///< Operands[0]: a vector; Index: the lane
+  Neg,           ///< -Operands[0]
+  Not,           ///< !Operands[0]
+  Binary,        ///< Op: a BinaryOp; Unsigned
+  Compare,       ///< Op: a CompareOp; Unsigned; Operands' type is theirs
+  Cast,          ///< Op: a CastKind; to Type
+  Select,        ///< Operands[0] ? Operands[1] : Operands[2]
+  And,           ///< Operands[0] && Operands[1]
+  Or,            ///< Operands[0] || Operands[1]
+  AllOf,         ///< every operand holds (a list of guards)
+  MulAdd,        ///< Operands[0] * Operands[1] + Operands[2], contracted
+  Call,          ///< Name(Operands...): library math
+};
+
+enum class BinaryOp : uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor };
+enum class CompareOp : uint8_t { EQ, NE, LT, LE, GT, GE };
+
+/// How a conversion treats its operand, where C's rules differ from IR's.
+enum class CastKind : uint8_t {
+  Plain,        ///< as C converts
+  FromUnsigned, ///< the operand is read as unsigned (zext, uitofp)
+  BoolToSigned, ///< a bool to 0 or -1 (sext, sitofp)
+  BoolToValue,  ///< a bool to 0 or 1
+  ToBool,       ///< the low bit (trunc to i1)
+};
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+struct Expr {
+  ExprKind Kind;
+  DType Type;
+  uint8_t Op = 0; ///< BinaryOp, CompareOp or CastKind
+  bool Unsigned = false;
+  int64_t Int = 0;
+  double Float = 0;
+  unsigned Index = 0, Index2 = 0;
+  std::string Name; ///< a called function
+  llvm::SmallVector<ExprPtr, 3> Operands;
+  llvm::SmallVector<int64_t, 3> Scales; ///< BufferElement: per index term
+
+  Expr(ExprKind K, DType T) : Kind(K), Type(T) {}
+
+  BinaryOp binaryOp() const { return BinaryOp(Op); }
+  CompareOp compareOp() const { return CompareOp(Op); }
+  CastKind castKind() const { return CastKind(Op); }
+  const Expr &operand(unsigned I) const { return *Operands[I]; }
+};
+
+ExprPtr intConst(DType T, int64_t V);
+ExprPtr floatConst(DType T, double V);
+ExprPtr vectorLiteral(DType T, llvm::ArrayRef<ExprPtr> Lanes);
+ExprPtr param(DType T, unsigned ArgNo);
+ExprPtr loopVar(DType T, unsigned Loop);
+ExprPtr ureValue(DType T, unsigned Statement, unsigned Read);
+ExprPtr load(DType T, unsigned Number, ExprPtr Element);
+ExprPtr bufferElement(DType T, unsigned ArgNo, llvm::ArrayRef<ExprPtr> Terms,
+                      llvm::ArrayRef<int64_t> Scales);
+ExprPtr lane(ExprPtr Vector, unsigned L);
+ExprPtr neg(ExprPtr A);
+ExprPtr logicalNot(ExprPtr A);
+ExprPtr binary(BinaryOp Op, bool Unsigned, ExprPtr A, ExprPtr B);
+ExprPtr compare(CompareOp Op, bool Unsigned, ExprPtr A, ExprPtr B);
+ExprPtr cast(CastKind K, DType To, ExprPtr A);
+ExprPtr select(ExprPtr C, ExprPtr A, ExprPtr B);
+ExprPtr logicalAnd(ExprPtr A, ExprPtr B);
+ExprPtr logicalOr(ExprPtr A, ExprPtr B);
+ExprPtr allOf(llvm::ArrayRef<ExprPtr> Terms);
+ExprPtr mulAdd(ExprPtr A, ExprPtr B, ExprPtr C);
+ExprPtr call(DType T, std::string Name, llvm::ArrayRef<ExprPtr> Args);
+
+/// Whether A and B are the same tree.
+bool equal(const Expr &A, const Expr &B);
+
+/// Whether a back end can name the type: scalars, and vectors of 2 to 32
+/// lanes of numbers.
+bool hasCName(DType T);
+
+/// A vector with a C name but no OpenCL C type (5 lanes, say): the back
+/// ends spell it as a struct, with functions for its operators.
+bool isStructVector(DType T);
+
+} // namespace t2s
+
+#endif // T2S_EXPR_H

@@ -1,0 +1,123 @@
+// The expression trees of a design (systolic/Expr.h) and their OpenCL C
+// spelling (backends/CExpr.h), without any IR: trees built by hand.
+
+#include "backends/CExpr.h"
+#include "systolic/Expr.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+namespace t2s {
+namespace {
+
+// Leaves spelled plainly; records the parameters the kernel takes.
+struct PlainNames : ExprNames {
+  std::vector<unsigned> Params;
+  std::string Received;
+  std::string param(unsigned ArgNo) override {
+    Params.push_back(ArgNo);
+    return "p" + std::to_string(ArgNo);
+  }
+  std::string loopVar(unsigned L) override { return "i" + std::to_string(L); }
+  std::string ureValue(unsigned S, unsigned R) override {
+    return "sr" + std::to_string(S) + "_" + std::to_string(R);
+  }
+  std::string receivedValue(unsigned) override { return Received; }
+};
+
+const DType Int = DType::integer(32), Float = DType::floating(32);
+
+std::string print(const ExprPtr &E, CTypes &Types, PlainNames &Names) {
+  return printExpr(*E, Types, Names);
+}
+
+TEST(ExprTest, ArithmeticAndConversions) {
+  CTypes Types;
+  PlainNames Names;
+  ExprPtr I = loopVar(Int, 0), A = param(Int, 1);
+  EXPECT_EQ(print(binary(BinaryOp::Add, false, I, intConst(Int, -1)), Types, Names),
+            "(i0 + -1)");
+  // Unsigned operations read their operands as unsigned, in C's types.
+  EXPECT_EQ(print(binary(BinaryOp::Div, true, I, A), Types, Names),
+            "((int)((uint)i0 / (uint)p1))");
+  EXPECT_EQ(print(compare(CompareOp::LT, true, I, A), Types, Names), "((uint)i0 < (uint)p1)");
+  // A bool is 0 or 1: sign extension makes 0 or -1, truncation keeps one bit.
+  ExprPtr B = compare(CompareOp::EQ, false, I, A);
+  EXPECT_EQ(print(cast(CastKind::BoolToSigned, Int, B), Types, Names), "(-(int)(i0 == p1))");
+  EXPECT_EQ(print(cast(CastKind::ToBool, DType::boolean(), A), Types, Names),
+            "((bool)(p1 & 1))");
+  EXPECT_EQ(print(cast(CastKind::FromUnsigned, Float, A), Types, Names),
+            "((float)(uint)p1)");
+  EXPECT_EQ(Names.Params, (std::vector<unsigned>{1, 1, 1, 1, 1}));
+}
+
+TEST(ExprTest, ConstantsReadBackExactly) {
+  CTypes Types;
+  PlainNames Names;
+  EXPECT_EQ(print(floatConst(Float, 0.1f), Types, Names), "0.1f");
+  EXPECT_EQ(print(floatConst(DType::floating(64), 0.1), Types, Names), "0.1");
+  EXPECT_EQ(print(floatConst(Float, 3), Types, Names), "3.0f");
+  EXPECT_EQ(print(floatConst(Float, -INFINITY), Types, Names), "(-INFINITY)");
+  EXPECT_FALSE(Types.usesHalf());
+  EXPECT_EQ(print(floatConst(DType::floating(16), 0.5), Types, Names), "((half)0.5f)");
+  EXPECT_TRUE(Types.usesHalf());
+  EXPECT_EQ(print(intConst(DType::boolean(), 1), Types, Names), "true");
+}
+
+TEST(ExprTest, VectorsWithoutAnOpenCLTypeAreStructs) {
+  CTypes Types;
+  PlainNames Names;
+  DType F4 = Float.withLanes(4), F5 = Float.withLanes(5);
+  EXPECT_FALSE(isStructVector(F4));
+  EXPECT_TRUE(isStructVector(F5));
+  EXPECT_FALSE(hasCName(DType::boolean().withLanes(4)));
+  EXPECT_FALSE(hasCName(Float.withLanes(33)));
+  EXPECT_EQ(print(lane(param(F4, 0), 3), Types, Names), "p0.s3");
+  ExprPtr V = param(F5, 0);
+  EXPECT_EQ(print(lane(V, 4), Types, Names), "p0.data[4]");
+  EXPECT_EQ(print(binary(BinaryOp::Mul, false, V, V), Types, Names), "t2s_float5_mul(p0, p0)");
+  EXPECT_EQ(print(mulAdd(V, V, V), Types, Names),
+            "t2s_float5_add(t2s_float5_mul(p0, p0), p0)");
+  std::string Defs = Types.definitions();
+  EXPECT_NE(Defs.find("typedef struct { float data[5]; float pad[3]; } t2s_float5;"),
+            std::string::npos);
+  EXPECT_NE(Defs.find("T2S_DEFINED_t2s_float5_add"), std::string::npos);
+}
+
+TEST(ExprTest, LeavesAreSpelledByTheKernel) {
+  CTypes Types;
+  PlainNames Names;
+  ExprPtr Element = bufferElement(Float, 2, {loopVar(Int, 0), loopVar(Int, 1)}, {8, 1});
+  ExprPtr L = load(Float, 0, Element);
+  EXPECT_EQ(print(L, Types, Names), "p2[i0 * 8 + i1]");
+  Names.Received = "a_in"; // the kernel received the value from a channel
+  EXPECT_EQ(print(L, Types, Names), "a_in");
+  EXPECT_EQ(print(bufferElement(Float, 2, {}, {}), Types, Names), "p2[0]");
+  EXPECT_EQ(print(ureValue(Float, 1, 0), Types, Names), "sr1_0");
+}
+
+TEST(ExprTest, ConditionsLoseTheirOuterParentheses) {
+  CTypes Types;
+  PlainNames Names;
+  ExprPtr A = compare(CompareOp::EQ, false, loopVar(Int, 0), intConst(Int, 0));
+  ExprPtr B = compare(CompareOp::GT, false, loopVar(Int, 1), intConst(Int, 2));
+  EXPECT_EQ(printCondition(*A, Types, Names), "i0 == 0");
+  EXPECT_EQ(printCondition(*logicalOr(A, logicalNot(B)), Types, Names), "(i0 == 0) || !(i1 > 2)");
+  EXPECT_EQ(printCondition(*allOf({A, B}), Types, Names), "(i0 == 0) && (i1 > 2)");
+  EXPECT_EQ(printExpr(*select(A, B, intConst(DType::boolean(), 0)), Types, Names),
+            "((i0 == 0) ? (i1 > 2) : false)");
+}
+
+TEST(ExprTest, EqualityIsStructural) {
+  ExprPtr A = binary(BinaryOp::Add, false, loopVar(Int, 0), intConst(Int, 1));
+  ExprPtr B = binary(BinaryOp::Add, false, loopVar(Int, 0), intConst(Int, 1));
+  ExprPtr C = binary(BinaryOp::Add, true, loopVar(Int, 0), intConst(Int, 1));
+  EXPECT_TRUE(equal(*A, *B));
+  EXPECT_FALSE(equal(*A, *C));
+  EXPECT_FALSE(equal(*A, *logicalNot(A)));
+  EXPECT_TRUE(equal(*logicalNot(A), *logicalNot(B)));
+}
+
+} // namespace
+} // namespace t2s
