@@ -10,6 +10,7 @@
 #include "language/PrintDirectives.h"
 #include "OptVLS/OptVLSPass.h"
 #include "systolic/Channels.h"
+#include "systolic/DesignAnalysis.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "systolic/URECheck.h"
 #include "ure/MergeURES.h"

@@ -8,35 +8,24 @@
 #include "systolic/Buffers.h"
 #include "systolic/ChannelPlan.h"
 #include "systolic/Channels.h"
+#include "systolic/DesignAnalysis.h"
+#include "systolic/DesignNames.h"
 #include "systolic/LiftExpr.h"
 #include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
-#include "llvm/IR/CFG.h"
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/Operator.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cmath>
-#include <cstdlib>
-#include <map>
 #include <memory>
 #include <optional>
 
@@ -60,66 +49,6 @@ std::string assignLanes(CTypes &Types, DType VT, const std::string &Vector,
   for (unsigned X = 0; X < Targets.size(); ++X)
     Out += (X ? " " : "") + Targets[X] + " = " + Types.lane(VT, Vector, X) + ";";
   return Out;
-}
-
-// Name as an identifier of both OpenCL C and C++ (the emulation compiles
-// the kernels as C++): characters other than letters, digits and '_' become
-// '_', and a keyword of either language, or a name the printed code itself
-// needs, gets a trailing '_'.
-std::string identifier(llvm::StringRef Name) {
-  static const llvm::StringSet<> Reserved = {
-      // OpenCL C (with Intel's channels) beyond C's keywords
-      "global", "local", "constant", "private", "kernel", "read_only",
-      "write_only", "read_write", "half", "bool", "uchar", "ushort", "uint",
-      "ulong", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "image1d_t",
-      "image2d_t", "image3d_t", "sampler_t", "event_t", "pipe", "channel",
-      "uniform", "restrict", "complex", "imaginary",
-      // C++ beyond C's keywords
-      "alignas", "alignof", "and", "and_eq", "asm", "bitand", "bitor", "catch",
-      "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
-      "const_cast", "consteval", "constexpr", "constinit", "co_await",
-      "co_return", "co_yield", "decltype", "delete", "dynamic_cast",
-      "explicit", "export", "false", "friend", "mutable", "namespace", "new",
-      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq",
-      "protected", "public", "reinterpret_cast", "requires", "static_assert",
-      "static_cast", "template", "this", "thread_local", "throw", "true", "try",
-      "typeid", "typename", "using", "virtual", "wchar_t", "xor", "xor_eq",
-      // names of the emulation
-      "t2s", "std", "t2s_kernels"};
-  std::string Id;
-  for (char C : Name)
-    Id += llvm::isAlnum(C) || C == '_' ? C : '_';
-  if (Id.empty() || llvm::isDigit(Id.front()))
-    Id = "_" + Id;
-  if (Reserved.contains(Id))
-    Id += "_";
-  return Id;
-}
-
-// Name as a parameter or loop variable of a kernel, away from the names the
-// kernels declare themselves: shift registers 'sr_A', time variables 't1',
-// 'slot', and the temporaries of channel values ('a_in', 'a_in_2',
-// 'a_step', 'a_lanes', 'a_pe', 'a_vec', 'a_chain', 'c_out').
-std::string kernelLocal(llvm::StringRef Name) {
-  std::string Id = identifier(Name);
-  llvm::StringRef R(Id);
-  llvm::StringRef Base = R.rtrim("0123456789");
-  bool Numbered = Base.size() < R.size() && Base.ends_with("_");
-  if (R.starts_with("sr_") || R == "slot" || (Base == "t" && R.size() > 1) ||
-      llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"_in", "_step", "_lanes", "_pe",
-                                                    "_vec", "_chain", "_out"},
-                   [&](llvm::StringRef Suffix) {
-                     return R.ends_with(Suffix) ||
-                            (Numbered && Base.drop_back().ends_with(Suffix));
-                   }))
-    Id += "_";
-  return Id;
-}
-
-// A parameter of the design's function as the kernels and stubs name it.
-std::string parameterName(const llvm::Argument *A) {
-  std::string N = getSourceName(A);
-  return N.empty() ? "arg" + std::to_string(A->getArgNo()) : kernelLocal(N);
 }
 
 // A planned channel (systolic/ChannelPlan.h) with the names of the systolic
@@ -156,7 +85,6 @@ struct KernelInfo {
   llvm::SmallVector<std::string, 4> Params;
 };
 
-enum class KernelRole { Systolic, Loader, Drainer, Plain };
 
 // What a loader or drainer of a stream prints in each pass over the PEs.
 enum class PEPass {
@@ -168,7 +96,6 @@ class KernelPrinter : public ExprNames {
   llvm::Function &F;
   const SpaceTimeSchedule &Sch;
   const URESystem &S;
-  llvm::DominatorTree &DT;
   llvm::raw_ostream &OS;
   const std::string &Design;
   llvm::ArrayRef<PEChannel> Channels;
@@ -195,14 +122,14 @@ class KernelPrinter : public ExprNames {
 
 public:
   KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
-                llvm::DominatorTree &DT, llvm::raw_ostream &OS,
+                llvm::raw_ostream &OS,
                 const std::string &Design, llvm::ArrayRef<PEChannel> Channels,
                 KernelRole Role, std::string Buffer, bool Macros, CTypes &Types,
                 ExprLifter &Lift)
-      : F(F), Sch(Sch), S(Sch.System), DT(DT), OS(OS), Design(Design),
+      : F(F), Sch(Sch), S(Sch.System), OS(OS), Design(Design),
         Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros),
         Types(Types), Lift(Lift) {
-    if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::Plain)
+    if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::KernelNest)
       Vec = &*Sch.Vector;
     if (Sch.Vector && Sch.Vector->Space)
       SVec = &*Sch.Vector;
@@ -275,7 +202,7 @@ private:
   }
 
   // The text of a lifted expression. Everything the kernels print was lifted
-  // before the first kernel printed (liftDesign), so E is there unless
+  // before the first kernel printed (DesignAnalysis), so E is there unless
   // lifting rejected the design, which stops before printing.
   std::string text(const ExprPtr &E) {
     if (E)
@@ -357,7 +284,7 @@ private:
   std::string kernelName() const {
     switch (Role) {
     case KernelRole::Systolic:
-    case KernelRole::Plain: return Design;
+    case KernelRole::KernelNest: return Design;
     case KernelRole::Loader: return Design + "_load_" + Buffer;
     case KernelRole::Drainer: return Design + "_drain_" + Buffer;
     }
@@ -390,7 +317,7 @@ private:
       B << ";\n";
     }
     std::string Indent = "  ";
-    if (Role == KernelRole::Plain) {
+    if (Role == KernelRole::KernelNest) {
       printPlainNest(B, Indent);
       return;
     }
@@ -673,7 +600,7 @@ private:
       Indent += "  ";
     }
     bool Moves = Pass == PEPass::Receive || Pass == PEPass::Send;
-    switch (Pass == PEPass::Chain || Moves ? KernelRole::Plain : Role) {
+    switch (Pass == PEPass::Chain || Moves ? KernelRole::KernelNest : Role) {
     case KernelRole::Systolic:
       if (Vec) {
         printVectorPE(B, Indent);
@@ -695,7 +622,7 @@ private:
         if (C.Output && C.Buffer == Buffer)
           printDrain(B, Indent, C);
       break;
-    case KernelRole::Plain:
+    case KernelRole::KernelNest:
       if (Pass == PEPass::Chain)
         printChain(B, Indent, *ChainPass);
       if (Moves)
@@ -741,7 +668,7 @@ private:
   std::string guardText(const UREStatement &St) { return ifText(Lift.guard(St)); }
 
   const PEChannel *channelOf(const llvm::Instruction *I) const {
-    if (Role != KernelRole::Systolic && Role != KernelRole::Plain)
+    if (Role != KernelRole::Systolic && Role != KernelRole::KernelNest)
       return nullptr;
     for (const PEChannel &C : Channels)
       if (C.Access == I || llvm::is_contained(C.SameReads, I))
@@ -1193,8 +1120,6 @@ private:
 
 };
 
-// T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
-constexpr size_t MaxChannelDims = 8;
 
 // Where the emulation puts the kernels, their channels and the host stubs:
 // compiled as C++, a kernel named like one of the program's functions with
@@ -1203,44 +1128,9 @@ constexpr const char *KernelNamespace = "t2s_kernels";
 
 } // namespace
 
-namespace {
-
-// A function's name without its parameters ("scale" of scale(int*)).
-std::string functionName(const llvm::Function &F) {
-  std::string D = llvm::demangle(F.getName().str());
-  return D.substr(0, D.find('('));
-}
-
-} // namespace
-
 std::string openCLTypeName(llvm::Type *T) {
   CTypes Types; // the name alone; no kernel needs its definitions
   return Types.name(designType(T));
-}
-
-std::string designName(const llvm::Function &F, unsigned SystemIndex) {
-  std::string D = functionName(F);
-  // Overloads get a number each (in the module's order, the same in every
-  // compilation of the file): their kernels, channels and stubs must not
-  // share names.
-  if (const llvm::Module *M = F.getParent()) {
-    unsigned Same = 0, Mine = 0;
-    for (const llvm::Function &G : *M)
-      if (!G.isDeclaration() && functionName(G) == D) {
-        ++Same;
-        if (&G == &F)
-          Mine = Same;
-      }
-    if (Same > 1)
-      D += "_overload" + std::to_string(Mine);
-  }
-  if (SystemIndex)
-    D += "_" + std::to_string(SystemIndex + 1);
-  return identifier(D);
-}
-
-std::string hostStubName(const llvm::Function &F) {
-  return "t2s_run_" + designName(F, 0);
 }
 
 namespace {
@@ -1465,47 +1355,23 @@ const char *HostPrelude =
 
 namespace {
 
-// Lifts what the kernels of one design (or kernel nest) print: for each
-// channel the condition of its read and the element its loader (drainer)
-// moves, for each statement its value, guard and target, in the order the
-// kernels print them (loaders, the array, drainers), so that the first
-// rejection is the one a reader meets first.
-std::unique_ptr<ExprLifter> liftDesign(const SpaceTimeSchedule &Sch,
-                                       llvm::ArrayRef<PEChannel> Channels,
-                                       const ChannelResult &CR, llvm::DominatorTree &DT,
-                                       const llvm::DataLayout &DL) {
-  const URESystem &S = Sch.System;
-  llvm::SmallVector<std::pair<unsigned, unsigned>, 8> UREReads;
-  for (const ScheduledRead &SR : Sch.Reads)
-    UREReads.push_back({SR.Statement, SR.Read});
-  llvm::SmallVector<const llvm::Instruction *, 4> Streams;
-  for (const PEChannel &C : Channels)
-    if (CR.channelOf(C.Access)) {
-      Streams.push_back(C.Access);
-      Streams.append(C.SameReads.begin(), C.SameReads.end());
-    }
-  auto Lift = std::make_unique<ExprLifter>(S, DT, DL, UREReads, Streams);
-  auto isStream = [&](const llvm::Instruction *I) { return llvm::is_contained(Streams, I); };
-  for (const PEChannel &C : Channels)
-    if (!C.Output) {
-      Lift->readCondition(C.Access);
-      if (!isStream(C.Access))
-        Lift->element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
-    }
-  for (const UREStatement &St : S.Statements) {
-    Lift->storedValue(St);
-    if (St.Extended)
-      Lift->guard(St);
-    if (St.Extended && !isStream(St.Store))
-      Lift->target(St);
-  }
-  return Lift;
-}
-
 // One function's kernels and host stubs.
 struct FunctionOutput {
   std::string Kernels, Host;
 };
+
+std::string channelDeclaration(CTypes &Types, const Design::Channel &C) {
+  std::string T = Types.name(C.Element);
+  if (C.Kind == Design::ChannelKind::Stream)
+    return "T2S_CHANNEL(" + T + ", " + C.Name + ", " + std::to_string(C.Depth) + "); // " +
+           std::to_string(C.Values) + " values of " + C.Array + "\n";
+  if (C.Extents.empty())
+    return "T2S_CHANNEL(" + T + ", " + C.Name + ", " + std::to_string(C.Depth) + ");\n";
+  std::string Text = "T2S_CHANNEL_ARRAY(" + T + ", " + C.Name + ", " + std::to_string(C.Depth);
+  for (int64_t E : C.Extents)
+    Text += ", " + std::to_string(E);
+  return Text + ");\n";
+}
 
 // The kernels and host stubs of F's designs; nothing for a function without
 // designs or with errors (reported already, or here).
@@ -1514,131 +1380,38 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
                                            const OpenCLOptions &Opts) {
   if (F.isDeclaration() || designsRejected(F, FAM))
     return std::nullopt;
-  const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
-  if (CR.Units.empty())
+  const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
+  if (DR.empty())
     return std::nullopt;
-  llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+  const Design &D = DR.D;
+  for (const SourceLoc &Loc : DR.ChannelFreeNests)
+    reportWarning(F, Loc, WarningGroup::NoChannels,
+                  "OpenCL devices without Intel's channel extension (PoCL here) have "
+                  "no channels: on the device this design runs as one kernel that "
+                  "reads and writes its buffers itself, without its loader, drainer, "
+                  "scatter and gather ('t2s-clang --emulate' runs them)");
+  if (DR.Rejection) {
+    reportError(F, DR.Rejection->first, DR.Rejection->second);
+    return std::nullopt;
+  }
   CTypes Types;
-
   std::string Text, Host;
   llvm::raw_string_ostream OS(Text), HS(Host);
-  auto failed = [&](const SourceLoc &Loc,
-                    const std::string &Why) -> std::optional<FunctionOutput> {
-    reportError(F, Loc,
-                "cannot write this design as OpenCL: it uses " + Why +
-                    "; the OpenCL back end prints arithmetic, comparisons, "
-                    "conditionals, casts and library math over buffers "
-                    "indexed by the loop variables [" +
-                    ruleName(URERule::OpenCL) + "]");
-    return std::nullopt;
-  };
   std::string Function = designName(F, 0);
-  auto streamName = [&](const StreamChannel &C) { return Function + "_" + C.Array; };
+  const SourceLoc &Loc = DR.Nests.front()->System->Loc;
 
-  // Per unit: its design name, its schedule (a plain nest gets one without
-  // steps) and its channels.
-  struct Unit {
-    std::string Design;
-    SpaceTimeSchedule Sch;
-    llvm::SmallVector<PEChannel, 4> Channels;
-  };
-  std::vector<Unit> Units;
-  unsigned Scheduled = 0;
-  for (const KernelUnit &KU : CR.Units) {
-    unsigned U = &KU - CR.Units.begin();
-    Unit X;
-    if (KU.Schedule) {
-      X.Sch = *KU.Schedule;
-      X.Design = KU.System->KernelName.empty() ? designName(F, Scheduled)
-                                               : identifier(KU.System->KernelName);
-      ++Scheduled;
-      // An OpenCL device without channels (t2s-clang --opencl) runs each
-      // design as one kernel that reads and writes its buffers itself.
-      for (ChannelPlan &P : planChannels(X.Sch, DT, X.Design, Opts.isolates()))
-        X.Channels.push_back(nameTemporaries(std::move(P)));
-      if (Opts.ForDevice)
-        for (const LocatedDirective &LD : KU.System->Directives)
-          if (LD.D.Kind == DirectiveKind::Loader || LD.D.Kind == DirectiveKind::Drainer) {
-            reportWarning(F, LD.Loc, WarningGroup::NoChannels,
-                          "OpenCL devices without Intel's channel extension "
-                          "(PoCL here) have no channels: on the device this "
-                          "design runs as one kernel that reads and writes its "
-                          "buffers itself, without its loader, drainer, scatter "
-                          "and gather ('t2s-clang --emulate' runs them)");
-            break;
-          }
-      // loader(a) or drainer(a) of an array that is a channel to another
-      // kernel nest asks for what the channel has anyway: its loader
-      // (drainer) below passes the values between that kernel and the PEs.
-      llvm::erase_if(X.Channels, [&](const PEChannel &P) {
-        return CR.channelOf(P.Access) != nullptr;
-      });
-    } else {
-      X.Sch.System = *KU.System;
-      X.Design = identifier(KU.System->KernelName);
-    }
-    for (URELoop &L : X.Sch.System.Loops) // printed as variables
-      L.Name = kernelLocal(L.Name);
-    for (const StreamChannel &C : CR.Channels) {
-      if (C.Producer != U && C.Consumer != U)
-        continue;
-      if (Opts.ForDevice) {
-        reportError(F, KU.System->Loc,
-                    "this nest passes '" + C.Array + "' to another kernel nest "
-                    "through a channel, and OpenCL devices without Intel's "
-                    "channel extension (PoCL here) have no channels [" +
-                        ruleName(URERule::OpenCL) + "]; run the kernels under 't2s-clang --emulate', or build the "
-                    "FPGA image from 't2s-clang --emit-opencl' with Intel's aoc");
-        return std::nullopt;
-      }
-      if (X.Sch.Vector && X.Sch.Vector->Space)
-        return failed(X.Sch.Vector->Loc,
-                      "vectorize(" + KU.System->Loops[X.Sch.Vector->Loop].Name +
-                          ") of a space loop on an array that exchanges '" + C.Array +
-                          "' with another kernel nest (not supported yet: "
-                          "vectorize a time loop, or write '" + C.Array +
-                          "' through memory)");
-      PEChannel P;
-      P.Buffer = C.Array;
-      P.Output = C.Producer == U;
-      P.Access = P.Output ? static_cast<llvm::Instruction *>(C.Write) : C.Read;
-      P.Element = P.Output ? C.Write->getValueOperand()->getType() : C.Read->getType();
-      if (!P.Output)
-        P.SameReads.assign(C.Reads.begin() + 1, C.Reads.end());
-      P.Temp = C.Array + "_in";
-      if (!KU.Schedule) {
-        P.Name = streamName(C);
-      } else {
-        P.Name = X.Design + "_" + C.Array + "_pe";
-        P.Stream = streamName(C);
-        llvm::SmallVector<Guard, 2> Guards;
-        if (P.Output) {
-          for (const UREStatement &St : KU.System->Statements)
-            if (St.Store == C.Write)
-              Guards = St.Guards;
-        } else {
-          Guards = dominatingGuards(*KU.System, DT, C.Read->getParent());
-        }
-        P.Dims = channelDims(X.Sch, Guards);
-        // Lane matching: the kernel nest sends and receives single values;
-        // the stream loader (drainer) concatenates them into the array's
-        // vectors (slices the vectors into them).
-        if (X.Sch.Vector) {
-          planLanes(P, *KU.System, *X.Sch.Vector, Guards);
-          P.LaneTemp = C.Array + "_lanes";
-        }
-      }
-      X.Channels.push_back(std::move(P));
-    }
-    Units.push_back(std::move(X));
+  // The channels of each nest with the names of the kernels' temporaries.
+  std::vector<llvm::SmallVector<PEChannel, 4>> Channels;
+  for (const std::unique_ptr<NestPlan> &P : DR.Nests) {
+    Channels.emplace_back();
+    for (const ChannelPlan &C : P->Channels)
+      Channels.back().push_back(nameTemporaries(C));
   }
-
-  bool Macros = !CR.Channels.empty() ||
-                llvm::any_of(Units, [](const Unit &X) { return !X.Channels.empty(); });
+  bool Macros = !D.Channels.empty() ||
+                llvm::any_of(Channels, [](const auto &C) { return !C.empty(); });
   OS << "\n// " << llvm::demangle(F.getName().str()) << ": "
-     << (Units.size() == 1 ? "the design at " : "the kernels from ")
-     << CR.Units.front().System->Loc.File << ":" << CR.Units.front().System->Loc.Line
-     << "\n";
+     << (DR.Nests.size() == 1 ? "the design at " : "the kernels from ") << Loc.File << ":"
+     << Loc.Line << "\n";
   if (Macros)
     OS << "#include \"t2s/channels.h\"\n";
   size_t DefsAt = Text.size(); // the vector helpers go here, once known
@@ -1646,85 +1419,35 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
      << "namespace " << KernelNamespace << " {\n#endif\n";
   if (Macros)
     OS << "\n// Channels between the kernels.\n";
-  for (const StreamChannel &C : CR.Channels) {
-    std::string T = Types.name(designType(C.Read->getType()));
-    if (T.empty())
-      return failed(CR.Units[C.Consumer].System->Loc, "a channel of a type without a C name");
-    OS << "T2S_CHANNEL(" << T << ", " << streamName(C) << ", " << ChannelDepth
-       << "); // " << C.Values << " values of " << C.Array << "\n";
-  }
-  for (const Unit &X : Units) {
-    if (X.Sch.Steps.empty())
-      continue;
-    for (const PEChannel &C : X.Channels) {
-      std::string T = Types.name(designType(C.Element));
-      if (T.empty())
-        return failed(X.Sch.System.Loc, "a channel of a type without a C name");
-      if (C.Dims.empty()) {
-        OS << "T2S_CHANNEL(" << T << ", " << C.Name << ", " << ChannelDepth << ");\n";
-        continue;
-      }
-      if (std::max(C.Dims.size(), C.Chain ? C.ChainDims.size() + 1 : 0) > MaxChannelDims)
-        return failed(X.Sch.System.Loc,
-                      "an array of channels for '" + C.Buffer + "' over more than " +
-                          std::to_string(MaxChannelDims) +
-                          " PE loops (t2s/channels.h declares at most 8 "
-                          "dimensions: give the array fewer space loops)");
-      OS << "T2S_CHANNEL_ARRAY(" << T << ", " << C.Name << ", " << ChannelDepth;
-      for (unsigned D : C.Dims)
-        OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
-      OS << ");\n";
-    }
-    // Between the PEs of a chain: a PE passes on at most one value per PE
-    // of the chain and time step.
-    for (const PEChannel &C : X.Channels) {
-      if (!C.Chain)
-        continue;
-      OS << "T2S_CHANNEL_ARRAY(" << Types.name(designType(C.Element)) << ", " << C.Name << "_chain, "
-         << X.Sch.System.Loops[C.Chain->Loop].extent();
-      for (unsigned D : C.ChainDims)
-        OS << ", " << X.Sch.System.Loops[X.Sch.PELoops[D]].extent();
-      OS << ");\n";
-    }
-  }
-
-  // Every value the kernels print is lifted once, before any prints: what
-  // has no OpenCL spelling rejects the design here.
-  std::vector<std::unique_ptr<ExprLifter>> Lifters;
-  for (const Unit &X : Units) {
-    Lifters.push_back(liftDesign(X.Sch, X.Channels, CR, DT, F.getParent()->getDataLayout()));
-    if (const std::optional<LiftRejection> &R = Lifters.back()->rejection())
-      return failed(R->Loc.Line ? R->Loc : X.Sch.System.Loc, R->Why);
+  for (const Design::Channel &C : D.Channels)
+    if (C.Kind == Design::ChannelKind::Stream)
+      OS << channelDeclaration(Types, C);
+  for (unsigned N = 0; N < D.Nests.size(); ++N) {
+    for (const Design::Channel &C : D.Channels)
+      if (C.Nest == N && (C.Kind == Design::ChannelKind::Loader ||
+                          C.Kind == Design::ChannelKind::Drainer))
+        OS << channelDeclaration(Types, C);
+    for (const Design::Channel *C : D.channels(N, Design::ChannelKind::Chain))
+      OS << channelDeclaration(Types, *C);
   }
 
   llvm::SmallVector<KernelInfo, 4> Kernels;
   std::vector<llvm::SmallVector<DesignBuffer, 4>> NestBuffers; // for the host stub
-  for (Unit &X : Units) {
-    // Loaders first, then the array, then the drainers: the order data flows.
-    llvm::SmallVector<std::pair<KernelRole, std::string>, 4> Roles;
-    if (X.Sch.Steps.empty()) {
-      Roles.push_back({KernelRole::Plain, ""});
-    } else {
-      for (const PEChannel &C : X.Channels)
-        if (!C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Loader, C.Buffer}))
-          Roles.push_back({KernelRole::Loader, C.Buffer});
-      Roles.push_back({KernelRole::Systolic, ""});
-      for (const PEChannel &C : X.Channels)
-        if (C.Output && !llvm::is_contained(Roles, std::pair{KernelRole::Drainer, C.Buffer}))
-          Roles.push_back({KernelRole::Drainer, C.Buffer});
+  for (const Design::Kernel &K : D.Kernels) {
+    NestPlan &P = *DR.Nests[K.Nest];
+    KernelPrinter Printer(F, P.Sch, OS, D.Nests[K.Nest].Name, Channels[K.Nest], K.Role,
+                          K.Buffer, Macros, Types, *P.Lift);
+    OS << "\n";
+    KernelInfo Info;
+    if (std::optional<std::string> Why = Printer.print(Info)) {
+      reportError(F, Printer.failureLoc().Line ? Printer.failureLoc() : P.Sch.System.Loc, *Why);
+      return std::nullopt;
     }
-    for (auto &[Role, Buffer] : Roles) {
-      KernelPrinter P(F, X.Sch, DT, OS, X.Design, X.Channels, Role, Buffer,
-                      Macros, Types, *Lifters[&X - &Units.front()]);
-      OS << "\n";
-      KernelInfo Info;
-      if (std::optional<std::string> Why = P.print(Info))
-        return failed(P.failureLoc().Line ? P.failureLoc() : X.Sch.System.Loc, *Why);
-      Info.Stage = CR.StageOf[&X - &Units.front()];
-      Kernels.push_back(std::move(Info));
-    }
-    NestBuffers.push_back(findBuffers(X.Sch.System, F.getParent()->getDataLayout()));
+    Info.Stage = K.Stage;
+    Kernels.push_back(std::move(Info));
   }
+  for (const std::unique_ptr<NestPlan> &P : DR.Nests)
+    NestBuffers.push_back(findBuffers(P->Sch.System, F.getParent()->getDataLayout()));
   OS << "#ifdef __cplusplus\n} // namespace " << KernelNamespace << "\n#endif\n";
   // Stage by stage (ChannelAnalysis keeps the order the source needs).
   llvm::stable_sort(Kernels, [](const KernelInfo &A, const KernelInfo &B) {
@@ -1743,11 +1466,12 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
                 "device lacks cl_khr_fp16\"\n"
                 "#endif\n#endif\n");
   if (!Opts.HostFile.empty()) {
-    HostStub H{F, Function, hostStubName(F), Kernels, NestBuffers,
-               CR.Units.front().System->Loc, Opts.ForDevice, Types};
+    HostStub H{F, Function, hostStubName(F), Kernels, NestBuffers, Loc, Opts.ForDevice, Types};
     HS << Defs; // the host passes the same vector structs
-    if (std::optional<std::string> Why = H.print(HS))
-      return failed(CR.Units.front().System->Loc, *Why);
+    if (std::optional<std::string> Why = H.print(HS)) {
+      reportError(F, Loc, cannotWriteOpenCL(*Why));
+      return std::nullopt;
+    }
   }
   return FunctionOutput{std::move(Text), std::move(Host)};
 }

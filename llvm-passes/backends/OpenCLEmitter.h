@@ -33,6 +33,7 @@
 #define T2S_OPENCLEMITTER_H
 
 #include "Options.h"
+#include "systolic/DesignNames.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
@@ -49,23 +50,11 @@ namespace t2s {
 
 struct SpaceTimeSchedule;
 
-/// The depth of the channels between kernels and between a loader (drainer)
-/// and the PEs: enough for a loader to run a few time steps ahead. A chain's
-/// channels hold one value per PE of the chain.
-inline constexpr unsigned ChannelDepth = 16;
 
 /// The OpenCL C name of a value type ("float", "float4", "t2s_float20"), or
 /// "" for a type the back end cannot print.
 std::string openCLTypeName(llvm::Type *T);
 
-
-/// The name of the design of F's SystemIndex'th URE system: its systolic
-/// kernel's name and the prefix of its other kernels and channels.
-std::string designName(const llvm::Function &F, unsigned SystemIndex);
-
-/// The host stub that runs the kernels of F's nests: extern "C" void
-/// t2s_run_<function>(F's parameters) under emulation.
-std::string hostStubName(const llvm::Function &F);
 
 struct OpenCLEmitterPass : llvm::PassInfoMixin<OpenCLEmitterPass> {
   explicit OpenCLEmitterPass(OpenCLOptions Opts) : Opts(std::move(Opts)) {}

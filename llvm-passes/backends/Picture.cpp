@@ -2,6 +2,7 @@
 
 #include "backends/Picture.h"
 #include "backends/OpenCLEmitter.h"
+#include "systolic/DesignAnalysis.h"
 #include "backends/Report.h"
 #include "systolic/Channels.h"
 #include "systolic/SpaceTimeSchedule.h"
@@ -54,6 +55,9 @@ class PictureWriter {
   std::string Prefix;
   const ChannelResult &CR;
   std::set<std::string> Buffers;
+  // The loader (drainer) kernel of a systolic array's stream: (unit, array,
+  // output) -> its node. Streams end there, not at the array.
+  std::map<std::tuple<unsigned, std::string, bool>, std::string> StreamKernels;
 
 public:
   PictureWriter(llvm::raw_ostream &OS, llvm::StringRef Prefix, const ChannelResult &CR)
@@ -72,7 +76,10 @@ public:
 
   // The node that stands for unit U in edges, and the cluster it is in.
   // (Output: where edges leave it).
-  std::pair<std::string, std::string> anchor(unsigned U, bool Output) const {
+  std::pair<std::string, std::string> anchor(unsigned U, bool Output,
+                                             const std::string &Array) const {
+    if (auto It = StreamKernels.find({U, Array, Output}); It != StreamKernels.end())
+      return {It->second, ""};
     if (!CR.Units[U].Schedule)
       return {unitId(U), ""};
     return {unitId(U) + (Output ? "_out" : "_in"), "cluster_" + unitId(U)};
@@ -271,14 +278,21 @@ public:
       if (!C.Chain.empty())
         What += "\\n" + dotString(C.Chain + ": " + std::to_string(C.ChainChannels) +
                                    " between PEs, depth " + std::to_string(C.ChainDepth));
+      // A stream's loader (drainer) talks to another kernel, not memory.
+      if (C.Stream)
+        StreamKernels[{U, C.Array, C.Output}] = Kernel;
       if (C.Output) {
         OS << "    " << Out << " -> " << Kernel << " [label=\"" << What
            << "\", ltail=" << Cluster << "];\n";
-        std::string Mem = buffer(C.Array);
-        OS << "    " << Kernel << " -> " << Mem << " [label=\"written\"];\n";
+        if (!C.Stream) {
+          std::string Mem = buffer(C.Array); // drawn on first use
+          OS << "    " << Kernel << " -> " << Mem << " [label=\"written\"];\n";
+        }
       } else {
-        std::string Mem = buffer(C.Array);
-        OS << "    " << Mem << " -> " << Kernel << " [label=\"read\"];\n";
+        if (!C.Stream) {
+          std::string Mem = buffer(C.Array);
+          OS << "    " << Mem << " -> " << Kernel << " [label=\"read\"];\n";
+        }
         OS << "    " << Kernel << " -> " << In << " [label=\"" << What
            << "\", lhead=" << Cluster << "];\n";
       }
@@ -288,8 +302,8 @@ public:
 
   void streams() {
     for (const StreamChannel &C : CR.Channels) {
-      auto [From, FromCluster] = anchor(C.Producer, true);
-      auto [To, ToCluster] = anchor(C.Consumer, false);
+      auto [From, FromCluster] = anchor(C.Producer, true, C.Array);
+      auto [To, ToCluster] = anchor(C.Consumer, false, C.Array);
       std::string Type = C.Read ? openCLTypeName(C.Read->getType()) : std::string();
       OS << "    " << From << " -> " << To << " [label=\"" << dotString(C.Array) << ": "
          << Type << ", depth " << ChannelDepth << "\\n" << C.Values << " values\""

@@ -2,14 +2,17 @@
 
 #include "backends/Report.h"
 #include "backends/OpenCLEmitter.h"
+#include "systolic/DesignAnalysis.h"
 #include "backends/Picture.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
+#include "backends/CTypes.h"
 #include "systolic/ChannelPlan.h"
 #include "systolic/Channels.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "ure/UREModel.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -40,7 +43,8 @@ llvm::json::Array channelsJSON(llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
                                       {"along", orNull(C.Along)},
                                       {"chain", orNull(C.Chain)},
                                       {"chain_channels", std::move(ChainChannels)},
-                                      {"lanes", orNull(C.Lanes)}});
+                                      {"lanes", orNull(C.Lanes)},
+                                      {"stream", C.Stream}});
   }
   return List;
 }
@@ -65,6 +69,9 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
          << C.ChainChannels << " between neighbouring PEs";
     else if (C.OnePerPE != C.Channels)
       OS << ", " << C.OnePerPE << " without the vectorize";
+    if (C.Stream)
+      OS << (C.Output ? "; the drainer sends " : "; the loader receives ") << C.Array
+         << (C.Output ? " to" : " from") << " another kernel";
     OS << "\n";
   }
 }
@@ -89,47 +96,30 @@ void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM) {
 
 namespace t2s {
 
-llvm::SmallVector<PEChannelSummary, 4>
-summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT,
-                    const OpenCLOptions &Options) {
+llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsigned Nest) {
   llvm::SmallVector<PEChannelSummary, 4> Out;
-  auto count = [&](llvm::ArrayRef<unsigned> Dims) {
-    uint64_t N = 1;
-    for (unsigned D : Dims)
-      N *= Sch.System.Loops[Sch.PELoops[D]].extent();
-    return N;
-  };
-  for (const ChannelPlan &C : planChannels(Sch, DT, "", Options.isolates())) {
+  for (const Design::Channel &C : D.Channels) {
+    if (C.Nest != Nest ||
+        (C.Kind != Design::ChannelKind::Loader && C.Kind != Design::ChannelKind::Drainer))
+      continue;
     PEChannelSummary X;
-    X.Array = C.Buffer;
-    X.Output = C.Output;
-    X.Channels = count(C.Dims);
-    X.OnePerPE = count(C.Chain ? C.ChainDims : C.Dims);
-    X.Element = openCLTypeName(C.Element);
-    X.Depth = ChannelDepth;
-    if (C.PEVector && !C.Chain)
-      X.OnePerPE *= Sch.System.Loops[Sch.Vector->Loop].extent();
-    for (unsigned D : C.Dims)
-      X.Along += (X.Along.empty() ? "" : ", ") + Sch.System.Loops[Sch.PELoops[D]].Name;
-    if (C.PEVector) {
-      X.Lanes = "vectors of the " + std::to_string(Sch.Vector->Lanes) + " PEs along " +
-                Sch.System.Loops[Sch.Vector->Loop].Name;
-    } else if (Sch.Vector && !Sch.Vector->Space) {
-      const std::string &K = Sch.System.Loops[Sch.Vector->Loop].Name;
-      X.Lanes = C.Lanes.Kind == LaneAccess::Vector
-                    ? "vectors of " + std::to_string(Sch.Vector->Lanes) + " lanes of " + K
-                : C.Lanes.Kind == LaneAccess::Pinned
-                    ? "the lane " + K + " = " + std::to_string(C.Lanes.Lane)
-                    : "single lanes of " + K + " in order";
-    }
-    if (C.Chain) {
-      X.Chain = std::string(C.Chain->Gather ? "gather" : "scatter") + " along " +
-                Sch.System.Loops[C.Chain->Loop].Name + " (" +
-                (C.Chain->Down ? "down" : "up") + ")";
-      // The chain's end passes nothing on along the chain.
-      int64_t Extent = Sch.System.Loops[C.Chain->Loop].extent();
-      X.ChainChannels = count(C.ChainDims) / Extent * (Extent - 1);
-      X.ChainDepth = uint64_t(Extent);
+    X.Array = C.Array;
+    X.Output = C.Kind == Design::ChannelKind::Drainer;
+    X.Channels = C.Used;
+    X.OnePerPE = C.OnePerPE;
+    X.Element = CTypes().name(C.Element);
+    X.Depth = C.Depth;
+    X.Along = llvm::join(C.Along, ", ");
+    X.Lanes = C.Lanes;
+    X.Stream = !C.Stream.empty();
+    if (!C.ChainLoop.empty()) {
+      X.Chain = std::string(C.Gather ? "gather" : "scatter") + " along " + C.ChainLoop +
+                (C.Down ? " (down)" : " (up)");
+      for (const Design::Channel &Chain : D.Channels)
+        if (Chain.Kind == Design::ChannelKind::Chain && Chain.Name == C.Name + "_chain") {
+          X.ChainChannels = Chain.Used;
+          X.ChainDepth = Chain.Depth;
+        }
     }
     Out.push_back(std::move(X));
   }
@@ -161,7 +151,8 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     }
     const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
     Failed |= !R.Rejections.empty() || !FAM.getResult<UREAnalysis>(F).Rejections.empty();
-    llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+    // The channels are those of the Design the OpenCL kernels are printed from.
+    const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
     std::string Design = llvm::demangle(F.getName());
     if (Opts.Format == ReportFormat::Dot) {
       const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
@@ -169,15 +160,18 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
           CR.Units.empty())
         continue;
       llvm::SmallVector<llvm::SmallVector<PEChannelSummary, 4>, 2> Channels;
-      for (const KernelUnit &KU : CR.Units)
-        if (KU.Schedule)
-          Channels.push_back(summarizePEChannels(*KU.Schedule, DT, Opts.OpenCL));
+      for (unsigned N = 0; N < DR.D.Nests.size(); ++N)
+        if (DR.D.Nests[N].Scheduled)
+          Channels.push_back(summarizePEChannels(DR.D, N));
       printDesignPicture(OS, Design, "d" + std::to_string(Count), CR, Channels);
       Count += R.Schedules.size();
       continue;
     }
-    for (const SpaceTimeSchedule &S : R.Schedules) {
-      llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(S, DT, Opts.OpenCL);
+    for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
+      if (!DR.D.Nests[N].Scheduled)
+        continue;
+      const SpaceTimeSchedule &S = *DR.Nests[N]->Original;
+      llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(DR.D, N);
       switch (Opts.Format) {
       case ReportFormat::JSON: {
         llvm::json::Object O = S.toJSON();

@@ -33,6 +33,7 @@ class DominatorTree;
 
 namespace t2s {
 
+struct Design;
 struct SpaceTimeSchedule;
 
 /// The channels that carry one loaded input to the PEs, or one drained output
@@ -50,13 +51,14 @@ struct PEChannelSummary {
   std::string Element;        // what one channel carries: "float", "float4"
   uint64_t Depth = 0;         // of each channel to the loader (drainer)
   uint64_t ChainDepth = 0;    // of each channel between PEs of the chain
+  /// The loader (drainer) receives the values from (sends them to) another
+  /// kernel nest through a stream, not memory.
+  bool Stream = false;
 };
 
-/// The loader and drainer channels of a scheduled design as the OpenCL of
-/// \p Options has them (none when it does not isolate loaders and drainers).
-llvm::SmallVector<PEChannelSummary, 4>
-summarizePEChannels(const SpaceTimeSchedule &Sch, llvm::DominatorTree &DT,
-                    const OpenCLOptions &Options);
+/// The loader and drainer channels of nest \p Nest of \p D: those its
+/// OpenCL kernels declare (none when it does not isolate loaders and drainers).
+llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsigned Nest);
 
 /// The version of the JSON report's layout; raised when a field changes
 /// meaning or goes away (adding a field keeps it).

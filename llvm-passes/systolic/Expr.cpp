@@ -50,7 +50,9 @@ ExprPtr ureValue(DType T, unsigned Statement, unsigned Read) {
 }
 
 ExprPtr load(DType T, unsigned Number, ExprPtr Element) {
-  auto E = node(ExprKind::Load, T, {Element});
+  auto E = node(ExprKind::Load, T);
+  if (Element)
+    E->Operands.push_back(Element);
   E->Index = Number;
   return E;
 }

@@ -54,7 +54,8 @@ enum class ExprKind : uint8_t {
   Param,         ///< Index: the argument number of the design's function
   LoopVar,       ///< Index: the loop of the URE system
   UREValue,      ///< Index: the statement, Index2: its read (a shift register)
-  Load,          ///< Index: the load's number; Operands[0]: the element
+  Load,          ///< Index: the load's number; Operands[0]: the element,
+                 ///< none for a value received from another kernel
   BufferElement, ///< Index: the parameter; Operands: index terms times Scales
   Lane,          ///< Operands[0]: a vector; Index: the lane
   Neg,           ///< -Operands[0]

@@ -1,0 +1,184 @@
+//===- Design.cpp - A function's systolic designs, without IR -------------===//
+
+#include "systolic/Design.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace t2s {
+
+namespace {
+
+const char *roleName(KernelRole R) {
+  switch (R) {
+  case KernelRole::Loader: return "loader";
+  case KernelRole::Systolic: return "systolic";
+  case KernelRole::Drainer: return "drainer";
+  case KernelRole::KernelNest: return "kernel nest";
+  }
+  return "?";
+}
+
+const char *kindName(Design::ChannelKind K) {
+  switch (K) {
+  case Design::ChannelKind::Stream: return "stream";
+  case Design::ChannelKind::Loader: return "loader";
+  case Design::ChannelKind::Drainer: return "drainer";
+  case Design::ChannelKind::Chain: return "chain";
+  }
+  return "?";
+}
+
+std::string typeName(DType T) {
+  if (!hasCName(T))
+    return "?";
+  std::string E = T.isBool() ? "bool" : T.isFloat() ? "f" + std::to_string(T.Bits)
+                                                    : "i" + std::to_string(T.Bits);
+  return T.isVector() ? E + "x" + std::to_string(T.Lanes) : E;
+}
+
+// Expressions in a neutral syntax: every operation parenthesized, leaves by
+// the design's names, URE reads as array@distance.
+class Dumper {
+  const Design &D;
+  const Design::Nest &N;
+
+public:
+  Dumper(const Design &D, const Design::Nest &N) : D(D), N(N) {}
+
+  std::string text(const ExprPtr &E) { return E ? print(*E) : "always"; }
+
+  std::string print(const Expr &E) {
+    auto op = [&](unsigned I) { return print(E.operand(I)); };
+    auto list = [&](const char *Sep) {
+      std::string Out;
+      for (unsigned I = 0; I < E.Operands.size(); ++I)
+        Out += (I ? Sep : "") + op(I);
+      return Out;
+    };
+    switch (E.Kind) {
+    case ExprKind::IntConst:
+      return E.Type.isBool() ? (E.Int ? "true" : "false") : std::to_string(E.Int);
+    case ExprKind::FloatConst: {
+      std::string Text;
+      llvm::raw_string_ostream(Text) << llvm::format("%.9g", E.Float);
+      return Text + ":" + typeName(E.Type);
+    }
+    case ExprKind::VectorLiteral: return "<" + list(", ") + ">";
+    case ExprKind::Param:
+      return E.Index < D.Params.size() ? D.Params[E.Index] : "arg" + std::to_string(E.Index);
+    case ExprKind::LoopVar:
+      return E.Index < N.Loops.size() ? N.Loops[E.Index] : "loop" + std::to_string(E.Index);
+    case ExprKind::UREValue: {
+      if (E.Index >= N.Statements.size() || E.Index2 >= N.Statements[E.Index].Reads.size())
+        return "ure" + std::to_string(E.Index) + "." + std::to_string(E.Index2);
+      const auto &[Array, Distance] = N.Statements[E.Index].Reads[E.Index2];
+      std::string Out = Array + "@(";
+      for (unsigned I = 0; I < Distance.size(); ++I)
+        Out += (I ? ", " : "") + std::to_string(Distance[I]);
+      return Out + ")";
+    }
+    case ExprKind::Load: return E.Operands.empty() ? "received" : op(0);
+    case ExprKind::BufferElement: {
+      std::string Index;
+      for (unsigned I = 0; I < E.Operands.size(); ++I)
+        Index += (I ? " + " : "") + op(I) +
+                 (E.Scales[I] != 1 ? " * " + std::to_string(E.Scales[I]) : "");
+      std::string Name = E.Index < D.Params.size() ? D.Params[E.Index] : "?";
+      return Name + "[" + (Index.empty() ? "0" : Index) + "]";
+    }
+    case ExprKind::Lane: return op(0) + ".lane" + std::to_string(E.Index);
+    case ExprKind::Neg: return "(-" + op(0) + ")";
+    case ExprKind::Not: return "!" + op(0);
+    case ExprKind::Binary: {
+      static const char *Ops[] = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"};
+      return "(" + op(0) + " " + Ops[E.Op] + (E.Unsigned ? "u " : " ") + op(1) + ")";
+    }
+    case ExprKind::Compare: {
+      static const char *Ops[] = {"==", "!=", "<", "<=", ">", ">="};
+      return "(" + op(0) + " " + Ops[E.Op] + (E.Unsigned ? "u " : " ") + op(1) + ")";
+    }
+    case ExprKind::Cast: return "(" + typeName(E.Type) + ")" + op(0);
+    case ExprKind::Select: return "(" + op(0) + " ? " + op(1) + " : " + op(2) + ")";
+    case ExprKind::And: return "(" + op(0) + " && " + op(1) + ")";
+    case ExprKind::Or: return "(" + op(0) + " || " + op(1) + ")";
+    case ExprKind::AllOf: return list(" && ");
+    case ExprKind::MulAdd: return "fmuladd(" + list(", ") + ")";
+    case ExprKind::Call: return E.Name + "(" + list(", ") + ")";
+    }
+    return "?";
+  }
+};
+
+} // namespace
+
+llvm::SmallVector<const Design::Channel *, 4> Design::channels(unsigned Nest,
+                                                               ChannelKind Kind) const {
+  llvm::SmallVector<const Channel *, 4> Out;
+  for (const Channel &C : Channels)
+    if (C.Nest == Nest && C.Kind == Kind)
+      Out.push_back(&C);
+  return Out;
+}
+
+void Design::print(llvm::raw_ostream &OS) const {
+  OS << "design of " << Function << "\n";
+  for (const Nest &N : Nests) {
+    unsigned NI = &N - Nests.begin();
+    OS << "  nest " << N.Name << (N.Scheduled ? " (systolic)" : " (kernel nest)")
+       << ": loops";
+    for (unsigned L = 0; L < N.Loops.size(); ++L)
+      OS << " " << N.Loops[L] << (llvm::is_contained(N.PELoops, L) ? "[PE]" : "");
+    OS << "\n";
+    Dumper Dump(*this, N);
+    for (const Statement &S : N.Statements) {
+      if (!S.Extended)
+        OS << "    " << S.Array << " = " << Dump.text(S.Value) << "\n";
+      else
+        OS << "    output " << (S.Target ? Dump.text(S.Target) : "to a channel") << " = "
+           << Dump.text(S.Value) << " if " << Dump.text(S.Guard) << "\n";
+    }
+    for (const Register &R : Registers) {
+      if (R.Nest != NI)
+        continue;
+      OS << "    register " << R.Array << ": " << typeName(R.Element) << " x " << R.Words;
+      for (int64_t E : R.PEExtents)
+        OS << " [" << E << "]";
+      if (R.Lanes)
+        OS << " lanes " << R.Lanes;
+      OS << "\n";
+    }
+    for (const Buffer &B : Buffers)
+      if (B.Nest == NI)
+        OS << "    buffer " << B.Name << ": " << typeName(B.Element)
+           << (B.Written ? ", written" : ", read") << ", "
+           << (B.Extent ? std::to_string(*B.Extent) + " elements" : "extent unknown")
+           << "\n";
+  }
+  for (const Kernel &K : Kernels)
+    OS << "  kernel " << K.Name << ": " << roleName(K.Role)
+       << (K.Buffer.empty() ? "" : " of " + K.Buffer) << ", nest " << Nests[K.Nest].Name
+       << ", stage " << K.Stage << "\n";
+  for (const Channel &C : Channels) {
+    OS << "  channel " << C.Name << ": " << kindName(C.Kind) << " of " << C.Array << ", "
+       << typeName(C.Element) << ", depth " << C.Depth;
+    for (unsigned I = 0; I < C.Extents.size(); ++I)
+      OS << " [" << C.Extents[I] << (I < C.Along.size() ? " " + C.Along[I] : "") << "]";
+    OS << ", " << C.Used << " used";
+    if (C.Kind == ChannelKind::Loader || C.Kind == ChannelKind::Drainer)
+      OS << " (" << C.OnePerPE << " one per PE)";
+    if (C.Kind == ChannelKind::Stream)
+      OS << ", " << C.Values << " values";
+    if (!C.ChainLoop.empty())
+      OS << ", " << (C.Gather ? "gather" : "scatter") << " along " << C.ChainLoop
+         << (C.Down ? " (down)" : " (up)");
+    if (!C.Lanes.empty())
+      OS << ", " << C.Lanes;
+    if (!C.Stream.empty())
+      OS << ", " << (C.Kind == ChannelKind::Drainer ? "to " : "from ") << C.Stream;
+    OS << "\n";
+  }
+}
+
+} // namespace t2s

@@ -1,0 +1,135 @@
+//===- Design.h - A function's systolic designs, without IR ----*- C++ -*-===//
+//
+// What the back ends write for one function, decided once: its nests (a
+// scheduled URE system or a kernel(name) nest) with their statements lifted
+// into expressions, the kernels with their roles and stages, the channels
+// between them with element types, extents and depths, the shift registers
+// of each PE, and the buffers the kernels read and write. The OpenCL kernels
+// and the design report read the same Design (systolic/DesignAnalysis.h
+// builds it), so the channels the report counts are those the kernels
+// declare. Nothing here refers to LLVM IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_DESIGN_H
+#define T2S_DESIGN_H
+
+#include "systolic/Expr.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace t2s {
+
+enum class KernelRole {
+  Loader,     ///< reads one input and sends it to the PEs
+  Systolic,   ///< the PEs
+  Drainer,    ///< receives one output from the PEs and writes it
+  KernelNest, ///< a kernel(name) nest, run as written
+};
+
+struct Design {
+  /// One statement of a nest: the URE array it defines and the value it
+  /// computes; an extended statement (the seeds' output URE) writes Value to
+  /// Target (null: to a channel) under Guard (null: always).
+  struct Statement {
+    std::string Array;
+    bool Extended = false;
+    ExprPtr Value, Guard, Target;
+    /// The URE reads of Value (UREValue leaves): array and distance vector.
+    llvm::SmallVector<std::pair<std::string, llvm::SmallVector<int64_t, 4>>, 2> Reads;
+  };
+
+  /// A scheduled URE system or a kernel(name) nest.
+  struct Nest {
+    std::string Name;
+    bool Scheduled = false;
+    llvm::SmallVector<std::string, 6> Loops; ///< as the kernels name them
+    llvm::SmallVector<unsigned, 4> PELoops;  ///< indices into Loops
+    llvm::SmallVector<Statement, 4> Statements;
+  };
+
+  struct Kernel {
+    std::string Name;
+    KernelRole Role = KernelRole::Systolic;
+    unsigned Nest = 0;
+    std::string Buffer; ///< a loader's or drainer's input or output
+    /// Kernels of one stage run together; the stages one after the other.
+    unsigned Stage = 0;
+  };
+
+  enum class ChannelKind {
+    Stream,  ///< between two kernel nests (or their loader or drainer)
+    Loader,  ///< from a loader to the PEs
+    Drainer, ///< from the PEs to a drainer
+    Chain,   ///< between neighbouring PEs of a gather or a scatter
+  };
+
+  /// A channel, or an array of channels over PE loops.
+  struct Channel {
+    ChannelKind Kind = ChannelKind::Loader;
+    std::string Name;
+    std::string Array; ///< what it carries: an input, output or URE array
+    unsigned Nest = 0;
+    DType Element;
+    uint64_t Depth = 0;
+    llvm::SmallVector<int64_t, 4> Extents;    ///< of the array of channels
+    llvm::SmallVector<std::string, 4> Along;  ///< the PE loops of Extents
+    uint64_t Used = 0;     ///< channels that carry values
+    uint64_t OnePerPE = 0; ///< loader or drainer: without scatter, gather, vectorize
+    uint64_t Values = 0;   ///< stream: values sent in all
+    /// scatter or gather: the loop, its direction.
+    std::string ChainLoop;
+    bool Gather = false, Down = false;
+    /// vectorize: how the channel carries the lanes ("" if it does not).
+    std::string Lanes;
+    /// A loader's (drainer's) channel whose kernel receives the values from
+    /// (sends them to) another kernel nest: that stream.
+    std::string Stream;
+  };
+
+  /// The shift register of a URE array in each PE.
+  struct Register {
+    std::string Array;
+    unsigned Nest = 0;
+    DType Element;
+    int64_t Words = 0;                      ///< per PE (and lane)
+    llvm::SmallVector<int64_t, 4> PEExtents;
+    int64_t Lanes = 0;                      ///< vectorize: lanes plus padding
+  };
+
+  /// A pointer parameter the kernels access.
+  struct Buffer {
+    unsigned ArgNo = 0;
+    std::string Name;
+    unsigned Nest = 0;
+    DType Element;
+    bool Written = false;
+    std::optional<uint64_t> Extent; ///< elements touched, if known
+  };
+
+  std::string Function;
+  llvm::SmallVector<std::string, 4> Params; ///< by argument number
+  llvm::SmallVector<Nest, 2> Nests;
+  llvm::SmallVector<Kernel, 4> Kernels;
+  llvm::SmallVector<Channel, 8> Channels;
+  llvm::SmallVector<Register, 4> Registers;
+  llvm::SmallVector<Buffer, 4> Buffers;
+
+  /// The channels of one nest, of one kind.
+  llvm::SmallVector<const Channel *, 4> channels(unsigned Nest, ChannelKind Kind) const;
+
+  /// A readable dump (print<t2s-design>, -t2s-dump-design).
+  void print(llvm::raw_ostream &OS) const;
+};
+
+} // namespace t2s
+
+#endif // T2S_DESIGN_H

@@ -1,0 +1,388 @@
+//===- DesignAnalysis.cpp - Build a function's Design ---------------------===//
+
+#include "systolic/DesignAnalysis.h"
+#include "language/LoopMetadata.h"
+#include "systolic/Buffers.h"
+#include "systolic/Channels.h"
+#include "systolic/DesignNames.h"
+
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace t2s {
+
+llvm::AnalysisKey DesignAnalysis::Key;
+
+std::string cannotWriteOpenCL(const std::string &Why) {
+  return "cannot write this design as OpenCL: it uses " + Why +
+         "; the OpenCL back end prints arithmetic, comparisons, conditionals, "
+         "casts and library math over buffers indexed by the loop variables [" +
+         ruleName(URERule::OpenCL).str() + "]";
+}
+
+namespace {
+
+class DesignBuilder {
+  llvm::Function &F;
+  const ChannelResult &CR;
+  llvm::ArrayRef<KernelUnit> Units;
+  llvm::DominatorTree &DT;
+  const OpenCLOptions &Opts;
+  DesignResult &R;
+  Design &D;
+  std::string Function; // the function's design name: its streams' prefix
+
+public:
+  DesignBuilder(llvm::Function &F, const ChannelResult &CR, llvm::ArrayRef<KernelUnit> Units,
+                llvm::DominatorTree &DT, const OpenCLOptions &Opts, DesignResult &R)
+      : F(F), CR(CR), Units(Units), DT(DT), Opts(Opts), R(R), D(R.D),
+        Function(designName(F, 0)) {}
+
+  void build() {
+    D.Function = llvm::demangle(F.getName().str());
+    for (const llvm::Argument &A : F.args())
+      D.Params.push_back(parameterName(&A));
+    unsigned Scheduled = 0;
+    for (const KernelUnit &KU : Units)
+      addNest(KU, Scheduled);
+    for (const StreamChannel &C : streams())
+      addStream(C);
+    // What the OpenCL back end cannot write, in the order a reader of the
+    // kernels meets it: the nests' streams, the channels' declarations,
+    // then (lift) the statements.
+    for (unsigned N = 0; N < R.Nests.size(); ++N)
+      checkStreamEnds(N);
+    for (const Design::Channel &C : D.Channels)
+      if (!hasCName(C.Element))
+        reject(Units[C.Nest].System->Loc, cannotWriteOpenCL("a channel of a type without a C name"));
+    for (unsigned N = 0; N < R.Nests.size(); ++N)
+      addPEChannels(N);
+    for (unsigned N = 0; N < R.Nests.size(); ++N)
+      addKernels(N);
+    // Every value the kernels print is lifted once, before any prints.
+    for (unsigned N = 0; N < R.Nests.size(); ++N)
+      lift(N);
+  }
+
+private:
+  void reject(const SourceLoc &Loc, const std::string &Message) {
+    if (!R.Rejection)
+      R.Rejection = {Loc, Message};
+  }
+
+  // The streams between kernel nests, unless the channels were rejected.
+  llvm::ArrayRef<StreamChannel> streams() const {
+    return CR.Rejections.empty() && !CR.Units.empty()
+               ? llvm::ArrayRef<StreamChannel>(CR.Channels)
+               : llvm::ArrayRef<StreamChannel>();
+  }
+
+  std::string streamName(const StreamChannel &C) const { return Function + "_" + C.Array; }
+
+  void addNest(const KernelUnit &KU, unsigned &Scheduled) {
+    unsigned U = R.Nests.size();
+    auto P = std::make_unique<NestPlan>();
+    P->System = KU.System;
+    P->Original = KU.Schedule;
+    Design::Nest N;
+    if (KU.Schedule) {
+      P->Sch = *KU.Schedule;
+      N.Name = KU.System->KernelName.empty() ? designName(F, Scheduled)
+                                             : identifier(KU.System->KernelName);
+      N.Scheduled = true;
+      ++Scheduled;
+      // An OpenCL device without channels (t2s-clang --opencl) runs each
+      // design as one kernel that reads and writes its buffers itself.
+      P->Channels = planChannels(P->Sch, DT, N.Name, Opts.isolates());
+      if (Opts.ForDevice)
+        for (const LocatedDirective &LD : KU.System->Directives)
+          if (LD.D.Kind == DirectiveKind::Loader || LD.D.Kind == DirectiveKind::Drainer) {
+            R.ChannelFreeNests.push_back(LD.Loc);
+            break;
+          }
+      // loader(a) or drainer(a) of an array that is a channel to another
+      // kernel nest asks for what the channel has anyway: its loader
+      // (drainer) passes the values between that kernel and the PEs.
+      if (!streams().empty())
+        llvm::erase_if(P->Channels, [&](const ChannelPlan &C) {
+          return CR.channelOf(C.Access) != nullptr;
+        });
+    } else {
+      P->Sch.System = *KU.System;
+      N.Name = identifier(KU.System->KernelName);
+    }
+    for (URELoop &L : P->Sch.System.Loops) // printed as variables
+      L.Name = kernelLocal(L.Name);
+    for (const URELoop &L : P->Sch.System.Loops)
+      N.Loops.push_back(L.Name);
+    N.PELoops.assign(P->Sch.PELoops.begin(), P->Sch.PELoops.end());
+    for (const RegisterPlan &RP : P->Sch.Registers) {
+      Design::Register Reg;
+      Reg.Array = P->Sch.System.Arrays[RP.Array].Name;
+      Reg.Nest = U;
+      Reg.Element = designType(P->Sch.System.Arrays[RP.Array].ElementType);
+      const VectorPlan *Vec =
+          P->Sch.Vector && !P->Sch.Vector->Space ? &*P->Sch.Vector : nullptr;
+      Reg.Words = Vec ? Vec->Words[RP.Array] : RP.ConservativeWords;
+      for (unsigned L : P->Sch.PELoops)
+        Reg.PEExtents.push_back(P->Sch.System.Loops[L].extent());
+      Reg.Lanes = Vec ? Vec->Lanes + Vec->LanePad[RP.Array] : 0;
+      D.Registers.push_back(std::move(Reg));
+    }
+    for (const DesignBuffer &B : findBuffers(P->Sch.System, F.getParent()->getDataLayout()))
+      D.Buffers.push_back({B.Arg->getArgNo(), parameterName(B.Arg), U,
+                           designType(B.Element), B.Written, B.Extent});
+    D.Nests.push_back(std::move(N));
+    R.Nests.push_back(std::move(P));
+  }
+
+  // A stream between kernel nests, and its ends: the channel itself, and in
+  // a scheduled nest the PE channel between its loader (drainer) and the PEs.
+  void addStream(const StreamChannel &C) {
+    Design::Channel S;
+    S.Kind = Design::ChannelKind::Stream;
+    S.Name = streamName(C);
+    S.Array = C.Array;
+    S.Nest = C.Consumer;
+    S.Element = designType(C.Read->getType());
+    S.Depth = ChannelDepth;
+    S.Used = 1;
+    S.Values = C.Values;
+    D.Channels.push_back(std::move(S));
+    for (unsigned U : {C.Producer, C.Consumer}) {
+      NestPlan &P = *R.Nests[U];
+      const KernelUnit &KU = Units[U];
+      ChannelPlan E;
+      E.Buffer = C.Array;
+      E.Output = C.Producer == U;
+      E.Access = E.Output ? static_cast<llvm::Instruction *>(C.Write) : C.Read;
+      E.Element = E.Output ? C.Write->getValueOperand()->getType() : C.Read->getType();
+      if (!E.Output)
+        E.SameReads.assign(C.Reads.begin() + 1, C.Reads.end());
+      if (!KU.Schedule) {
+        E.Name = streamName(C);
+      } else {
+        E.Name = D.Nests[U].Name + "_" + C.Array + "_pe";
+        E.Stream = streamName(C);
+        llvm::SmallVector<Guard, 2> Guards;
+        if (E.Output) {
+          for (const UREStatement &St : KU.System->Statements)
+            if (St.Store == C.Write)
+              Guards = St.Guards;
+        } else {
+          Guards = dominatingGuards(*KU.System, DT, C.Read->getParent());
+        }
+        E.Dims = channelDims(P.Sch, Guards);
+        // Lane matching: the kernel nest sends and receives single values;
+        // the stream loader (drainer) concatenates them into the array's
+        // vectors (slices the vectors into them).
+        if (P.Sch.Vector && !P.Sch.Vector->Space)
+          planLanes(E, *KU.System, *P.Sch.Vector, Guards);
+      }
+      P.Channels.push_back(std::move(E));
+    }
+  }
+
+  // A stream needs channels on the device, and its end in a systolic array
+  // matches single values to the array's lanes (not yet to its PEs).
+  void checkStreamEnds(unsigned U) {
+    const NestPlan &P = *R.Nests[U];
+    const KernelUnit &KU = Units[U];
+    for (const StreamChannel &C : streams()) {
+      if (C.Producer != U && C.Consumer != U)
+        continue;
+      if (Opts.ForDevice)
+        reject(KU.System->Loc,
+               "this nest passes '" + C.Array + "' to another kernel nest through a "
+               "channel, and OpenCL devices without Intel's channel extension (PoCL "
+               "here) have no channels [" + ruleName(URERule::OpenCL).str() +
+                   "]; run the kernels under 't2s-clang --emulate', or build the FPGA "
+                   "image from 't2s-clang --emit-opencl' with Intel's aoc");
+      if (P.Sch.Vector && P.Sch.Vector->Space)
+        reject(P.Sch.Vector->Loc,
+               cannotWriteOpenCL("vectorize(" + KU.System->Loops[P.Sch.Vector->Loop].Name +
+                           ") of a space loop on an array that exchanges '" + C.Array +
+                           "' with another kernel nest (not supported yet: vectorize "
+                           "a time loop, or write '" + C.Array + "' through memory)"));
+    }
+  }
+
+  uint64_t count(const NestPlan &P, llvm::ArrayRef<unsigned> Dims) const {
+    uint64_t N = 1;
+    for (unsigned X : Dims)
+      N *= P.Sch.System.Loops[P.Sch.PELoops[X]].extent();
+    return N;
+  }
+
+  // The channels between a scheduled nest's PEs and its loaders and drainers.
+  void addPEChannels(unsigned U) {
+    const NestPlan &P = *R.Nests[U];
+    if (P.Sch.Steps.empty())
+      return;
+    const URESystem &S = P.Sch.System;
+    for (const ChannelPlan &C : P.Channels) {
+      Design::Channel X;
+      X.Kind = C.Output ? Design::ChannelKind::Drainer : Design::ChannelKind::Loader;
+      X.Name = C.Name;
+      X.Array = C.Buffer;
+      X.Nest = U;
+      X.Element = designType(C.Element);
+      X.Depth = ChannelDepth;
+      X.Stream = C.Stream;
+      for (unsigned Dim : C.Dims) {
+        X.Extents.push_back(S.Loops[P.Sch.PELoops[Dim]].extent());
+        X.Along.push_back(S.Loops[P.Sch.PELoops[Dim]].Name);
+      }
+      X.Used = count(P, C.Dims);
+      X.OnePerPE = count(P, C.Chain ? C.ChainDims : C.Dims);
+      if (C.PEVector && !C.Chain)
+        X.OnePerPE *= S.Loops[P.Sch.Vector->Loop].extent();
+      if (C.PEVector) {
+        X.Lanes = "vectors of the " + std::to_string(P.Sch.Vector->Lanes) + " PEs along " +
+                  S.Loops[P.Sch.Vector->Loop].Name;
+      } else if (P.Sch.Vector && !P.Sch.Vector->Space) {
+        const std::string &K = S.Loops[P.Sch.Vector->Loop].Name;
+        X.Lanes = C.Lanes.Kind == LaneAccess::Vector
+                      ? "vectors of " + std::to_string(P.Sch.Vector->Lanes) + " lanes of " + K
+                  : C.Lanes.Kind == LaneAccess::Pinned
+                      ? "the lane " + K + " = " + std::to_string(C.Lanes.Lane)
+                      : "single lanes of " + K + " in order";
+      }
+      if (!hasCName(X.Element))
+        reject(S.Loc, cannotWriteOpenCL("a channel of a type without a C name"));
+      else if (std::max(C.Dims.size(), C.Chain ? C.ChainDims.size() + 1 : 0) > MaxChannelDims)
+        reject(S.Loc, cannotWriteOpenCL("an array of channels for '" + C.Buffer + "' over more than " +
+                                  std::to_string(MaxChannelDims) +
+                                  " PE loops (t2s/channels.h declares at most 8 "
+                                  "dimensions: give the array fewer space loops)"));
+      if (C.Chain) {
+        const URELoop &L = S.Loops[C.Chain->Loop];
+        X.ChainLoop = L.Name;
+        X.Gather = C.Chain->Gather;
+        X.Down = C.Chain->Down;
+      }
+      D.Channels.push_back(X);
+      if (!C.Chain)
+        continue;
+      // Between the PEs of a chain: a PE passes on at most one value per PE
+      // of the chain and time step; the chain's end passes nothing on.
+      Design::Channel Chain = X;
+      Chain.Kind = Design::ChannelKind::Chain;
+      Chain.Name = C.Name + "_chain";
+      int64_t Extent = S.Loops[C.Chain->Loop].extent();
+      Chain.Depth = uint64_t(Extent);
+      Chain.Extents.clear();
+      Chain.Along.clear();
+      for (unsigned Dim : C.ChainDims) {
+        Chain.Extents.push_back(S.Loops[P.Sch.PELoops[Dim]].extent());
+        Chain.Along.push_back(S.Loops[P.Sch.PELoops[Dim]].Name);
+      }
+      Chain.Used = count(P, C.ChainDims) / Extent * (Extent - 1);
+      Chain.OnePerPE = 0;
+      D.Channels.push_back(std::move(Chain));
+    }
+  }
+
+  // Loaders first, then the array, then the drainers: the order data flows.
+  void addKernels(unsigned U) {
+    const NestPlan &P = *R.Nests[U];
+    const std::string &Name = D.Nests[U].Name;
+    unsigned Stage = U < CR.StageOf.size() ? CR.StageOf[U] : 0;
+    if (P.Sch.Steps.empty()) {
+      D.Kernels.push_back({Name, KernelRole::KernelNest, U, "", Stage});
+      return;
+    }
+    auto add = [&](KernelRole Role, const std::string &Buffer) {
+      for (const Design::Kernel &K : D.Kernels)
+        if (K.Nest == U && K.Role == Role && K.Buffer == Buffer)
+          return;
+      std::string KName = Role == KernelRole::Loader    ? Name + "_load_" + Buffer
+                          : Role == KernelRole::Drainer ? Name + "_drain_" + Buffer
+                                                        : Name;
+      D.Kernels.push_back({KName, Role, U, Buffer, Stage});
+    };
+    for (const ChannelPlan &C : P.Channels)
+      if (!C.Output)
+        add(KernelRole::Loader, C.Buffer);
+    add(KernelRole::Systolic, "");
+    for (const ChannelPlan &C : P.Channels)
+      if (C.Output)
+        add(KernelRole::Drainer, C.Buffer);
+  }
+
+  // What the kernels of one nest print, lifted in the order they print it
+  // (loaders, the array, drainers), so that the first rejection is the one a
+  // reader meets first.
+  void lift(unsigned U) {
+    NestPlan &P = *R.Nests[U];
+    const URESystem &S = P.Sch.System;
+    llvm::SmallVector<std::pair<unsigned, unsigned>, 8> UREReads;
+    for (const ScheduledRead &SR : P.Sch.Reads)
+      UREReads.push_back({SR.Statement, SR.Read});
+    llvm::SmallVector<const llvm::Instruction *, 4> Streams;
+    for (const ChannelPlan &C : P.Channels)
+      if (CR.channelOf(C.Access)) {
+        Streams.push_back(C.Access);
+        Streams.append(C.SameReads.begin(), C.SameReads.end());
+      }
+    P.Lift = std::make_unique<ExprLifter>(S, DT, F.getParent()->getDataLayout(), UREReads,
+                                          Streams);
+    ExprLifter &Lift = *P.Lift;
+    auto isStream = [&](const llvm::Instruction *I) { return llvm::is_contained(Streams, I); };
+    for (const ChannelPlan &C : P.Channels)
+      if (!C.Output) {
+        Lift.readCondition(C.Access);
+        if (!isStream(C.Access))
+          Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
+      }
+    Design::Nest &N = D.Nests[U];
+    for (const UREStatement &St : S.Statements) {
+      Design::Statement X;
+      X.Array = S.Arrays[St.Array].Name;
+      X.Extended = St.Extended;
+      X.Value = Lift.storedValue(St);
+      if (St.Extended)
+        X.Guard = Lift.guard(St);
+      if (St.Extended && !isStream(St.Store))
+        X.Target = Lift.target(St);
+      for (const URERead &Rd : St.Reads)
+        X.Reads.push_back({S.Arrays[Rd.Array].Name, Rd.Distance});
+      N.Statements.push_back(std::move(X));
+    }
+    if (const std::optional<LiftRejection> &Why = Lift.rejection())
+      reject(Why->Loc.Line ? Why->Loc : S.Loc, cannotWriteOpenCL(Why->Why));
+  }
+};
+
+} // namespace
+
+DesignResult DesignAnalysis::run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
+  DesignResult R;
+  if (F.isDeclaration() || F.getMetadata(MergeFailedTag))
+    return R;
+  const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
+  // Without the channels (an error elsewhere in the function stopped them),
+  // the scheduled designs alone: the report still describes them.
+  llvm::SmallVector<KernelUnit, 4> Units(CR.Units.begin(), CR.Units.end());
+  if (Units.empty())
+    for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
+      Units.push_back({&Sch.System, &Sch});
+  if (Units.empty())
+    return R;
+  DesignBuilder(F, CR, Units, FAM.getResult<llvm::DominatorTreeAnalysis>(F), Opts, R).build();
+  return R;
+}
+
+llvm::PreservedAnalyses DesignPrinterPass::run(llvm::Function &F,
+                                               llvm::FunctionAnalysisManager &FAM) {
+  const DesignResult &R = FAM.getResult<DesignAnalysis>(F);
+  if (!R.empty())
+    R.D.print(OS);
+  return llvm::PreservedAnalyses::all();
+}
+
+} // namespace t2s

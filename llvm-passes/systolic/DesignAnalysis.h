@@ -1,0 +1,98 @@
+//===- DesignAnalysis.h - Build a function's Design -------------*- C++ -*-===//
+//
+// Builds the Design (systolic/Design.h) of a function's nests once, for every
+// back end: per nest its kernels (loaders, the systolic array, drainers in
+// the order data flows; a kernel nest as one kernel), the channels between
+// them (systolic/ChannelPlan.h for loaders and drainers, ChannelAnalysis for
+// the streams between kernel nests, the chains of gather and scatter), the
+// shift registers, the buffers, and the statements lifted into expressions
+// (systolic/LiftExpr.h).
+//
+// What the OpenCL back end cannot write is a rejection here, located, with
+// the whole error message; the Design is still complete, so that the report
+// describes a design the kernels cannot spell. Preconditions: the URE model,
+// schedules and channels of the function were checked (designsRejected is
+// false) or the caller only describes (the report).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_DESIGNANALYSIS_H
+#define T2S_DESIGNANALYSIS_H
+
+#include "Options.h"
+#include "systolic/ChannelPlan.h"
+#include "systolic/Design.h"
+#include "systolic/LiftExpr.h"
+#include "systolic/SpaceTimeSchedule.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace t2s {
+
+/// Depth of the channels to and from loaders, drainers and kernel nests.
+inline constexpr unsigned ChannelDepth = 16;
+
+/// T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
+inline constexpr size_t MaxChannelDims = 8;
+
+/// The error of a design the OpenCL back end cannot write because it uses
+/// \p Why ("a call to 'foo'").
+std::string cannotWriteOpenCL(const std::string &Why);
+
+/// The IR behind one nest of a Design, for the printers that still read it.
+struct NestPlan {
+  /// The schedule as the kernels spell it (loop variables renamed away from
+  /// the kernels' own names); a kernel nest's has no steps.
+  SpaceTimeSchedule Sch;
+  const SpaceTimeSchedule *Original = nullptr; ///< null for a kernel nest
+  const URESystem *System = nullptr;
+  /// Loader, drainer and stream channels, in the order of the statements.
+  llvm::SmallVector<ChannelPlan, 4> Channels;
+  std::unique_ptr<ExprLifter> Lift;
+};
+
+struct DesignResult {
+  Design D;
+  std::vector<std::unique_ptr<NestPlan>> Nests; ///< parallel to D.Nests
+  /// The first reason the OpenCL back end cannot write the design: where,
+  /// and the error message.
+  std::optional<std::pair<SourceLoc, std::string>> Rejection;
+  /// loader(...) or drainer(...) of designs run on a device without channels.
+  llvm::SmallVector<SourceLoc, 1> ChannelFreeNests;
+
+  bool empty() const { return Nests.empty(); }
+};
+
+class DesignAnalysis : public llvm::AnalysisInfoMixin<DesignAnalysis> {
+  friend llvm::AnalysisInfoMixin<DesignAnalysis>;
+  static llvm::AnalysisKey Key;
+  OpenCLOptions Opts;
+
+public:
+  explicit DesignAnalysis(OpenCLOptions Opts = OpenCLOptions()) : Opts(std::move(Opts)) {}
+  using Result = DesignResult;
+  DesignResult run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+};
+
+/// print<t2s-design>: the Design of each function, as Design::print has it.
+class DesignPrinterPass : public llvm::PassInfoMixin<DesignPrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit DesignPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace t2s
+
+#endif // T2S_DESIGNANALYSIS_H
