@@ -3,24 +3,19 @@
 #include "backends/OpenCLEmitter.h"
 #include "backends/CExpr.h"
 #include "backends/CTypes.h"
+#include "backends/HostStub.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
-#include "systolic/Buffers.h"
 #include "systolic/ChannelPlan.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignAnalysis.h"
-#include "systolic/DesignNames.h"
 #include "systolic/LiftExpr.h"
 #include "systolic/SpaceTimeSchedule.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -73,17 +68,6 @@ PEChannel nameTemporaries(ChannelPlan Plan) {
   return C;
 }
 
-// What the host needs to know of one kernel.
-struct KernelInfo {
-  std::string Name;
-  bool Autorun = false;
-  /// Kernels of one stage run together; the stages run one after the other.
-  unsigned Stage = 0;
-  llvm::SmallVector<const llvm::Argument *, 4> Args; // in the function's order
-  /// The parameter declarations of its signature, in the macros' spelling:
-  /// the host declares the kernel with exactly these types.
-  llvm::SmallVector<std::string, 4> Params;
-};
 
 
 // What a loader or drainer of a stream prints in each pass over the PEs.
@@ -93,11 +77,12 @@ enum class PEPass {
 };
 
 class KernelPrinter : public ExprNames {
-  llvm::Function &F;
   const SpaceTimeSchedule &Sch;
   const URESystem &S;
   llvm::raw_ostream &OS;
-  const std::string &Design;
+  const Design &D;
+  const Design::Kernel &K;
+  const std::string &DesignName; // the nest's: prefix of its kernels' names
   llvm::ArrayRef<PEChannel> Channels;
   KernelRole Role;
   std::string Buffer; // the loader's or drainer's buffer
@@ -113,22 +98,17 @@ class KernelPrinter : public ExprNames {
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   CTypes &Types; // the names of types, and the definitions they need
   ExprLifter &Lift; // the nest's values, lifted before any kernel prints
-  // Pointer parameters: element type, and whether the kernel writes them.
-  llvm::DenseMap<const llvm::Argument *, llvm::Type *> ElementOf;
-  llvm::DenseMap<const llvm::Argument *, bool> Written;
-  llvm::SmallPtrSet<const llvm::Argument *, 4> Used; // parameters printed
+  llvm::SmallVector<unsigned, 4> Used; // parameters printed
   std::string Failure; // why printing stopped, if it did
   SourceLoc FailureLoc; // where, if known
 
 public:
-  KernelPrinter(llvm::Function &F, const SpaceTimeSchedule &Sch,
-                llvm::raw_ostream &OS,
-                const std::string &Design, llvm::ArrayRef<PEChannel> Channels,
-                KernelRole Role, std::string Buffer, bool Macros, CTypes &Types,
-                ExprLifter &Lift)
-      : F(F), Sch(Sch), S(Sch.System), OS(OS), Design(Design),
-        Channels(Channels), Role(Role), Buffer(std::move(Buffer)), Macros(Macros),
-        Types(Types), Lift(Lift) {
+  KernelPrinter(const SpaceTimeSchedule &Sch, llvm::raw_ostream &OS,
+                const Design &D, const Design::Kernel &K, llvm::ArrayRef<PEChannel> Channels,
+                bool Macros, CTypes &Types, ExprLifter &Lift)
+      : Sch(Sch), S(Sch.System), OS(OS), D(D), K(K), DesignName(D.Nests[K.Nest].Name),
+        Channels(Channels), Role(K.Role), Buffer(K.Buffer), Macros(Macros), Types(Types),
+        Lift(Lift) {
     if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::KernelNest)
       Vec = &*Sch.Vector;
     if (Sch.Vector && Sch.Vector->Space)
@@ -138,27 +118,22 @@ public:
   /// Where printing failed: the offending source position, if known.
   const SourceLoc &failureLoc() const { return FailureLoc; }
 
-  /// Prints the kernel and describes it in Info; on failure prints nothing
-  /// and returns the reason.
-  std::optional<std::string> print(KernelInfo &Info) {
-    findBufferTypes();
+  /// Prints the kernel; on failure prints nothing and returns the reason.
+  std::optional<std::string> print() {
     std::string Body;
     llvm::raw_string_ostream B(Body);
     printBody(B);
     if (!Failure.empty())
       return Failure;
-    Info.Name = kernelName();
-    for (const llvm::Argument &A : F.args())
-      if (Used.contains(&A)) {
-        Info.Args.push_back(&A);
-        Info.Params.push_back(parameter(&A, /*Macros=*/true));
-      }
-    // A kernel without arguments runs by itself, forever (Intel's autorun):
-    // the systolic array between its loaders and drainers.
-    Info.Autorun = Role == KernelRole::Systolic && Info.Args.empty();
-    printSignature(Info);
+    // The signature is the Design's; the body must use no other parameter.
+    llvm::sort(Used);
+    Used.erase(std::unique(Used.begin(), Used.end()), Used.end());
+    if (Used != K.Params)
+      return "internal error: the kernel '" + K.Name + "' uses other parameters than "
+             "its design gives it; please report this with the source";
+    printSignature();
     OS << " {\n";
-    if (Info.Autorun) {
+    if (K.autorun()) {
       std::string Indented;
       for (llvm::StringRef Line : llvm::split(llvm::StringRef(Body).rtrim('\n'), '\n'))
         Indented += (Line.empty() ? "" : "  ") + Line.str() + "\n";
@@ -170,26 +145,6 @@ public:
     OS << "}\n";
     return std::nullopt;
   }
-
-  /// The C parameter declaration of A, as this kernel's signature prints it.
-  std::string parameter(const llvm::Argument *A, bool Macros) {
-    if (A->getType()->isIntegerTy(1)) // OpenCL kernels take no bool
-      return "char " + argName(A);
-    if (!A->getType()->isPointerTy())
-      return Types.name(designType(A->getType())) + " " + argName(A);
-    llvm::Type *T = ElementOf.lookup(A);
-    std::string Ty = T ? Types.name(designType(T)) : "char";
-    std::string Const = Written.lookup(A) ? "" : "const ";
-    if (Macros)
-      return "T2S_GLOBAL " + Const + Ty + " *T2S_RESTRICT " + argName(A);
-    return "__global " + Const + Ty + " *restrict " + argName(A);
-  }
-
-  std::string argName(const llvm::Argument *A) const { return parameterName(A); }
-
-  llvm::Type *elementOf(const llvm::Argument *A) const { return ElementOf.lookup(A); }
-
-  bool writes(const llvm::Argument *A) const { return Written.lookup(A); }
 
 private:
   const URELoop &loop(unsigned L) const { return S.Loops[L]; }
@@ -225,9 +180,8 @@ private:
 
   // ExprNames: the leaves of the lifted expressions, as this kernel has them.
   std::string param(unsigned ArgNo) override {
-    const llvm::Argument *A = F.getArg(ArgNo);
-    Used.insert(A);
-    return argName(A);
+    Used.push_back(ArgNo);
+    return D.Params[ArgNo].Name;
   }
 
   std::string loopVar(unsigned L) override { return loop(L).Name; }
@@ -258,37 +212,19 @@ private:
                                                        : C->Temp;
   }
 
-  // Element types of the buffers and which the design writes (Buffers.h).
-  void findBufferTypes() {
-    for (const DesignBuffer &Buf : findBuffers(S, F.getParent()->getDataLayout())) {
-      ElementOf[Buf.Arg] = Buf.Element;
-      Written[Buf.Arg] = Buf.Written;
-    }
-  }
-
   // Kernels that talk through channels are written with the macros of
   // t2s/channels.h; a design without channels in plain OpenCL C.
-  void printSignature(const KernelInfo &Info) {
-    if (Info.Autorun)
+  void printSignature() {
+    if (K.autorun())
       OS << "T2S_AUTORUN_KERNEL\n";
     else if (Macros)
       OS << "T2S_KERNEL\n";
     else
       OS << "__kernel __attribute__((max_global_work_dim(0)))\n";
-    OS << "void " << Info.Name << "(";
-    for (const llvm::Argument *A : Info.Args)
-      OS << (A == Info.Args.front() ? "" : ", ") << parameter(A, Macros);
-    OS << (Info.Args.empty() ? "void)" : ")");
-  }
-
-  std::string kernelName() const {
-    switch (Role) {
-    case KernelRole::Systolic:
-    case KernelRole::KernelNest: return Design;
-    case KernelRole::Loader: return Design + "_load_" + Buffer;
-    case KernelRole::Drainer: return Design + "_drain_" + Buffer;
-    }
-    return Design;
+    OS << "void " << K.Name << "(";
+    for (unsigned A : K.Params)
+      OS << (A == K.Params.front() ? "" : ", ") << kernelParameter(D, K, A, Types, Macros);
+    OS << (K.Params.empty() ? "void)" : ")");
   }
 
   std::string registerName(unsigned A) const {
@@ -1121,10 +1057,6 @@ private:
 };
 
 
-// Where the emulation puts the kernels, their channels and the host stubs:
-// compiled as C++, a kernel named like one of the program's functions with
-// the same parameter types would otherwise be a second definition of it.
-constexpr const char *KernelNamespace = "t2s_kernels";
 
 } // namespace
 
@@ -1151,206 +1083,6 @@ bool appendTo(llvm::LLVMContext &Ctx, const std::string &Path, llvm::StringRef T
 // with the design's parameters that runs them, under emulation
 // (-DT2S_EMULATE, with the .cl compiled as C++) or on an OpenCL device
 // through t2s/host.h.
-struct HostStub {
-  llvm::Function &F;
-  std::string Design, Stub;
-  llvm::SmallVector<KernelInfo, 4> Kernels;
-  // The buffers of each kernel nest of the design (Buffers.h).
-  llvm::ArrayRef<llvm::SmallVector<DesignBuffer, 4>> Nests;
-  SourceLoc Loc; // the design's first nest
-  bool ForDevice; // the stub runs on an OpenCL device (OpenCLOptions)
-  CTypes &Types;
-
-  llvm::Type *elementOf(const llvm::Argument *A) const {
-    for (const auto &N : Nests)
-      if (const DesignBuffer *B = findBuffer(N, A))
-        return B->Element;
-    return nullptr;
-  }
-  bool writes(const llvm::Argument *A) const {
-    return llvm::any_of(Nests, [&](const auto &N) {
-      const DesignBuffer *B = findBuffer(N, A);
-      return B && B->Written;
-    });
-  }
-  // The most elements any nest touches.
-  std::optional<uint64_t> extent(const llvm::Argument *A) const {
-    std::optional<uint64_t> Max;
-    for (const auto &N : Nests)
-      if (const DesignBuffer *B = findBuffer(N, A)) {
-        if (!B->Extent)
-          return std::nullopt;
-        Max = std::max(Max.value_or(0), *B->Extent);
-      }
-    return Max;
-  }
-
-  // The kernels run concurrently on 'restrict' buffers: the emulation
-  // refuses, at run time, buffers that overlap one that is written.
-  void printDisjointCheck(llvm::raw_ostream &OS) const {
-    llvm::SmallVector<const llvm::Argument *, 4> Buffers;
-    for (const KernelInfo &K : Kernels)
-      for (const llvm::Argument *A : K.Args)
-        if (A->getType()->isPointerTy() && elementOf(A) &&
-            !llvm::is_contained(Buffers, A))
-          Buffers.push_back(A);
-    if (Buffers.size() < 2 || llvm::none_of(Buffers, [&](const llvm::Argument *A) {
-          return writes(A);
-        }))
-      return;
-    std::string Where;
-    for (char C : Loc.File + ":" + std::to_string(Loc.Line) + ":" +
-                      std::to_string(Loc.Column))
-      Where += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
-    std::string Name = llvm::demangle(F.getName().str());
-    OS << "  t2s::emu::checkDisjoint(\"" << Where << "\", \""
-       << Name.substr(0, Name.find('(')) << "\", {";
-    for (const llvm::Argument *A : Buffers) {
-      std::optional<uint64_t> N = extent(A);
-      OS << (A == Buffers.front() ? "" : ", ") << "{\"" << parameterName(A)
-         << "\", " << parameterName(A) << ", " << (N ? *N : 1) << " * sizeof("
-         << Types.name(designType(elementOf(A))) << "), " << (writes(A) ? "true" : "false") << "}";
-    }
-    OS << "});\n";
-  }
-
-  std::optional<std::string> print(llvm::raw_ostream &OS) {
-    std::string Params, Args;
-    for (const llvm::Argument &A : F.args()) {
-      // A pointer no kernel uses is only passed along: 'const void *'.
-      std::string T = A.getType()->isPointerTy()
-                          ? (elementOf(&A) ? Types.name(designType(elementOf(&A))) : "void")
-                          : Types.name(designType(A.getType()));
-      if (T.empty())
-        return "the parameter '" + parameterName(&A) + "', whose type has no C name";
-      bool Written = llvm::any_of(Kernels, [&](const KernelInfo &K) {
-        return llvm::is_contained(K.Args, &A);
-      }) && A.getType()->isPointerTy() && writes(&A);
-      Params += (Params.empty() ? "" : ", ") +
-                (A.getType()->isPointerTy()
-                     ? (Written ? "" : "const ") + T + " *" + parameterName(&A)
-                     : T + " " + parameterName(&A));
-      Args += ", " + parameterName(&A);
-    }
-    OS << "\n// " << llvm::demangle(F.getName().str()) << ": its kernels, and "
-       << Stub << ", which runs them.\n";
-    // The kernels, compiled as C++, live in KernelNamespace (so that they
-    // never collide with the program's functions); so does the stub, whose
-    // C linkage keeps its name.
-    OS << "#ifdef T2S_EMULATE\nnamespace " << KernelNamespace << " {\n";
-    for (const KernelInfo &K : Kernels) {
-      OS << (K.Autorun ? "T2S_AUTORUN_KERNEL" : "T2S_KERNEL") << " void " << K.Name << "(";
-      for (const std::string &P : K.Params)
-        OS << (&P == &K.Params.front() ? "" : ", ") << P;
-      OS << (K.Params.empty() ? "void);\n" : ");\n");
-    }
-    OS << "extern \"C\" void " << Stub << "(" << Params << ") {\n";
-    printDisjointCheck(OS);
-    // One t2s::emu::run per stage: it returns when the stage's kernels end.
-    for (const KernelInfo &K : Kernels) {
-      bool First = &K == &Kernels.front() || (&K)[-1].Stage != K.Stage;
-      OS << (First ? "  t2s::emu::run({" : ",\n                 ");
-      if (K.Autorun) {
-        OS << "T2S_RUN_AUTORUN(" << K.Name << ")";
-      } else {
-        std::string Args;
-        for (const llvm::Argument *A : K.Args)
-          Args += (Args.empty() ? "" : ", ") + parameterName(A);
-        // A parameter named like the kernel hides it in the stub.
-        if (llvm::any_of(F.args(), [&](const llvm::Argument &A) {
-              return parameterName(&A) == K.Name;
-            }))
-          OS << "::t2s::emu::Kernel{\"" << K.Name << "\", [&] { " << KernelNamespace
-             << "::" << K.Name << "(" << Args << "); }}";
-        else
-          OS << "T2S_RUN_KERNEL(" << K.Name << (Args.empty() ? "" : ", ") << Args << ")";
-      }
-      if (&K == &Kernels.back() || (&K)[1].Stage != K.Stage)
-        OS << "});\n";
-    }
-    OS << "}\n} // namespace " << KernelNamespace << "\n#else\n";
-    // A device buffer needs a size: the largest index the nests use.
-    for (const KernelInfo &K : Kernels)
-      for (const llvm::Argument *A : K.Args)
-        if (A->getType()->isPointerTy() && !extent(A)) {
-          if (ForDevice) // t2s-clang --opencl: an error in the user's file
-            return "the buffer '" + parameterName(A) + "', whose size cannot "
-                   "be told from its indices (they are not affine in the loop "
-                   "variables; index it with loop variables to run the design "
-                   "on an OpenCL device)";
-          OS << "// No stub for OpenCL devices: the size of the buffer '"
-             << parameterName(A)
-             << "' cannot be told from its indices (not affine in the loop "
-                "variables).\n#ifdef T2S_OPENCL_OFFLOAD\n#error \"" << Stub
-             << ": the size of the buffer '" << parameterName(A)
-             << "' cannot be told from its indices; index it with loop "
-                "variables to run the design on an OpenCL device\"\n#endif\n#endif\n";
-          return std::nullopt;
-        }
-    OS << "void " << Stub << "(t2s::host::Device &D, t2s::host::Program &P"
-       << (Params.empty() ? "" : ", ") << Params << ") {\n";
-    // In the order of first use: the stub must not depend on addresses.
-    llvm::SmallSetVector<const llvm::Argument *, 4> Buffers;
-    for (const KernelInfo &K : Kernels)
-      for (const llvm::Argument *A : K.Args)
-        if (A->getType()->isPointerTy() && Buffers.insert(A)) {
-          std::optional<uint64_t> N = extent(A);
-          std::string Name = parameterName(A);
-          bool Writes = writes(A);
-          OS << "  t2s::host::Buffer<" << Types.name(designType(elementOf(A))) << "> "
-             << Name << "_buffer(D, " << *N << ", /*DeviceWrites=*/"
-             << (Writes ? "true" : "false") << ", /*DeviceReads=*/true);\n"
-             << "  " << Name << "_buffer.write(" << Name << ");\n";
-        }
-    std::string Started;
-    for (const KernelInfo &K : Kernels) {
-      if (!K.Autorun) { // an autorun kernel starts when the program is loaded
-        OS << "  t2s::host::Kernel " << K.Name << "_kernel(D, P, \"" << K.Name
-           << "\");\n";
-        if (!K.Args.empty()) {
-          OS << "  " << K.Name << "_kernel.setArgs(";
-          for (const llvm::Argument *A : K.Args)
-            OS << (A == K.Args.front() ? "" : ", ") << parameterName(A)
-               << (A->getType()->isPointerTy() ? "_buffer" : "");
-          OS << ");\n";
-        }
-        Started += (Started.empty() ? "&" : ", &") + K.Name + "_kernel";
-      }
-      // One runAll per stage: it returns when the stage's kernels end.
-      if ((&K == &Kernels.back() || (&K)[1].Stage != K.Stage) && !Started.empty()) {
-        OS << "  t2s::host::runAll({" << Started << "});\n";
-        Started.clear();
-      }
-    }
-    for (const llvm::Argument *A : Buffers)
-      if (writes(A))
-        OS << "  " << parameterName(A) << "_buffer.read(" << parameterName(A)
-           << ");\n";
-    OS << "}\n";
-    // With -DT2S_OPENCL_OFFLOAD (t2s-clang --opencl), the design's own
-    // signature, running on the first OpenCL device with the program at
-    // T2S_OPENCL_PROGRAM (the environment variable, else the macro).
-    OS << "#ifdef T2S_OPENCL_OFFLOAD\n"
-       << "extern \"C\" void " << Stub << "(" << Params << ") {\n"
-       << "  try {\n"
-       << "    static t2s::host::Device D;\n"
-       << "    static t2s::host::Program P(D, t2s::host::programPath(T2S_OPENCL_PROGRAM), "
-          "\"-cl-std=CL1.2\");\n"
-       << "    " << Stub << "(D, P" << Args << ");\n"
-       << "  } catch (const t2s::host::Error &E) {\n"
-       << "    t2s::host::fatal(\"" << Stub << "\", E);\n"
-       << "  }\n}\n#endif\n#endif\n";
-    return std::nullopt;
-  }
-};
-
-const char *HostPrelude =
-    "// Generated by t2s-clang: host stubs for the OpenCL designs.\n"
-    "// -DT2S_EMULATE: runs the kernels of the .cl file compiled as C++ on\n"
-    "// threads (t2s/emulation.h); otherwise on an OpenCL device (t2s/host.h).\n"
-    "#ifdef T2S_EMULATE\n#include \"t2s/emulation.h\"\n#else\n"
-    "#include \"t2s/host.h\"\n#endif\n";
-
 } // namespace
 
 namespace {
@@ -1431,28 +1163,16 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
       OS << channelDeclaration(Types, *C);
   }
 
-  llvm::SmallVector<KernelInfo, 4> Kernels;
-  std::vector<llvm::SmallVector<DesignBuffer, 4>> NestBuffers; // for the host stub
   for (const Design::Kernel &K : D.Kernels) {
     NestPlan &P = *DR.Nests[K.Nest];
-    KernelPrinter Printer(F, P.Sch, OS, D.Nests[K.Nest].Name, Channels[K.Nest], K.Role,
-                          K.Buffer, Macros, Types, *P.Lift);
+    KernelPrinter Printer(P.Sch, OS, D, K, Channels[K.Nest], Macros, Types, *P.Lift);
     OS << "\n";
-    KernelInfo Info;
-    if (std::optional<std::string> Why = Printer.print(Info)) {
+    if (std::optional<std::string> Why = Printer.print()) {
       reportError(F, Printer.failureLoc().Line ? Printer.failureLoc() : P.Sch.System.Loc, *Why);
       return std::nullopt;
     }
-    Info.Stage = K.Stage;
-    Kernels.push_back(std::move(Info));
   }
-  for (const std::unique_ptr<NestPlan> &P : DR.Nests)
-    NestBuffers.push_back(findBuffers(P->Sch.System, F.getParent()->getDataLayout()));
   OS << "#ifdef __cplusplus\n} // namespace " << KernelNamespace << "\n#endif\n";
-  // Stage by stage (ChannelAnalysis keeps the order the source needs).
-  llvm::stable_sort(Kernels, [](const KernelInfo &A, const KernelInfo &B) {
-    return A.Stage < B.Stage;
-  });
   std::string Defs = Types.definitions();
   if (!Defs.empty())
     Text.insert(DefsAt, "\n// Vector types and operators OpenCL does not have.\n" + Defs);
@@ -1466,9 +1186,8 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
                 "device lacks cl_khr_fp16\"\n"
                 "#endif\n#endif\n");
   if (!Opts.HostFile.empty()) {
-    HostStub H{F, Function, hostStubName(F), Kernels, NestBuffers, Loc, Opts.ForDevice, Types};
     HS << Defs; // the host passes the same vector structs
-    if (std::optional<std::string> Why = H.print(HS)) {
+    if (std::optional<std::string> Why = printHostStub(HS, D, Types, Opts.ForDevice)) {
       reportError(F, Loc, cannotWriteOpenCL(*Why));
       return std::nullopt;
     }

@@ -67,7 +67,7 @@ public:
     }
     case ExprKind::VectorLiteral: return "<" + list(", ") + ">";
     case ExprKind::Param:
-      return E.Index < D.Params.size() ? D.Params[E.Index] : "arg" + std::to_string(E.Index);
+      return E.Index < D.Params.size() ? D.Params[E.Index].Name : "arg" + std::to_string(E.Index);
     case ExprKind::LoopVar:
       return E.Index < N.Loops.size() ? N.Loops[E.Index] : "loop" + std::to_string(E.Index);
     case ExprKind::UREValue: {
@@ -85,7 +85,7 @@ public:
       for (unsigned I = 0; I < E.Operands.size(); ++I)
         Index += (I ? " + " : "") + op(I) +
                  (E.Scales[I] != 1 ? " * " + std::to_string(E.Scales[I]) : "");
-      std::string Name = E.Index < D.Params.size() ? D.Params[E.Index] : "?";
+      std::string Name = E.Index < D.Params.size() ? D.Params[E.Index].Name : "?";
       return Name + "[" + (Index.empty() ? "0" : Index) + "]";
     }
     case ExprKind::Lane: return op(0) + ".lane" + std::to_string(E.Index);
@@ -112,6 +112,28 @@ public:
 };
 
 } // namespace
+
+std::optional<DType> Design::elementOf(unsigned ArgNo) const {
+  for (const Buffer &B : Buffers)
+    if (B.ArgNo == ArgNo)
+      return B.Element;
+  return std::nullopt;
+}
+
+bool Design::writes(unsigned ArgNo) const {
+  return llvm::any_of(Buffers, [&](const Buffer &B) { return B.ArgNo == ArgNo && B.Written; });
+}
+
+std::optional<uint64_t> Design::extent(unsigned ArgNo) const {
+  std::optional<uint64_t> Max;
+  for (const Buffer &B : Buffers)
+    if (B.ArgNo == ArgNo) {
+      if (!B.Extent)
+        return std::nullopt;
+      Max = std::max(Max.value_or(0), *B.Extent);
+    }
+  return Max;
+}
 
 llvm::SmallVector<const Design::Channel *, 4> Design::channels(unsigned Nest,
                                                                ChannelKind Kind) const {
@@ -156,10 +178,16 @@ void Design::print(llvm::raw_ostream &OS) const {
            << (B.Extent ? std::to_string(*B.Extent) + " elements" : "extent unknown")
            << "\n";
   }
-  for (const Kernel &K : Kernels)
+  for (const Kernel &K : Kernels) {
     OS << "  kernel " << K.Name << ": " << roleName(K.Role)
        << (K.Buffer.empty() ? "" : " of " + K.Buffer) << ", nest " << Nests[K.Nest].Name
-       << ", stage " << K.Stage << "\n";
+       << ", stage " << K.Stage;
+    if (K.autorun())
+      OS << ", autorun";
+    for (unsigned P : K.Params)
+      OS << (P == K.Params.front() ? ", takes " : " ") << Params[P].Name;
+    OS << "\n";
+  }
   for (const Channel &C : Channels) {
     OS << "  channel " << C.Name << ": " << kindName(C.Kind) << " of " << C.Array << ", "
        << typeName(C.Element) << ", depth " << C.Depth;

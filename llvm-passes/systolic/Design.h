@@ -63,6 +63,18 @@ struct Design {
     std::string Buffer; ///< a loader's or drainer's input or output
     /// Kernels of one stage run together; the stages one after the other.
     unsigned Stage = 0;
+    /// The function's parameters the kernel reads or writes, in order.
+    llvm::SmallVector<unsigned, 4> Params;
+    /// A systolic array without parameters runs by itself, forever (Intel's
+    /// autorun), between its loaders and drainers.
+    bool autorun() const { return Role == KernelRole::Systolic && Params.empty(); }
+  };
+
+  /// A parameter of the design's function.
+  struct Param {
+    std::string Name;
+    bool Pointer = false;
+    DType Type; ///< a scalar's type (a pointer's elements: Buffers)
   };
 
   enum class ChannelKind {
@@ -115,13 +127,25 @@ struct Design {
     std::optional<uint64_t> Extent; ///< elements touched, if known
   };
 
-  std::string Function;
-  llvm::SmallVector<std::string, 4> Params; ///< by argument number
+  std::string Function; ///< as the source spells it, with its parameter types
+  std::string Stub;     ///< the host stub that runs the kernels
+  /// Where the first nest is: file, line, column.
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  llvm::SmallVector<Param, 4> Params; ///< by argument number
   llvm::SmallVector<Nest, 2> Nests;
   llvm::SmallVector<Kernel, 4> Kernels;
   llvm::SmallVector<Channel, 8> Channels;
   llvm::SmallVector<Register, 4> Registers;
   llvm::SmallVector<Buffer, 4> Buffers;
+
+  /// The element type of pointer parameter \p ArgNo, from the first nest
+  /// that accesses it; none if no nest does.
+  std::optional<DType> elementOf(unsigned ArgNo) const;
+  /// Whether a nest writes the buffer \p ArgNo.
+  bool writes(unsigned ArgNo) const;
+  /// The most elements any nest touches of \p ArgNo; none if unknown.
+  std::optional<uint64_t> extent(unsigned ArgNo) const;
 
   /// The channels of one nest, of one kind.
   llvm::SmallVector<const Channel *, 4> channels(unsigned Nest, ChannelKind Kind) const;

@@ -6,12 +6,15 @@
 #include "systolic/Channels.h"
 #include "systolic/DesignNames.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <functional>
 
 namespace t2s {
 
@@ -44,8 +47,13 @@ public:
 
   void build() {
     D.Function = llvm::demangle(F.getName().str());
+    D.Stub = hostStubName(F);
+    D.File = Units.front().System->Loc.File;
+    D.Line = Units.front().System->Loc.Line;
+    D.Column = Units.front().System->Loc.Column;
     for (const llvm::Argument &A : F.args())
-      D.Params.push_back(parameterName(&A));
+      D.Params.push_back({parameterName(&A), A.getType()->isPointerTy(),
+                          designType(A.getType())});
     unsigned Scheduled = 0;
     for (const KernelUnit &KU : Units)
       addNest(KU, Scheduled);
@@ -66,6 +74,9 @@ public:
     // Every value the kernels print is lifted once, before any prints.
     for (unsigned N = 0; N < R.Nests.size(); ++N)
       lift(N);
+    if (!R.Rejection)
+      for (Design::Kernel &K : D.Kernels)
+        K.Params = kernelParams(K);
   }
 
 private:
@@ -312,6 +323,71 @@ private:
     for (const ChannelPlan &C : P.Channels)
       if (C.Output)
         add(KernelRole::Drainer, C.Buffer);
+  }
+
+  // The parameters in the expressions a kernel prints: a loader's reads and
+  // their conditions, a drainer's writes and their guards, the statements of
+  // the array or the kernel nest (a value received from a channel reads no
+  // parameter there).
+  llvm::SmallVector<unsigned, 4> kernelParams(const Design::Kernel &K) const {
+    const NestPlan &P = *R.Nests[K.Nest];
+    const Design::Nest &N = D.Nests[K.Nest];
+    ExprLifter &Lift = *P.Lift;
+    const URESystem &S = P.Sch.System;
+    bool Body = K.Role == KernelRole::Systolic || K.Role == KernelRole::KernelNest;
+    auto channelAt = [&](const llvm::Instruction *I) -> const ChannelPlan * {
+      for (const ChannelPlan &C : P.Channels)
+        if (C.Access == I || llvm::is_contained(C.SameReads, I))
+          return &C;
+      return nullptr;
+    };
+    llvm::SmallVector<bool, 8> Uses(D.Params.size());
+    std::function<void(const ExprPtr &)> walk = [&](const ExprPtr &E) {
+      if (!E)
+        return;
+      if (E->Kind == ExprKind::Param || E->Kind == ExprKind::BufferElement)
+        Uses[E->Index] = true;
+      if (E->Kind == ExprKind::Load && Body && channelAt(Lift.loadOf(E->Index)))
+        return; // received
+      for (const ExprPtr &Op : E->Operands)
+        walk(Op);
+    };
+    auto statementOf = [&](const llvm::Instruction *Store) -> unsigned {
+      for (unsigned I = 0; I < S.Statements.size(); ++I)
+        if (S.Statements[I].Store == Store)
+          return I;
+      return S.Statements.size();
+    };
+    for (const ChannelPlan &C : P.Channels) {
+      bool Mine = Body ? true : C.Buffer == K.Buffer && C.Output == (K.Role == KernelRole::Drainer);
+      if (!Mine)
+        continue;
+      if (!C.Output) {
+        if (!Body || S.innermost()->contains(C.Access))
+          walk(Lift.readCondition(C.Access));
+        if (!Body && C.Stream.empty())
+          walk(Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand()));
+        continue;
+      }
+      unsigned St = statementOf(C.Access);
+      if (St == S.Statements.size())
+        continue;
+      walk(N.Statements[St].Guard);
+      if (!Body && C.Stream.empty())
+        walk(N.Statements[St].Target);
+    }
+    if (Body)
+      for (unsigned I = 0; I < S.Statements.size(); ++I) {
+        walk(N.Statements[I].Value);
+        walk(N.Statements[I].Guard);
+        if (!channelAt(S.Statements[I].Store))
+          walk(N.Statements[I].Target);
+      }
+    llvm::SmallVector<unsigned, 4> Params;
+    for (unsigned A = 0; A < Uses.size(); ++A)
+      if (Uses[A])
+        Params.push_back(A);
+    return Params;
   }
 
   // What the kernels of one nest print, lifted in the order they print it
