@@ -465,14 +465,33 @@ int64_t TTICostModel::getContiguousMemOpCost(bool IsLoad, OVLSType Ty,
   return Cost;
 }
 
+bool crossesLanes(OVLSType SrcTy, llvm::ArrayRef<int> Mask) {
+  constexpr unsigned LaneBits = 128;
+  unsigned N = SrcTy.getNumElements(), EB = SrcTy.getElementBits();
+  for (unsigned I = 0; I < Mask.size(); ++I) {
+    if (Mask[I] < 0)
+      continue;
+    unsigned From = unsigned(Mask[I]) % N;
+    if (From * EB / LaneBits != I * EB / LaneBits)
+      return true;
+  }
+  return false;
+}
+
 int64_t TTICostModel::getShuffleCost(OVLSType SrcTy, llvm::ArrayRef<int> Mask) const {
   auto *VT = vectorType(SrcTy);
   bool TwoSources = llvm::any_of(
       Mask, [&](int M) { return M >= int(SrcTy.getNumElements()); });
-  return value(TTI.getShuffleCost(TwoSources
-                                      ? llvm::TargetTransformInfo::SK_PermuteTwoSrc
-                                      : llvm::TargetTransformInfo::SK_PermuteSingleSrc,
-                                  VT, Mask));
+  int64_t Cost = value(TTI.getShuffleCost(
+      TwoSources ? llvm::TargetTransformInfo::SK_PermuteTwoSrc
+                 : llvm::TargetTransformInfo::SK_PermuteSingleSrc,
+      VT, Mask));
+  // TTI sums reciprocal throughputs as if every instruction used one
+  // resource; lane-crossing shuffles share a few pipes and cost more than
+  // that sum says when a sequence is made of them (measured, see the docs).
+  if (CrossLanePercent != 100 && crossesLanes(SrcTy, Mask))
+    Cost = (Cost * CrossLanePercent + 99) / 100;
+  return Cost;
 }
 
 } // namespace t2s
