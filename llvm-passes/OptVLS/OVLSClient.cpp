@@ -337,6 +337,15 @@ bool LLVMMemref::canMoveTo(const OVLSMemref &Other) const {
     if (!llvm::is_contained(Objects, Obj))
       Objects.push_back(Obj);
   }
+  // The alias metadata of this memref's accesses (a scalarized gather's lane
+  // loads share it; a conservative merge in case they do not): scopes from
+  // inlined restrict arguments and TBAA tell apart what the underlying
+  // objects alone cannot.
+  llvm::AAMDNodes MemAA = F == ScalarizedGather ? Lanes[0]->getAAMetadata()
+                                                : I->getAAMetadata();
+  if (F == ScalarizedGather)
+    for (llvm::LoadInst *L : Lanes)
+      MemAA = MemAA.merge(L->getAAMetadata());
   auto mayTouch = [&](llvm::Instruction *X, bool Writes) {
     if (Writes ? !X->mayWriteToMemory() : !X->mayReadOrWriteMemory())
       return false;
@@ -349,8 +358,8 @@ bool LLVMMemref::canMoveTo(const OVLSMemref &Other) const {
       return true; // a call, an intrinsic: assume it may
     const llvm::Value *XObj = llvm::getUnderlyingObject(Ptr);
     return llvm::any_of(Objects, [&](const llvm::Value *Obj) {
-      return AA.alias(llvm::MemoryLocation::getBeforeOrAfter(Obj),
-                      llvm::MemoryLocation::getBeforeOrAfter(XObj)) !=
+      return AA.alias(llvm::MemoryLocation::getBeforeOrAfter(Obj, MemAA),
+                      llvm::MemoryLocation::getBeforeOrAfter(XObj, X->getAAMetadata())) !=
              llvm::AliasResult::NoAlias;
     });
   };
