@@ -3,9 +3,11 @@
  * each kernel, table size and index order, the builds run on the same
  * buffers, their outputs are checked bit for bit against plain
  * -march=native, then they are timed in rounds whose order alternates
- * (forward, backward), and the median of the rounds is printed per build:
- *   kernel<TAB>table<TAB>order<TAB>build<TAB>ns per element
- * Usage: t2s-optvls-ratio [rounds [kernel-prefix]] */
+ * (forward, backward; a plugin build runs next to its plain build, so that
+ * their ratio in one round sees the same machine), and every round's time
+ * is printed per build:
+ *   kernel<TAB>table<TAB>order<TAB>build<TAB>ns per element, one per round
+ * Usage: t2s-optvls-ratio [rounds [kernel-prefix]]; 0 rounds: check only. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,8 +29,8 @@ DECLARE_BUILD(optvls_v3)
 void p2_f64_hand(), g2_f64_hand(), g3_f64_hand(), g2_f32_hand();
 
 enum { Builds = 6 };
-static const char *BuildNames[Builds] = {"plain_native", "plain_v3", "scalar",
-                                         "optvls_native", "optvls_v3", "hand"};
+static const char *BuildNames[Builds] = {"plain_native", "optvls_native", "scalar",
+                                         "hand", "plain_v3", "optvls_v3"};
 
 typedef struct {
   const char *Name;
@@ -40,29 +42,29 @@ typedef struct {
   void (*F[Builds])();
 } Kernel;
 
-#define BUILDS(K) {K##_plain_native, K##_plain_v3, K##_scalar, K##_optvls_native, K##_optvls_v3
+#define BUILDS(K, H) {K##_plain_native, K##_optvls_native, K##_scalar, H, K##_plain_v3, K##_optvls_v3}
 static Kernel Kernels[] = {
-    {"p2_f32", 0, 4, 4, 4, 1, BUILDS(p2_f32), 0}},
-    {"p2_f64", 0, 8, 8, 8, 1, BUILDS(p2_f64), p2_f64_hand}},
-    {"g2_f32", 0, 8, 4, 4, 0, BUILDS(g2_f32), g2_f32_hand}},
-    {"g3_f32", 0, 12, 4, 4, 0, BUILDS(g3_f32), 0}},
-    {"g4_f32", 0, 16, 4, 4, 0, BUILDS(g4_f32), 0}},
-    {"g2_f64", 0, 16, 8, 8, 0, BUILDS(g2_f64), g2_f64_hand}},
-    {"g3_f64", 0, 24, 8, 8, 0, BUILDS(g3_f64), g3_f64_hand}},
-    {"g4_f64", 0, 32, 8, 8, 0, BUILDS(g4_f64), 0}},
-    {"g4_i16", 0, 8, 2, 4, 0, BUILDS(g4_i16), 0}},
-    {"g4_i8", 0, 4, 1, 4, 0, BUILDS(g4_i8), 0}},
-    {"s2_f32", 1, 8, 4, 0, 0, BUILDS(s2_f32), 0}},
-    {"s2_f64", 1, 16, 8, 0, 0, BUILDS(s2_f64), 0}},
-    {"s3_f64", 1, 24, 8, 0, 0, BUILDS(s3_f64), 0}},
-    {"floor_f64", 0, 8, 8, 8, 0, BUILDS(floor_f64), 0}},
+    {"p2_f32", 0, 4, 4, 4, 1, BUILDS(p2_f32, 0)},
+    {"p2_f64", 0, 8, 8, 8, 1, BUILDS(p2_f64, p2_f64_hand)},
+    {"g2_f32", 0, 8, 4, 4, 0, BUILDS(g2_f32, g2_f32_hand)},
+    {"g3_f32", 0, 12, 4, 4, 0, BUILDS(g3_f32, 0)},
+    {"g4_f32", 0, 16, 4, 4, 0, BUILDS(g4_f32, 0)},
+    {"g2_f64", 0, 16, 8, 8, 0, BUILDS(g2_f64, g2_f64_hand)},
+    {"g3_f64", 0, 24, 8, 8, 0, BUILDS(g3_f64, g3_f64_hand)},
+    {"g4_f64", 0, 32, 8, 8, 0, BUILDS(g4_f64, 0)},
+    {"g4_i16", 0, 8, 2, 4, 0, BUILDS(g4_i16, 0)},
+    {"g4_i8", 0, 4, 1, 4, 0, BUILDS(g4_i8, 0)},
+    {"s2_f32", 1, 8, 4, 0, 0, BUILDS(s2_f32, 0)},
+    {"s2_f64", 1, 16, 8, 0, 0, BUILDS(s2_f64, 0)},
+    {"s3_f64", 1, 24, 8, 0, 0, BUILDS(s3_f64, 0)},
+    {"floor_f64", 0, 8, 8, 8, 0, BUILDS(floor_f64, 0)},
 };
 
 /* Table sizes: resident in L1, L2, L3, or in DRAM only. */
 static const struct { const char *Name; size_t Bytes; } Tables[] = {
     {"L1", 16 << 10}, {"L2", 256 << 10}, {"L3", 8 << 20}, {"DRAM", 128 << 20}};
 
-enum { Accesses = 1 << 20 };
+enum { Accesses = 1 << 20, Hand = 3 };
 
 static uint64_t Rng = 0x9E3779B97F4A7C15u;
 static uint32_t rnd(void) { /* xorshift64* */
@@ -86,11 +88,6 @@ static uint64_t hash(const void *P, size_t N) { /* FNV-1a */
   for (size_t I = 0; I < N; ++I)
     H = (H ^ ((const unsigned char *)P)[I]) * 1099511628211u;
   return H;
-}
-
-static int cmpDouble(const void *A, const void *B) {
-  double X = *(const double *)A, Y = *(const double *)B;
-  return (X > Y) - (X < Y);
 }
 
 static char *Table, *Out, *Stream;
@@ -150,7 +147,7 @@ int main(int Argc, char **Argv) {
         uint64_t Want = 0;
         int Have[Builds];
         for (int B = 0; B < Builds; ++B) {
-          Have[B] = K->F[B] && (B != Builds - 1 || HaveHand);
+          Have[B] = K->F[B] && (B != Hand || HaveHand);
           if (!Have[B])
             continue;
           memset(Out, 0, OutBytes);
@@ -163,6 +160,10 @@ int main(int Argc, char **Argv) {
                     BuildNames[B], Tables[TI].Name, Sorted ? "sorted" : "random");
             return 1;
           }
+        }
+        if (Rounds == 0) {
+          printf("%s\t%s\t%s\tequal\n", K->Name, Tables[TI].Name, Sorted ? "sorted" : "random");
+          continue;
         }
         double T[Builds][64];
         if (Rounds > 64)
@@ -179,9 +180,11 @@ int main(int Argc, char **Argv) {
         for (int B = 0; B < Builds; ++B) {
           if (!Have[B])
             continue;
-          qsort(T[B], Rounds, sizeof(double), cmpDouble);
-          printf("%s\t%s\t%s\t%s\t%.4f\n", K->Name, Tables[TI].Name,
-                 Sorted ? "sorted" : "random", BuildNames[B], T[B][Rounds / 2]);
+          printf("%s\t%s\t%s\t%s", K->Name, Tables[TI].Name,
+                 Sorted ? "sorted" : "random", BuildNames[B]);
+          for (int R = 0; R < Rounds; ++R)
+            printf("%c%.4f", R ? ',' : '\t', T[B][R]);
+          printf("\n");
         }
         fflush(stdout);
       }
