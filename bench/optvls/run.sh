@@ -13,7 +13,7 @@
 # run one after the other), median over all rounds of all processes (> 1:
 # the plugin is faster), how many groups OptVLS rewrote in the kernel and the
 # gain its remarks predicted (from the optimization records).
-# Needs a built tree (T2S_BUILD, default build/). Default run: about 4 minutes.
+# Needs a built tree (T2S_BUILD, default build/). Default run: about 5 minutes.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"

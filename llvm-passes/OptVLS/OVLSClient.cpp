@@ -417,6 +417,30 @@ llvm::FixedVectorType *TTICostModel::vectorType(OVLSType Ty) const {
 }
 
 namespace {
+// Whether every 128-bit lane of the result is one whole 128-bit lane of a
+// source (or undefined): what vinsertf128 and vperm2f128 do.
+bool movesWholeLanes(OVLSType SrcTy, llvm::ArrayRef<int> Mask) {
+  constexpr unsigned LaneBits = 128;
+  unsigned N = SrcTy.getNumElements(), EB = SrcTy.getElementBits();
+  unsigned E = LaneBits / EB;
+  if (!E || N % E || Mask.size() % E)
+    return false;
+  for (unsigned R = 0; R < Mask.size(); R += E) {
+    int First = -1;
+    for (unsigned K = 0; K < E; ++K)
+      if (Mask[R + K] >= 0)
+        First = Mask[R + K] - int(K);
+    if (First < 0)
+      continue; // an undefined lane
+    if (First % int(E))
+      return false;
+    for (unsigned K = 0; K < E; ++K)
+      if (Mask[R + K] >= 0 && Mask[R + K] != First + int(K))
+        return false;
+  }
+  return true;
+}
+
 int64_t value(llvm::InstructionCost C) {
   if (!C.isValid())
     return std::numeric_limits<int32_t>::max();
@@ -485,28 +509,6 @@ bool crossesLanes(OVLSType SrcTy, llvm::ArrayRef<int> Mask) {
       return true;
   }
   return false;
-}
-
-bool movesWholeLanes(OVLSType SrcTy, llvm::ArrayRef<int> Mask) {
-  constexpr unsigned LaneBits = 128;
-  unsigned N = SrcTy.getNumElements(), EB = SrcTy.getElementBits();
-  unsigned E = LaneBits / EB;
-  if (!E || N % E || Mask.size() % E)
-    return false;
-  for (unsigned R = 0; R < Mask.size(); R += E) {
-    int First = -1;
-    for (unsigned K = 0; K < E; ++K)
-      if (Mask[R + K] >= 0)
-        First = Mask[R + K] - int(K);
-    if (First < 0)
-      continue; // an undefined lane
-    if (First % int(E))
-      return false;
-    for (unsigned K = 0; K < E; ++K)
-      if (Mask[R + K] >= 0 && Mask[R + K] != First + int(K))
-        return false;
-  }
-  return true;
 }
 
 int64_t TTICostModel::getShuffleCost(OVLSType SrcTy, llvm::ArrayRef<int> Mask) const {
