@@ -1,27 +1,133 @@
 #!/usr/bin/env bash
-# OptVLS speed, in one run: bench/optvls/run.sh [min_time_seconds]
-# Runs build/bin/t2s-bench-optvls (every variant already checked bit for bit
-# against plain -O3) and prints, per kernel and -march, plain clang-19 -O3
-# against -fpass-plugin=libT2S.so (> 1: OptVLS is faster), and against the
-# hand-written AVX2 versions where they exist. Needs a built tree (T2S_BUILD,
-# default build/).
+# The OptVLS ratio table: bench/optvls/run.sh [processes [rounds [kernel-prefix]]]
+# Compiles bench/optvls/shapes.c and the corpus (corpus/corpus.c: loops after
+# public gather-heavy codes) five times - plain clang-19 -O3 at -march=native
+# and -march=x86-64-v3, scalar (-march=native -fno-vectorize
+# -fno-slp-vectorize), and with the T2S plugin at -march=native and
+# x86-64-v3 - and links each with its driver (driver.c, with the hand-written
+# AVX2 shapes of hand.c; corpus/corpus_driver.c) into one program, which
+# checks every build's output bit for bit against plain -march=native and
+# times the builds alternately on the same buffers. The programs run
+# `processes` times (default 5); the tables show, per kernel (and table size
+# and index order), the ratio of two builds' times in the same round (they
+# run one after the other), median over all rounds of all processes (> 1:
+# the plugin is faster), how many groups OptVLS rewrote in the kernel and the
+# gain its remarks predicted (from the optimization records).
+# Needs a built tree (T2S_BUILD, default build/). Default run: about 5 minutes.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-build="${T2S_BUILD:-$root/build}"  # the build tree
-out="$(mktemp)"
-trap 'rm -f "$out"' EXIT
-"$build/bin/t2s-bench-optvls" --benchmark_min_time="${1:-0.5}" \
-  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
-  --benchmark_format=json > "$out"
-python3 - "$out" <<'PY'
-import json, sys
-runs = json.load(open(sys.argv[1]))["benchmarks"]
-t = {r["run_name"]: r["real_time"] for r in runs if r.get("aggregate_name") == "median"}
-print("kernel     -march      plain -O3 (ns)   OptVLS (ns)   speedup   vs hand-written")
-for k in ["pair", "aos3", "complex", "md", "scatter"]:
-    for tag, march in [("native", "native"), ("v3", "x86-64-v3")]:
-        p, o = t[f"{k}/plain_{tag}"], t[f"{k}/optvls_{tag}"]
-        h = t.get(f"{k}/hand")
-        hand = f"{o / h:.2f}x the time of hand-written" if h else ""
-        print(f"{k:<10} {march:<11} {p:>14.0f}   {o:>11.0f}   {p / o:>6.2f}x   {hand}")
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+build="${T2S_BUILD:-$root/build}"
+plugin="$build/lib/libT2S.so"
+clang="${CLANG:-clang-19}"
+procs="${1:-5}" rounds="${2:-7}" only="${3:-}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+[ -f "$plugin" ] || { echo "run.sh: no $plugin (build the tree first)" >&2; exit 1; }
+
+compile() { # name, flags...: shapes.c and corpus/corpus.c as one build
+  local name="$1"; shift
+  "$clang" -O3 "$@" -DVARIANT="$name" -c "$here/shapes.c" -o "$work/$name.o"
+  "$clang" -O3 "${@/%.yaml/-corpus.yaml}" -DVARIANT="$name" -c "$here/corpus/corpus.c" -o "$work/corpus/$name.o"
+}
+mkdir -p "$work/corpus"
+compile plain_native -march=native
+compile plain_v3 -march=x86-64-v3
+compile scalar -march=native -fno-vectorize -fno-slp-vectorize
+for m in native v3; do
+  march=$m; [ $m = v3 ] && march=x86-64-v3
+  compile optvls_$m -march=$march -fpass-plugin="$plugin" \
+    -fsave-optimization-record -foptimization-record-passes=t2s-optvls \
+    -foptimization-record-file="$work/optvls_$m.yaml"
+done
+"$clang" -O3 -c "$here/hand.c" -o "$work/hand.o"
+"$clang" -O2 "$here/driver.c" "$work"/*.o -o "$work/ratio"
+"$clang" -O2 "$here/corpus/corpus_driver.c" "$work"/corpus/*.o -lm -o "$work/corpus/ratio"
+
+for p in $(seq "$procs"); do
+  "$work/ratio" "$rounds" "$only" > "$work/times.$p"
+  "$work/corpus/ratio" "$rounds" "$only" >> "$work/times.$p"
+done
+
+python3 - "$work" "$procs" <<'PY'
+import collections, re, statistics, sys
+work, procs = sys.argv[1], int(sys.argv[2])
+# t[(kernel, table, order, build)]: per process, the time of every round.
+t = collections.defaultdict(list)
+kernels = []
+for p in range(1, procs + 1):
+    for line in open(f"{work}/times.{p}"):
+        k, tab, order, b, ns = line.rstrip("\n").split("\t")
+        t[(k, tab, order, b)].append([float(x) for x in ns.split(",")])
+        if k not in kernels:
+            kernels.append(k)
+def ratio(key, a, b):
+    """Median over all rounds of all processes of a's time / b's time in the
+    same round (the two ran one after the other)."""
+    A, B = t.get(key + (a,)), t.get(key + (b,))
+    if not A or not B:
+        return None
+    return statistics.median(x / y for ra, rb in zip(A, B) for x, y in zip(ra, rb))
+def median(key, b):
+    return statistics.median(x for r in t[key + (b,)] for x in r)
+# Groups rewritten per kernel and -march, and the gains the remarks
+# predicted (refused groups in parentheses), from the optimization records.
+rewrites, predicted = {}, {}
+for m in ["native", "v3"]:
+    records = open(f"{work}/optvls_{m}.yaml").read() + open(f"{work}/optvls_{m}-corpus.yaml").read()
+    for doc in records.split("\n---"):
+        f = re.search(r"Function:\s+(\S+)", doc)
+        gain = re.search(r"predicted ([0-9.]+)x", doc)
+        if not f or not gain:
+            continue
+        k = f.group(1)[: -len(f"_optvls_{m}")]
+        done = "!Passed" in doc
+        if done:
+            rewrites[(k, m)] = rewrites.get((k, m), 0) + 1
+        if m == "native":
+            predicted.setdefault(k, []).append(gain.group(1) if done else f"({gain.group(1)})")
+print(f"Ratios of times (> 1: the plugin is faster): per round, the two builds"
+      f" ran one after the other; median over all rounds of {procs} processes.")
+print("native: plain -march=native / plugin -march=native; best: fastest plain"
+      " build (native, x86-64-v3, scalar) / plugin native; v3: plain x86-64-v3 /"
+      " plugin x86-64-v3; hand: hand-written AVX2 / plugin native;"
+      " rw: groups rewritten at native/v3; pred: the gain the remarks predicted"
+      " at native (refused groups in parentheses).")
+print()
+print("| kernel | table | indices | rw | pred | plugin ns/elem | native | best (which) | v3 | hand |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+short = {"plain_native": "native", "plain_v3": "v3", "scalar": "scalar"}
+corpus = [k for k in kernels if (k, "corpus", "-", "optvls_native") in t]
+for k in kernels:
+    if k in corpus:
+        continue
+    for tab in ["L1", "L2", "L3", "DRAM"]:
+        for o in ["random", "sorted"]:
+            key = (k, tab, o)
+            if key + ("optvls_native",) not in t:
+                continue
+            best = min(short, key=lambda b: median(key, b))
+            hand = ratio(key, "hand", "optvls_native")
+            rw = f"{rewrites.get((k, 'native'), 0)}/{rewrites.get((k, 'v3'), 0)}"
+            pred = " ".join(predicted.get(k, []))
+            print(f"| {k} | {tab} | {o} | {rw} | {pred} | {median(key, 'optvls_native'):.2f} |"
+                  f" {ratio(key, 'plain_native', 'optvls_native'):.2f} |"
+                  f" {ratio(key, best, 'optvls_native'):.2f} ({short[best]}) |"
+                  f" {ratio(key, 'plain_v3', 'optvls_v3'):.2f} |"
+                  f" {'' if hand is None else f'{hand:.2f}'} |")
+if corpus:
+    print()
+    print("The corpus (bench/optvls/corpus/corpus.c), same ratios; plugin: ms per call.")
+    print()
+    print("| kernel | rw | pred | plugin ms | native | best (which) | v3 |")
+    print("|---|---|---|---|---|---|---|")
+for k in corpus:
+    key = (k, "corpus", "-")
+    best = min(short, key=lambda b: median(key, b))
+    rw = f"{rewrites.get((k, 'native'), 0)}/{rewrites.get((k, 'v3'), 0)}"
+    pred = " ".join(predicted.get(k, []))
+    print(f"| {k} | {rw} | {pred} | {median(key, 'optvls_native'):.2f} |"
+          f" {ratio(key, 'plain_native', 'optvls_native'):.2f} |"
+          f" {ratio(key, best, 'optvls_native'):.2f} ({short[best]}) |"
+          f" {ratio(key, 'plain_v3', 'optvls_v3'):.2f} |")
 PY

@@ -337,6 +337,15 @@ bool LLVMMemref::canMoveTo(const OVLSMemref &Other) const {
     if (!llvm::is_contained(Objects, Obj))
       Objects.push_back(Obj);
   }
+  // The alias metadata of this memref's accesses (a scalarized gather's lane
+  // loads share it; a conservative merge in case they do not): scopes from
+  // inlined restrict arguments and TBAA tell apart what the underlying
+  // objects alone cannot.
+  llvm::AAMDNodes MemAA = F == ScalarizedGather ? Lanes[0]->getAAMetadata()
+                                                : I->getAAMetadata();
+  if (F == ScalarizedGather)
+    for (llvm::LoadInst *L : Lanes)
+      MemAA = MemAA.merge(L->getAAMetadata());
   auto mayTouch = [&](llvm::Instruction *X, bool Writes) {
     if (Writes ? !X->mayWriteToMemory() : !X->mayReadOrWriteMemory())
       return false;
@@ -349,8 +358,8 @@ bool LLVMMemref::canMoveTo(const OVLSMemref &Other) const {
       return true; // a call, an intrinsic: assume it may
     const llvm::Value *XObj = llvm::getUnderlyingObject(Ptr);
     return llvm::any_of(Objects, [&](const llvm::Value *Obj) {
-      return AA.alias(llvm::MemoryLocation::getBeforeOrAfter(Obj),
-                      llvm::MemoryLocation::getBeforeOrAfter(XObj)) !=
+      return AA.alias(llvm::MemoryLocation::getBeforeOrAfter(Obj, MemAA),
+                      llvm::MemoryLocation::getBeforeOrAfter(XObj, X->getAAMetadata())) !=
              llvm::AliasResult::NoAlias;
     });
   };
@@ -408,6 +417,30 @@ llvm::FixedVectorType *TTICostModel::vectorType(OVLSType Ty) const {
 }
 
 namespace {
+// Whether every 128-bit lane of the result is one whole 128-bit lane of a
+// source (or undefined): what vinsertf128 and vperm2f128 do.
+bool movesWholeLanes(OVLSType SrcTy, llvm::ArrayRef<int> Mask) {
+  constexpr unsigned LaneBits = 128;
+  unsigned N = SrcTy.getNumElements(), EB = SrcTy.getElementBits();
+  unsigned E = LaneBits / EB;
+  if (!E || N % E || Mask.size() % E)
+    return false;
+  for (unsigned R = 0; R < Mask.size(); R += E) {
+    int First = -1;
+    for (unsigned K = 0; K < E; ++K)
+      if (Mask[R + K] >= 0)
+        First = Mask[R + K] - int(K);
+    if (First < 0)
+      continue; // an undefined lane
+    if (First % int(E))
+      return false;
+    for (unsigned K = 0; K < E; ++K)
+      if (Mask[R + K] >= 0 && Mask[R + K] != First + int(K))
+        return false;
+  }
+  return true;
+}
+
 int64_t value(llvm::InstructionCost C) {
   if (!C.isValid())
     return std::numeric_limits<int32_t>::max();
@@ -465,14 +498,53 @@ int64_t TTICostModel::getContiguousMemOpCost(bool IsLoad, OVLSType Ty,
   return Cost;
 }
 
+bool crossesLanes(OVLSType SrcTy, llvm::ArrayRef<int> Mask) {
+  constexpr unsigned LaneBits = 128;
+  unsigned N = SrcTy.getNumElements(), EB = SrcTy.getElementBits();
+  for (unsigned I = 0; I < Mask.size(); ++I) {
+    if (Mask[I] < 0)
+      continue;
+    unsigned From = unsigned(Mask[I]) % N;
+    if (From * EB / LaneBits != I * EB / LaneBits)
+      return true;
+  }
+  return false;
+}
+
 int64_t TTICostModel::getShuffleCost(OVLSType SrcTy, llvm::ArrayRef<int> Mask) const {
+  // An odd-sized vector (the 3 fields of a record, loaded as a masked 4) is
+  // widened to the next power of two by the back end, and so is its
+  // shuffle; TTI prices the odd type as if it were split into pieces.
+  unsigned N = SrcTy.getNumElements();
+  if (!llvm::isPowerOf2_32(N) || !llvm::isPowerOf2_64(Mask.size())) {
+    unsigned Wide = unsigned(llvm::PowerOf2Ceil(N));
+    llvm::SmallVector<int, 16> WideMask;
+    for (int M : Mask)
+      WideMask.push_back(M < int(N) ? M : M - int(N) + int(Wide));
+    WideMask.resize(llvm::PowerOf2Ceil(Mask.size()), -1);
+    return getShuffleCost(OVLSType(Wide, SrcTy.getElementBits()), WideMask);
+  }
   auto *VT = vectorType(SrcTy);
   bool TwoSources = llvm::any_of(
       Mask, [&](int M) { return M >= int(SrcTy.getNumElements()); });
-  return value(TTI.getShuffleCost(TwoSources
-                                      ? llvm::TargetTransformInfo::SK_PermuteTwoSrc
-                                      : llvm::TargetTransformInfo::SK_PermuteSingleSrc,
-                                  VT, Mask));
+  int64_t Cost = value(TTI.getShuffleCost(
+      TwoSources ? llvm::TargetTransformInfo::SK_PermuteTwoSrc
+                 : llvm::TargetTransformInfo::SK_PermuteSingleSrc,
+      VT, Mask));
+  // TTI prices every two-source permute of a 256-bit vector as a generic
+  // one (3 on x86); the back end emits one instruction for two classes of
+  // them (llvm-mca-19 agrees): moves of whole 128-bit lanes (vinsertf128,
+  // vperm2f128) and in-lane selections of 64-bit elements (vunpcklpd,
+  // vshufpd, vblendpd).
+  bool InLane = !crossesLanes(SrcTy, Mask);
+  if (movesWholeLanes(SrcTy, Mask) || (InLane && SrcTy.getElementBits() == 64))
+    Cost = std::min<int64_t>(Cost, 1);
+  // TTI sums reciprocal throughputs as if every instruction used one
+  // resource; lane-crossing shuffles share a few pipes and cost more than
+  // that sum says when a sequence is made of them (measured, see the docs).
+  if (CrossLanePercent != 100 && !InLane)
+    Cost = (Cost * CrossLanePercent + 99) / 100;
+  return Cost;
 }
 
 } // namespace t2s

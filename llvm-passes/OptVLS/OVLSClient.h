@@ -8,7 +8,9 @@
 //    root pointer + sum of scale * variable + constant, so that two memrefs
 //    are at a constant distance when only the constants differ;
 //  * TTICostModel: the server's questions about costs, answered by
-//    TargetTransformInfo (reciprocal throughput).
+//    TargetTransformInfo (reciprocal throughput), with shuffles that move
+//    elements across 128-bit lanes weighted by a factor measured on the
+//    machine (docs/optvls-cost-model.md).
 //
 // Preconditions: the memrefs of one function, in program order; a memref's
 // lane mask is a constant, or one runtime mask shared by the group (the pass
@@ -100,14 +102,23 @@ public:
   void print(llvm::raw_ostream &OS) const override;
 };
 
-/// Costs from TargetTransformInfo, for vectors of \p ElementType.
+/// Whether the shuffle of \p Mask over two operands of \p SrcTy moves an
+/// element across a 128-bit lane (the result's lane i from another lane of
+/// a source): the shuffles x86 runs on its few lane-crossing pipes.
+bool crossesLanes(OVLSType SrcTy, llvm::ArrayRef<int> Mask);
+
+/// Costs from TargetTransformInfo, for vectors of \p ElementType; a shuffle
+/// that crosses 128-bit lanes costs \p CrossLanePercent percent of TTI's
+/// price (rounded up).
 class TTICostModel : public OVLSCostModel {
   const llvm::TargetTransformInfo &TTI;
   llvm::Type *ElementType;
+  unsigned CrossLanePercent;
 
 public:
-  TTICostModel(const llvm::TargetTransformInfo &TTI, llvm::Type *ElementType)
-      : TTI(TTI), ElementType(ElementType) {}
+  TTICostModel(const llvm::TargetTransformInfo &TTI, llvm::Type *ElementType,
+               unsigned CrossLanePercent = 100)
+      : TTI(TTI), ElementType(ElementType), CrossLanePercent(CrossLanePercent) {}
   llvm::FixedVectorType *vectorType(OVLSType Ty) const;
   int64_t getGatherScatterCost(const OVLSMemref &M) const override;
   int64_t getContiguousMemOpCost(bool IsLoad, OVLSType Ty,

@@ -116,7 +116,7 @@ void OVLSSequence::setGraph(std::unique_ptr<OVLSShuffleGraph> G) {
 void OVLSSequence::clear() {
   Insts.clear();
   Results.clear();
-  Cost = OriginalCost = 0;
+  Cost = OriginalCost = MemoryCost = ShuffleCost = 0;
   Graph.reset();
 }
 

@@ -159,6 +159,8 @@ class OVLSSequence {
   llvm::MapVector<const OVLSMemref *, const OVLSInstruction *> Results;
   int64_t Cost = 0;
   int64_t OriginalCost = 0;
+  /// The parts of Cost: its loads and stores, and its shuffles (unweighted).
+  int64_t MemoryCost = 0, ShuffleCost = 0;
   std::unique_ptr<OVLSShuffleGraph> Graph;
 
 public:
@@ -180,6 +182,10 @@ public:
     Cost = NewCost;
     OriginalCost = OldCost;
   }
+  void setCostParts(int64_t Memory, int64_t Shuffles) {
+    MemoryCost = Memory;
+    ShuffleCost = Shuffles;
+  }
   void setGraph(std::unique_ptr<OVLSShuffleGraph> G);
   void clear();
 
@@ -196,6 +202,8 @@ public:
   }
   int64_t getCost() const { return Cost; }
   int64_t getOriginalCost() const { return OriginalCost; }
+  int64_t getMemoryCost() const { return MemoryCost; }
+  int64_t getShuffleCost() const { return ShuffleCost; }
   /// The final (split and merged) graph, or null.
   const OVLSShuffleGraph *getGraph() const { return Graph.get(); }
 

@@ -135,7 +135,7 @@ class SequenceBuilder {
   std::map<std::pair<const OVLSInstruction *, uint32_t>,
            const OVLSInstruction *>
       Widened;
-  int64_t Cost = 0;
+  int64_t MemoryCost = 0, ShuffleCost = 0;
 
 public:
   SequenceBuilder(const OVLSGroup &Group, const OVLSMemoryLayout &Layout,
@@ -144,7 +144,8 @@ public:
       : Group(Group), Layout(Layout), Graph(Graph), CostModel(CostModel),
         Seq(Seq), EB(Graph.getElementBits()) {}
 
-  int64_t getCost() const { return Cost; }
+  int64_t getMemoryCost() const { return MemoryCost; }
+  int64_t getShuffleCost() const { return ShuffleCost; }
 
   bool run(OVLSReason *Why) {
     llvm::SmallVector<OVLSGraphNode *, 16> Order = Graph.topologicalOrder();
@@ -176,7 +177,7 @@ public:
         Seq.setResult(Group.getMember(N->getIndex()), Values[N]);
     for (OVLSGraphNode *N : Stores) {
       const OVLSBlock &B = Layout.Blocks[N->getIndex()];
-      Cost += CostModel.getContiguousMemOpCost(false, Layout.BlockType, B.Mask);
+      MemoryCost += CostModel.getContiguousMemOpCost(false, Layout.BlockType, B.Mask);
       Seq.append(std::make_unique<OVLSStore>(Seq.getNextId(), Values[N],
                                              addressOf(B), B.Mask));
     }
@@ -193,7 +194,7 @@ private:
       return Seq.append(std::make_unique<OVLSScatterValue>(
           Seq.getNextId(), Group.getMember(N.getIndex())));
     const OVLSBlock &B = Layout.Blocks[N.getIndex()];
-    Cost += CostModel.getContiguousMemOpCost(true, Layout.BlockType, B.Mask);
+    MemoryCost += CostModel.getContiguousMemOpCost(true, Layout.BlockType, B.Mask);
     return Seq.append(std::make_unique<OVLSLoad>(
         Seq.getNextId(), Layout.BlockType, addressOf(B), B.Mask));
   }
@@ -206,7 +207,7 @@ private:
     if (const OVLSInstruction *Done = Widened[Key])
       return Done;
     llvm::SmallVector<int, 16> Mask = widenMask(N, Width);
-    Cost += CostModel.getShuffleCost(V->getType(), Mask);
+    ShuffleCost += CostModel.getShuffleCost(V->getType(), Mask);
     const OVLSInstruction *W = Seq.append(
         std::make_unique<OVLSShuffle>(Seq.getNextId(), V, nullptr, Mask));
     Widened[Key] = W;
@@ -223,7 +224,7 @@ private:
       Op1 = widen(Op1, P.Width);
       Op2 = widen(Op2, P.Width);
     }
-    Cost += CostModel.getShuffleCost(Op1->getType(), P.Mask);
+    ShuffleCost += CostModel.getShuffleCost(Op1->getType(), P.Mask);
     return Seq.append(
         std::make_unique<OVLSShuffle>(Seq.getNextId(), Op1, Op2, P.Mask));
   }
@@ -324,7 +325,9 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
     SequenceBuilder Builder(Group, Layout, *Graph, CostModel, Candidate);
     if (!Builder.run(Why))
       return false;
-    Candidate.setCosts(Builder.getCost(), OriginalCost);
+    Candidate.setCosts(Builder.getMemoryCost() + Builder.getShuffleCost(),
+                       OriginalCost);
+    Candidate.setCostParts(Builder.getMemoryCost(), Builder.getShuffleCost());
     LLVM_DEBUG(llvm::dbgs() << "Sequence:\n" << Candidate.str());
     Candidate.setGraph(std::move(Graph));
     if (!HaveBest || Candidate.getCost() < Best.getCost()) {
@@ -335,6 +338,7 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
 
   if (Options.RequireProfit && Best.getCost() >= OriginalCost) {
     Seq.setCosts(Best.getCost(), OriginalCost);
+    Seq.setCostParts(Best.getMemoryCost(), Best.getShuffleCost());
     const char *What = Group.isLoadGroup() ? "gathers" : "scatters";
     return fail(Why, OVLSReasonKind::NotProfitable,
                 std::string("not profitable: ") + What + " cost " +

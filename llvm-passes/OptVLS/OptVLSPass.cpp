@@ -16,6 +16,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 
 #include <memory>
 
@@ -30,6 +31,12 @@ llvm::cl::opt<bool> IgnoreCosts(
     "t2s-optvls-ignore-costs", llvm::cl::Hidden,
     llvm::cl::desc("Rewrite every group t2s-optvls can, cheaper or not (to "
                    "measure the cost model against the machine)"));
+
+// Calibrated with bench/optvls/run.sh and llvm-mca-19 (docs/optvls-cost-model.md).
+llvm::cl::opt<unsigned> CrossLanePercent(
+    "t2s-optvls-cross-lane-weight", llvm::cl::init(200),
+    llvm::cl::desc("Price of a t2s-optvls shuffle that crosses 128-bit lanes, "
+                   "in percent of TargetTransformInfo's price"));
 
 constexpr const char *PassName = "t2s-optvls";
 
@@ -275,7 +282,7 @@ private:
         return;
       }
     }
-    TTICostModel Costs(TTI, Elem);
+    TTICostModel Costs(TTI, Elem, CrossLanePercent);
     OVLSSequence Seq;
     OVLSReason Why;
     OVLSSequenceOptions Options;
@@ -285,7 +292,7 @@ private:
     if (!getSequence(Group, Costs, Seq, &Why, Options)) {
       missed(Anchor, OVLSReason::getKindName(Why.getKind()),
              "did not combine " + std::to_string(Group.size()) + " " +
-                 describe(*Leader) + ": " + Why.getMessage());
+                 describe(*Leader) + ": " + Why.getMessage() + costParts(Seq));
       return;
     }
     emit(Group, Seq, Elem, RuntimeMask, Anchor);
@@ -299,6 +306,20 @@ private:
         TTI.getMaskedMemoryOpCost(llvm::Instruction::Load, Wide, A, 0, Kind);
     llvm::InstructionCost N = TTI.getMemoryOpCost(llvm::Instruction::Load, Narrow, A, 0, Kind);
     return W.isValid() && N.isValid() && W < N;
+  }
+
+  // What a sequence's cost is made of, and the gain it predicts.
+  static std::string costParts(const OVLSSequence &Seq) {
+    if (!Seq.getCost())
+      return "";
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    OS << "; sequence: loads/stores " << Seq.getMemoryCost() << " + shuffles "
+       << Seq.getShuffleCost() << " (lane-crossing at " << CrossLanePercent
+       << "%); predicted "
+       << llvm::format("%.2f", double(Seq.getOriginalCost()) / double(Seq.getCost()))
+       << "x";
+    return S;
   }
 
   static std::string describe(const LLVMMemref &M) {
@@ -421,7 +442,8 @@ private:
       if (BlockTy)
         OS << " of " << *BlockTy;
       OS << " and " << Shuffles << " shuffle" << (Shuffles == 1 ? "" : "s")
-         << " (cost " << Seq.getCost() << " instead of " << Seq.getOriginalCost() << ")";
+         << " (cost " << Seq.getCost() << " instead of " << Seq.getOriginalCost() << ")"
+         << costParts(Seq);
       return llvm::OptimizationRemark(PassName, "Combined", Loc, Block) << OS.str();
     });
     if (!DotOutput.empty() && Seq.getGraph()) {

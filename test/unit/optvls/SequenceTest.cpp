@@ -276,6 +276,30 @@ TEST(SequenceTest, RejectedWhenGathersAreCheaper) {
   EXPECT_EQ(checkSequence(G, Seq), "");
 }
 
+// A sequence's cost is its loads (stores) plus its shuffles, kept apart so
+// that a client can show what the price is made of.
+TEST(SequenceTest, CostIsMemoryPlusShuffles) {
+  TestProgram P;
+  int B = P.addBase(TestBase::indexed(scatteredLanes(4, 64)));
+  TestMemref *X = P.add("x", B, 0, 4, true);
+  TestMemref *Y = P.add("y", B, 4, 4, true);
+  OVLSGroup G = makeGroup({X, Y}, 16);
+  TestCostModel CM;
+  OVLSSequence Seq;
+  ASSERT_TRUE(getSequence(G, CM, Seq));
+  EXPECT_GT(Seq.getMemoryCost(), 0);
+  EXPECT_GT(Seq.getShuffleCost(), 0);
+  EXPECT_EQ(Seq.getCost(), Seq.getMemoryCost() + Seq.getShuffleCost());
+
+  // A refused sequence keeps its parts too.
+  TestCostModel Cheap;
+  Cheap.PerLane = 1;
+  Cheap.Shuffle = 2;
+  OVLSReason Why;
+  EXPECT_FALSE(getSequence(G, Cheap, Seq, &Why));
+  EXPECT_EQ(Seq.getCost(), Seq.getMemoryCost() + Seq.getShuffleCost());
+}
+
 TEST(SequenceTest, ScatterRejectedWhenMaskedStoresAreExpensive) {
   TestProgram P;
   int B = P.addBase(TestBase::indexed(scatteredLanes(4, 64)));

@@ -12,6 +12,8 @@
 typedef struct { float x, y, z; } P3;
 typedef struct { double re, im; } C2;
 typedef struct { int16_t a, b, c, d; } S4;
+typedef struct { double a, b, c; } D3;
+typedef struct { double a, b, c, d; } D4;
 
 /* Memory for n bytes whose end touches an unreadable page. */
 static void *guarded(size_t n) {
@@ -51,6 +53,14 @@ __attribute__((noinline)) void md(const float *restrict x, const int *restrict n
     out[k] = dx * dx + dy * dy + dz * dz;
   }
 }
+/* Records of 3 and 4 doubles: one (masked) load of a record per lane, the
+ * last record touching the unreadable page. */
+__attribute__((noinline)) void aos3_f64(const D3 *restrict r, const int *restrict idx, double *restrict out, int n) {
+  for (int k = 0; k < n; ++k) { const D3 *v = &r[idx[k]]; out[k] = (v->a + v->b) * v->c; }
+}
+__attribute__((noinline)) void aos4_f64(const D4 *restrict r, const int *restrict idx, double *restrict out, int n) {
+  for (int k = 0; k < n; ++k) { const D4 *v = &r[idx[k]]; out[k] = (v->a - v->b) * (v->c + v->d); }
+}
 /* Predicated lanes: only some iterations read. */
 __attribute__((noinline)) void predicated(const float *restrict x, const int *restrict idx, float *restrict out, int n) {
   for (int k = 0; k < n; ++k) {
@@ -84,6 +94,7 @@ int main(void) {
   double *xd = guarded((PTS + 1) * sizeof(double));
   int *xi = guarded((PTS + 1) * sizeof(int));
   P3 *p = guarded(PTS * sizeof(P3)); C2 *c = guarded(PTS * sizeof(C2)); S4 *s = guarded(PTS * sizeof(S4));
+  D3 *d3 = guarded(PTS * sizeof(D3)); D4 *d4 = guarded(PTS * sizeof(D4));
   float *out = guarded(N * sizeof(float)), *a = guarded(N * sizeof(float)), *y = guarded(2 * N * sizeof(float));
   double *outd = guarded(N * sizeof(double)); int *outi = guarded(N * sizeof(int));
   for (int k = 0; k < N; ++k) {
@@ -97,6 +108,8 @@ int main(void) {
     p[i] = (P3){x3[3 * i], x3[3 * i + 1], x3[3 * i + 2]};
     c[i] = (C2){xd[i], xd[PTS - 1 - i]};
     s[i] = (S4){(int16_t)(i % 91), (int16_t)(i % 17 - 8), (int16_t)(i * 3), (int16_t)(-i)};
+    d3[i] = (D3){xd[i], xd[PTS - 1 - i], x3[i] * 0.25};
+    d4[i] = (D4){xd[i], x3[2 * i] * 0.5, xd[PTS - 1 - i], x3[i] * 0.25};
   }
   pair_f32(x, idx, out, N); printf("pair_f32 %.6f\n", sumf(out, N));
   pair_f64(xd, idx, outd, N); printf("pair_f64 %.6f\n", sumd(outd, N));
@@ -105,6 +118,8 @@ int main(void) {
   aos3(p, idx3, out, N); printf("aos3 %.6f\n", sumf(out, N));
   complex_f64(c, idx3, outd, N); printf("complex_f64 %.6f\n", sumd(outd, N));
   md(x3, idx3, out, N); printf("md %.6f\n", sumf(out, N));
+  aos3_f64(d3, idx3, outd, N); printf("aos3_f64 %.6f\n", sumd(outd, N));
+  aos4_f64(d4, idx3, outd, N); printf("aos4_f64 %.6f\n", sumd(outd, N));
   predicated(x, idx, out, N); printf("predicated %.6f\n", sumf(out, N));
   vf2(x, idx, out, N); printf("vf2 %.6f\n", sumf(out, N));
   vf4(x, idx, out, N); printf("vf4 %.6f\n", sumf(out, N));
