@@ -20,6 +20,15 @@ llvm::cl::opt<bool> ForDevice(
     llvm::cl::desc("The host stubs will run on an OpenCL device (t2s-clang "
                    "--opencl): refuse designs they cannot run there"));
 
+llvm::cl::list<t2s::DesignStep> DumpDesignAfter(
+    "t2s-dump-design-after", llvm::cl::CommaSeparated,
+    llvm::cl::desc("Print each function's T2S Design after the given steps"),
+    llvm::cl::values(
+        clEnumValN(t2s::DesignStep::Kernels, "kernels", "one kernel per nest"),
+        clEnumValN(t2s::DesignStep::Isolate, "isolate", "loaders, drainers, their channels"),
+        clEnumValN(t2s::DesignStep::Vectorize, "vectorize", "vector channels, lanes"),
+        clEnumValN(t2s::DesignStep::ScatterGather, "scatter-gather", "chains of PEs")));
+
 llvm::cl::opt<std::string> HostOutput(
     "t2s-opencl-host", llvm::cl::value_desc("file"),
     llvm::cl::desc("Write the host stubs that run the OpenCL designs to file"));
@@ -48,6 +57,7 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   O.HostFile = HostOutput;
   O.Isolate = Isolate;
   O.ForDevice = ForDevice;
+  O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());
   return O;
 }
 

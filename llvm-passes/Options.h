@@ -12,8 +12,12 @@
 #define T2S_OPTIONS_H
 
 #include <string>
+#include <vector>
 
 namespace t2s {
+
+/// The steps that build a Design (systolic/lowering/Lowering.h).
+enum class DesignStep { Kernels, Isolate, Vectorize, ScatterGather };
 
 /// What t2s-emit-opencl writes.
 struct OpenCLOptions {
@@ -25,6 +29,8 @@ struct OpenCLOptions {
   /// -t2s-opencl-device (t2s-clang --opencl): the stubs will run on an
   /// OpenCL device without channels; what they cannot run there is an error.
   bool ForDevice = false;
+  /// -t2s-dump-design-after=STEP: print the Design after each listed step.
+  std::vector<DesignStep> DumpAfter;
 
   bool requested() const { return !KernelsFile.empty() || !HostFile.empty(); }
   /// Whether designs get loader and drainer kernels and their channels.

@@ -182,7 +182,7 @@ void Design::print(llvm::raw_ostream &OS) const {
     OS << "  kernel " << K.Name << ": " << roleName(K.Role)
        << (K.Buffer.empty() ? "" : " of " + K.Buffer) << ", nest " << Nests[K.Nest].Name
        << ", stage " << K.Stage;
-    if (K.autorun())
+    if (KernelParamsKnown && K.autorun())
       OS << ", autorun";
     for (unsigned P : K.Params)
       OS << (P == K.Params.front() ? ", takes " : " ") << Params[P].Name;

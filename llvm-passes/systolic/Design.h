@@ -133,6 +133,8 @@ struct Design {
   std::string File;
   unsigned Line = 0, Column = 0;
   llvm::SmallVector<Param, 4> Params; ///< by argument number
+  /// Whether the kernels' Params are known (the last step finds them).
+  bool KernelParamsKnown = false;
   llvm::SmallVector<Nest, 2> Nests;
   llvm::SmallVector<Kernel, 4> Kernels;
   llvm::SmallVector<Channel, 8> Channels;

@@ -5,6 +5,7 @@
 #include "systolic/Buffers.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignNames.h"
+#include "systolic/lowering/Lowering.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
@@ -67,19 +68,45 @@ public:
     for (const Design::Channel &C : D.Channels)
       if (!hasCName(C.Element))
         reject(Units[C.Nest].System->Loc, cannotWriteOpenCL("a channel of a type without a C name"));
-    for (unsigned N = 0; N < R.Nests.size(); ++N)
-      addPEChannels(N);
-    for (unsigned N = 0; N < R.Nests.size(); ++N)
-      addKernels(N);
     // Every value the kernels print is lifted once, before any prints.
     for (unsigned N = 0; N < R.Nests.size(); ++N)
       lift(N);
-    if (!R.Rejection)
+    // The lowering steps, in the seeds' order.
+    llvm::SmallVector<unsigned, 4> Stages;
+    for (unsigned N = 0; N < R.Nests.size(); ++N)
+      Stages.push_back(N < CR.StageOf.size() ? CR.StageOf[N] : 0);
+    buildKernels(D, R.Nests, Stages);
+    dumpAfter(DesignStep::Kernels);
+    isolateLoadersAndDrainers(D, R.Nests);
+    dumpAfter(DesignStep::Isolate);
+    vectorizeChannels(D, R.Nests);
+    dumpAfter(DesignStep::Vectorize);
+    chainPEs(D, R.Nests);
+    dumpAfter(DesignStep::ScatterGather);
+    for (unsigned N = 0; N < R.Nests.size(); ++N)
+      checkPEChannels(N);
+    for (const std::optional<std::pair<SourceLoc, std::string>> &Why : LiftRejections)
+      if (Why)
+        reject(Why->first, Why->second);
+    if (!R.Rejection) {
       for (Design::Kernel &K : D.Kernels)
         K.Params = kernelParams(K);
+      D.KernelParamsKnown = true;
+    }
   }
 
 private:
+  // Lifting rejections, per nest, reported after the channels' (the order a
+  // reader of the kernels meets them).
+  llvm::SmallVector<std::optional<std::pair<SourceLoc, std::string>>, 2> LiftRejections;
+
+  void dumpAfter(DesignStep Step) {
+    if (llvm::is_contained(Opts.DumpAfter, Step)) {
+      llvm::outs() << "; after " << stepName(Step) << "\n";
+      D.print(llvm::outs());
+    }
+  }
+
   void reject(const SourceLoc &Loc, const std::string &Message) {
     if (!R.Rejection)
       R.Rejection = {Loc, Message};
@@ -131,19 +158,6 @@ private:
     for (const URELoop &L : P->Sch.System.Loops)
       N.Loops.push_back(L.Name);
     N.PELoops.assign(P->Sch.PELoops.begin(), P->Sch.PELoops.end());
-    for (const RegisterPlan &RP : P->Sch.Registers) {
-      Design::Register Reg;
-      Reg.Array = P->Sch.System.Arrays[RP.Array].Name;
-      Reg.Nest = U;
-      Reg.Element = designType(P->Sch.System.Arrays[RP.Array].ElementType);
-      const VectorPlan *Vec =
-          P->Sch.Vector && !P->Sch.Vector->Space ? &*P->Sch.Vector : nullptr;
-      Reg.Words = Vec ? Vec->Words[RP.Array] : RP.ConservativeWords;
-      for (unsigned L : P->Sch.PELoops)
-        Reg.PEExtents.push_back(P->Sch.System.Loops[L].extent());
-      Reg.Lanes = Vec ? Vec->Lanes + Vec->LanePad[RP.Array] : 0;
-      D.Registers.push_back(std::move(Reg));
-    }
     for (const DesignBuffer &B : findBuffers(P->Sch.System, F.getParent()->getDataLayout()))
       D.Buffers.push_back({B.Arg->getArgNo(), parameterName(B.Arg), U,
                            designType(B.Element), B.Written, B.Extent});
@@ -222,107 +236,22 @@ private:
     }
   }
 
-  uint64_t count(const NestPlan &P, llvm::ArrayRef<unsigned> Dims) const {
-    uint64_t N = 1;
-    for (unsigned X : Dims)
-      N *= P.Sch.System.Loops[P.Sch.PELoops[X]].extent();
-    return N;
-  }
-
-  // The channels between a scheduled nest's PEs and its loaders and drainers.
-  void addPEChannels(unsigned U) {
+  // What t2s/channels.h cannot declare: a channel type without a C name, an
+  // array of channels over more than MaxChannelDims PE loops.
+  void checkPEChannels(unsigned U) {
     const NestPlan &P = *R.Nests[U];
     if (P.Sch.Steps.empty())
       return;
-    const URESystem &S = P.Sch.System;
     for (const ChannelPlan &C : P.Channels) {
-      Design::Channel X;
-      X.Kind = C.Output ? Design::ChannelKind::Drainer : Design::ChannelKind::Loader;
-      X.Name = C.Name;
-      X.Array = C.Buffer;
-      X.Nest = U;
-      X.Element = designType(C.Element);
-      X.Depth = ChannelDepth;
-      X.Stream = C.Stream;
-      for (unsigned Dim : C.Dims) {
-        X.Extents.push_back(S.Loops[P.Sch.PELoops[Dim]].extent());
-        X.Along.push_back(S.Loops[P.Sch.PELoops[Dim]].Name);
-      }
-      X.Used = count(P, C.Dims);
-      X.OnePerPE = count(P, C.Chain ? C.ChainDims : C.Dims);
-      if (C.PEVector && !C.Chain)
-        X.OnePerPE *= S.Loops[P.Sch.Vector->Loop].extent();
-      if (C.PEVector) {
-        X.Lanes = "vectors of the " + std::to_string(P.Sch.Vector->Lanes) + " PEs along " +
-                  S.Loops[P.Sch.Vector->Loop].Name;
-      } else if (P.Sch.Vector && !P.Sch.Vector->Space) {
-        const std::string &K = S.Loops[P.Sch.Vector->Loop].Name;
-        X.Lanes = C.Lanes.Kind == LaneAccess::Vector
-                      ? "vectors of " + std::to_string(P.Sch.Vector->Lanes) + " lanes of " + K
-                  : C.Lanes.Kind == LaneAccess::Pinned
-                      ? "the lane " + K + " = " + std::to_string(C.Lanes.Lane)
-                      : "single lanes of " + K + " in order";
-      }
-      if (!hasCName(X.Element))
-        reject(S.Loc, cannotWriteOpenCL("a channel of a type without a C name"));
+      if (!hasCName(designType(C.Element)))
+        reject(P.Sch.System.Loc, cannotWriteOpenCL("a channel of a type without a C name"));
       else if (std::max(C.Dims.size(), C.Chain ? C.ChainDims.size() + 1 : 0) > MaxChannelDims)
-        reject(S.Loc, cannotWriteOpenCL("an array of channels for '" + C.Buffer + "' over more than " +
-                                  std::to_string(MaxChannelDims) +
-                                  " PE loops (t2s/channels.h declares at most 8 "
-                                  "dimensions: give the array fewer space loops)"));
-      if (C.Chain) {
-        const URELoop &L = S.Loops[C.Chain->Loop];
-        X.ChainLoop = L.Name;
-        X.Gather = C.Chain->Gather;
-        X.Down = C.Chain->Down;
-      }
-      D.Channels.push_back(X);
-      if (!C.Chain)
-        continue;
-      // Between the PEs of a chain: a PE passes on at most one value per PE
-      // of the chain and time step; the chain's end passes nothing on.
-      Design::Channel Chain = X;
-      Chain.Kind = Design::ChannelKind::Chain;
-      Chain.Name = C.Name + "_chain";
-      int64_t Extent = S.Loops[C.Chain->Loop].extent();
-      Chain.Depth = uint64_t(Extent);
-      Chain.Extents.clear();
-      Chain.Along.clear();
-      for (unsigned Dim : C.ChainDims) {
-        Chain.Extents.push_back(S.Loops[P.Sch.PELoops[Dim]].extent());
-        Chain.Along.push_back(S.Loops[P.Sch.PELoops[Dim]].Name);
-      }
-      Chain.Used = count(P, C.ChainDims) / Extent * (Extent - 1);
-      Chain.OnePerPE = 0;
-      D.Channels.push_back(std::move(Chain));
+        reject(P.Sch.System.Loc,
+               cannotWriteOpenCL("an array of channels for '" + C.Buffer + "' over more than " +
+                                 std::to_string(MaxChannelDims) +
+                                 " PE loops (t2s/channels.h declares at most 8 "
+                                 "dimensions: give the array fewer space loops)"));
     }
-  }
-
-  // Loaders first, then the array, then the drainers: the order data flows.
-  void addKernels(unsigned U) {
-    const NestPlan &P = *R.Nests[U];
-    const std::string &Name = D.Nests[U].Name;
-    unsigned Stage = U < CR.StageOf.size() ? CR.StageOf[U] : 0;
-    if (P.Sch.Steps.empty()) {
-      D.Kernels.push_back({Name, KernelRole::KernelNest, U, "", Stage});
-      return;
-    }
-    auto add = [&](KernelRole Role, const std::string &Buffer) {
-      for (const Design::Kernel &K : D.Kernels)
-        if (K.Nest == U && K.Role == Role && K.Buffer == Buffer)
-          return;
-      std::string KName = Role == KernelRole::Loader    ? Name + "_load_" + Buffer
-                          : Role == KernelRole::Drainer ? Name + "_drain_" + Buffer
-                                                        : Name;
-      D.Kernels.push_back({KName, Role, U, Buffer, Stage});
-    };
-    for (const ChannelPlan &C : P.Channels)
-      if (!C.Output)
-        add(KernelRole::Loader, C.Buffer);
-    add(KernelRole::Systolic, "");
-    for (const ChannelPlan &C : P.Channels)
-      if (C.Output)
-        add(KernelRole::Drainer, C.Buffer);
   }
 
   // The parameters in the expressions a kernel prints: a loader's reads and
@@ -429,8 +358,9 @@ private:
         X.Reads.push_back({S.Arrays[Rd.Array].Name, Rd.Distance});
       N.Statements.push_back(std::move(X));
     }
+    LiftRejections.emplace_back();
     if (const std::optional<LiftRejection> &Why = Lift.rejection())
-      reject(Why->Loc.Line ? Why->Loc : S.Loc, cannotWriteOpenCL(Why->Why));
+      LiftRejections.back() = {Why->Loc.Line ? Why->Loc : S.Loc, cannotWriteOpenCL(Why->Why)};
   }
 };
 

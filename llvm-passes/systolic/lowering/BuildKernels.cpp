@@ -1,0 +1,43 @@
+//===- BuildKernels.cpp - One kernel per nest -----------------------------===//
+
+#include "systolic/DesignAnalysis.h"
+#include "systolic/lowering/Lowering.h"
+
+namespace t2s {
+
+llvm::StringRef stepName(DesignStep S) {
+  switch (S) {
+  case DesignStep::Kernels: return "kernels";
+  case DesignStep::Isolate: return "isolate";
+  case DesignStep::Vectorize: return "vectorize";
+  case DesignStep::ScatterGather: return "scatter-gather";
+  }
+  return "?";
+}
+
+void buildKernels(Design &D, NestPlans Plans, llvm::ArrayRef<unsigned> Stages) {
+  for (unsigned N = 0; N < D.Nests.size(); ++N) {
+    const NestPlan &P = *Plans[N];
+    const Design::Nest &Nest = D.Nests[N];
+    unsigned Stage = N < Stages.size() ? Stages[N] : 0;
+    Design::Kernel K;
+    K.Name = Nest.Name;
+    K.Role = Nest.Scheduled ? KernelRole::Systolic : KernelRole::KernelNest;
+    K.Nest = N;
+    K.Stage = Stage;
+    D.Kernels.push_back(std::move(K));
+    // Shift registers as the schedule sizes them: words per PE.
+    for (const RegisterPlan &RP : P.Sch.Registers) {
+      Design::Register Reg;
+      Reg.Array = P.Sch.System.Arrays[RP.Array].Name;
+      Reg.Nest = N;
+      Reg.Element = designType(P.Sch.System.Arrays[RP.Array].ElementType);
+      Reg.Words = RP.ConservativeWords;
+      for (unsigned L : P.Sch.PELoops)
+        Reg.PEExtents.push_back(P.Sch.System.Loops[L].extent());
+      D.Registers.push_back(std::move(Reg));
+    }
+  }
+}
+
+} // namespace t2s

@@ -1,0 +1,62 @@
+//===- Lowering.h - The lowering steps of a Design --------------*- C++ -*-===//
+//
+// A function's Design is built in the seeds' order, one step after the other,
+// each a function from a Design to a Design (in place), each dumpable with
+// -t2s-dump-design-after=<step>:
+//
+//   kernels    one kernel per nest: the systolic array (its shift registers
+//              as the schedule sizes them) or the kernel(name) nest;
+//   isolate    loader(...) and drainer(...): a loader (drainer) kernel per
+//              input (output) and its channels, one per PE that accesses it;
+//   vectorize  vectorize(k): channels carry vectors of lanes (or one lane, or
+//              lanes in order), registers hold lanes; a vectorized space loop
+//              packs its PEs into one vector per channel;
+//   scatter-gather  the PEs along a chain pass the values on: only the
+//              chain's end uses the loader's (drainer's) channel.
+//
+// Every step reads the plans already made for the nest (NestPlan: the
+// schedule with its vectorize and chain plans, the channel plan) and adds to
+// the Design what they decided; none inspects IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_LOWERING_H
+#define T2S_LOWERING_H
+
+#include "Options.h"
+#include "systolic/Design.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <optional>
+
+namespace t2s {
+
+struct NestPlan;
+
+/// The step's name in -t2s-dump-design-after.
+llvm::StringRef stepName(DesignStep S);
+
+using NestPlans = llvm::ArrayRef<std::unique_ptr<NestPlan>>;
+
+/// kernels: one kernel per nest and the shift registers of each systolic
+/// array. Precondition: D has its nests (with \p Stages), parameters,
+/// buffers and the streams between kernel nests.
+void buildKernels(Design &D, NestPlans Plans, llvm::ArrayRef<unsigned> Stages);
+
+/// isolate: loader and drainer kernels with their channels, per PE, without
+/// vectors or chains yet. Precondition: buildKernels.
+void isolateLoadersAndDrainers(Design &D, NestPlans Plans);
+
+/// vectorize: vector channels and registers of lanes. Precondition: isolate.
+void vectorizeChannels(Design &D, NestPlans Plans);
+
+/// scatter-gather: chains of PEs and the channels between them.
+/// Precondition: vectorize.
+void chainPEs(Design &D, NestPlans Plans);
+
+} // namespace t2s
+
+#endif // T2S_LOWERING_H
