@@ -58,6 +58,12 @@ std::string floatText(double V, bool Single) {
   return Single ? Text + "f" : Text;
 }
 
+// The unsigned type of T's width: a bool (an i1 compared or divided as
+// unsigned) is 0 or 1 as an uchar; "ubool" is no type.
+std::string unsignedName(CTypes &Types, DType T) {
+  return T.isBool() ? "uchar" : "u" + Types.name(T);
+}
+
 class Printer {
   CTypes &Types;
   ExprNames &Names;
@@ -113,7 +119,7 @@ public:
     case ExprKind::Compare: {
       std::string A = op(0), B = op(1);
       if (E.Unsigned) {
-        std::string U = "(u" + Types.name(E.operand(0).Type) + ")";
+        std::string U = "(" + unsignedName(Types, E.operand(0).Type) + ")";
         A = U + A;
         B = U + B;
       }
@@ -155,7 +161,7 @@ private:
     if (E.Type.isVector() && Types.isStructVector(E.Type))
       return Types.structOperator(E.Type, Op, A, B);
     if (E.Unsigned) {
-      std::string T = Types.name(E.Type), U = "(u" + T + ")";
+      std::string T = Types.name(E.Type), U = "(" + unsignedName(Types, E.Type) + ")";
       return "((" + T + ")(" + U + A + " " + Op + " " + U + B + "))";
     }
     return "(" + A + " " + Op + " " + B + ")";
@@ -171,7 +177,7 @@ private:
     case CastKind::ToBool:
       return "((" + T + ")(" + Op + " & 1))";
     case CastKind::FromUnsigned:
-      return "((" + T + ")(u" + Types.name(E.operand(0).Type) + ")" + Op + ")";
+      return "((" + T + ")(" + unsignedName(Types, E.operand(0).Type) + ")" + Op + ")";
     case CastKind::Plain:
       return "((" + T + ")" + Op + ")";
     }

@@ -50,6 +50,11 @@ TEST(ExprTest, ArithmeticAndConversions) {
   EXPECT_EQ(print(cast(CastKind::FromUnsigned, Float, A), Types, Names),
             "((float)(uint)p1)");
   EXPECT_EQ(Names.Params, (std::vector<unsigned>{1, 1, 1, 1, 1}));
+  // Bools compared as unsigned (instcombine's 'icmp ult i1') are uchars.
+  ExprPtr X = param(DType::boolean(), 2), Y = param(DType::boolean(), 3);
+  EXPECT_EQ(print(compare(CompareOp::LT, true, X, Y), Types, Names), "((uchar)p2 < (uchar)p3)");
+  EXPECT_EQ(print(binary(BinaryOp::Div, true, X, Y), Types, Names),
+            "((bool)((uchar)p2 / (uchar)p3))");
 }
 
 TEST(ExprTest, ConstantsReadBackExactly) {
