@@ -15,6 +15,18 @@ llvm::StringRef stepName(DesignStep S) {
   return "?";
 }
 
+void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned> Dims) {
+  C.Extents.clear();
+  C.Along.clear();
+  C.Used = 1;
+  for (unsigned Dim : Dims) {
+    const URELoop &L = P.Sch.System.Loops[P.Sch.PELoops[Dim]];
+    C.Extents.push_back(L.extent());
+    C.Along.push_back(L.Name);
+    C.Used *= uint64_t(L.extent());
+  }
+}
+
 void buildKernels(Design &D, NestPlans Plans, llvm::ArrayRef<unsigned> Stages) {
   for (unsigned N = 0; N < D.Nests.size(); ++N) {
     const NestPlan &P = *Plans[N];

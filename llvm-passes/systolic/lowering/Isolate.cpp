@@ -54,13 +54,7 @@ void isolateLoadersAndDrainers(Design &D, NestPlans Plans) {
           if (P.Sch.PELoops[I] == P.Sch.Vector->Loop && !llvm::is_contained(Dims, I))
             Dims.push_back(I);
       llvm::sort(Dims);
-      X.Used = 1;
-      for (unsigned Dim : Dims) {
-        const URELoop &L = S.Loops[P.Sch.PELoops[Dim]];
-        X.Extents.push_back(L.extent());
-        X.Along.push_back(L.Name);
-        X.Used *= uint64_t(L.extent());
-      }
+      spanPELoops(X, P, Dims);
       // What the report compares the final channels with: one per PE.
       X.OnePerPE = 1;
       for (unsigned Dim : C.Chain ? C.ChainDims : C.Dims)

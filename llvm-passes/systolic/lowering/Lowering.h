@@ -41,6 +41,11 @@ llvm::StringRef stepName(DesignStep S);
 
 using NestPlans = llvm::ArrayRef<std::unique_ptr<NestPlan>>;
 
+/// Makes \p C an array of channels over the PE loops \p Dims (indices into
+/// the schedule's PE loops) of \p P: its extents, their loops' names, and
+/// how many channels that is.
+void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned> Dims);
+
 /// kernels: one kernel per nest and the shift registers of each systolic
 /// array. Precondition: D has its nests (with \p Stages), parameters,
 /// buffers and the streams between kernel nests.

@@ -20,19 +20,8 @@ void chainPEs(Design &D, NestPlans Plans) {
     const NestPlan &P = *Plans[X.Nest];
     const URESystem &S = P.Sch.System;
     const URELoop &L = S.Loops[C->Chain->Loop];
-    auto along = [&](Design::Channel &Y, llvm::ArrayRef<unsigned> Dims) {
-      Y.Extents.clear();
-      Y.Along.clear();
-      Y.Used = 1;
-      for (unsigned Dim : Dims) {
-        const URELoop &PE = S.Loops[P.Sch.PELoops[Dim]];
-        Y.Extents.push_back(PE.extent());
-        Y.Along.push_back(PE.Name);
-        Y.Used *= uint64_t(PE.extent());
-      }
-    };
     // Only the chain's end uses the loader's (drainer's) channel.
-    along(X, C->Dims);
+    spanPELoops(X, P, C->Dims);
     X.ChainLoop = L.Name;
     X.Gather = C->Chain->Gather;
     X.Down = C->Chain->Down;
@@ -42,7 +31,7 @@ void chainPEs(Design &D, NestPlans Plans) {
     Chain.Kind = Design::ChannelKind::Chain;
     Chain.Name = C->Name + "_chain";
     Chain.Depth = uint64_t(L.extent());
-    along(Chain, C->ChainDims);
+    spanPELoops(Chain, P, C->ChainDims);
     Chain.Used = Chain.Used / uint64_t(L.extent()) * uint64_t(L.extent() - 1);
     Chain.OnePerPE = 0;
     Channels.push_back(std::move(X));
