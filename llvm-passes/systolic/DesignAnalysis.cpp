@@ -39,6 +39,9 @@ class DesignBuilder {
   DesignResult &R;
   Design &D;
   std::string Function; // the function's design name: its streams' prefix
+  // Lifting rejections, per nest, reported after the channels' (the order a
+  // reader of the kernels meets them).
+  llvm::SmallVector<std::optional<std::pair<SourceLoc, std::string>>, 2> LiftRejections;
 
 public:
   DesignBuilder(llvm::Function &F, const ChannelResult &CR, llvm::ArrayRef<KernelUnit> Units,
@@ -96,10 +99,6 @@ public:
   }
 
 private:
-  // Lifting rejections, per nest, reported after the channels' (the order a
-  // reader of the kernels meets them).
-  llvm::SmallVector<std::optional<std::pair<SourceLoc, std::string>>, 2> LiftRejections;
-
   void dumpAfter(DesignStep Step) {
     if (llvm::is_contained(Opts.DumpAfter, Step)) {
       llvm::outs() << "; after " << stepName(Step) << "\n";
