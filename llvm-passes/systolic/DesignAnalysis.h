@@ -6,7 +6,10 @@
 // them (systolic/ChannelPlan.h for loaders and drainers, ChannelAnalysis for
 // the streams between kernel nests, the chains of gather and scatter), the
 // shift registers, the buffers, and the statements lifted into expressions
-// (systolic/LiftExpr.h).
+// (systolic/LiftExpr.h). The nests, their buffers and the streams come
+// first; the lowering steps of systolic/lowering/Lowering.h then add the
+// kernels, loaders and drainers, vectors and chains, in the seeds' order;
+// last, each kernel's parameters.
 //
 // What the OpenCL back end cannot write is a rejection here, located, with
 // the whole error message; the Design is still complete, so that the report
