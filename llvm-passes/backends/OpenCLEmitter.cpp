@@ -607,7 +607,7 @@ private:
     if (Role != KernelRole::Systolic && Role != KernelRole::KernelNest)
       return nullptr;
     for (const PEChannel &C : Channels)
-      if (C.Access == I || llvm::is_contained(C.SameReads, I))
+      if (C.accesses(I))
         return &C;
     return nullptr;
   }

@@ -2,9 +2,9 @@
 
 #include "backends/Picture.h"
 #include "backends/OpenCLEmitter.h"
-#include "systolic/DesignAnalysis.h"
 #include "backends/Report.h"
 #include "systolic/Channels.h"
+#include "systolic/DesignAnalysis.h"
 #include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"

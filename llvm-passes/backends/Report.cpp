@@ -1,20 +1,17 @@
 //===- Report.cpp - The design report -------------------------------------===//
 
 #include "backends/Report.h"
-#include "backends/OpenCLEmitter.h"
-#include "systolic/DesignAnalysis.h"
+#include "backends/CTypes.h"
 #include "backends/Picture.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
-#include "backends/CTypes.h"
-#include "systolic/ChannelPlan.h"
 #include "systolic/Channels.h"
+#include "systolic/DesignAnalysis.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"

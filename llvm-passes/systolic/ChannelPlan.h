@@ -26,6 +26,7 @@
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -70,6 +71,12 @@ struct ChannelPlan {
   /// vectorize(i) of a space loop: the channel lacks the dimension i and
   /// carries one vector of the PEs' values along i.
   bool PEVector = false;
+
+  /// Whether \p I is the access this channel isolates (or one of its
+  /// SameReads): in the PEs, its value is the channel's.
+  bool accesses(const llvm::Instruction *I) const {
+    return I == Access || llvm::is_contained(SameReads, I);
+  }
 };
 
 /// The channels of loader(...) and drainer(...) of \p Sch's system, in the

@@ -265,7 +265,7 @@ private:
     bool Body = K.Role == KernelRole::Systolic || K.Role == KernelRole::KernelNest;
     auto channelAt = [&](const llvm::Instruction *I) -> const ChannelPlan * {
       for (const ChannelPlan &C : P.Channels)
-        if (C.Access == I || llvm::is_contained(C.SameReads, I))
+        if (C.accesses(I))
           return &C;
       return nullptr;
     };

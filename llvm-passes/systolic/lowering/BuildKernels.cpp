@@ -27,6 +27,15 @@ void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned>
   }
 }
 
+const ChannelPlan *planOf(const Design::Channel &C, NestPlans Plans) {
+  if (C.Kind != Design::ChannelKind::Loader && C.Kind != Design::ChannelKind::Drainer)
+    return nullptr;
+  for (const ChannelPlan &P : Plans[C.Nest]->Channels)
+    if (P.Name == C.Name)
+      return &P;
+  return nullptr;
+}
+
 void buildKernels(Design &D, NestPlans Plans, llvm::ArrayRef<unsigned> Stages) {
   for (unsigned N = 0; N < D.Nests.size(); ++N) {
     const NestPlan &P = *Plans[N];

@@ -34,6 +34,7 @@
 
 namespace t2s {
 
+struct ChannelPlan;
 struct NestPlan;
 
 /// The step's name in -t2s-dump-design-after.
@@ -45,6 +46,10 @@ using NestPlans = llvm::ArrayRef<std::unique_ptr<NestPlan>>;
 /// the schedule's PE loops) of \p P: its extents, their loops' names, and
 /// how many channels that is.
 void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned> Dims);
+
+/// The plan of a loader's or drainer's channel \p C of the Design (by its
+/// name), or null for other channels.
+const ChannelPlan *planOf(const Design::Channel &C, NestPlans Plans);
 
 /// kernels: one kernel per nest and the shift registers of each systolic
 /// array. Precondition: D has its nests (with \p Stages), parameters,

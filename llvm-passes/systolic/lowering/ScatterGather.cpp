@@ -8,11 +8,7 @@ namespace t2s {
 void chainPEs(Design &D, NestPlans Plans) {
   llvm::SmallVector<Design::Channel, 8> Channels;
   for (Design::Channel &X : D.Channels) {
-    const ChannelPlan *C = nullptr;
-    if (X.Kind == Design::ChannelKind::Loader || X.Kind == Design::ChannelKind::Drainer)
-      for (const ChannelPlan &Y : Plans[X.Nest]->Channels)
-        if (Y.Name == X.Name)
-          C = &Y;
+    const ChannelPlan *C = planOf(X, Plans);
     if (!C || !C->Chain) {
       Channels.push_back(std::move(X));
       continue;

@@ -18,16 +18,9 @@ void vectorizeChannels(Design &D, NestPlans Plans) {
       }
   }
   for (Design::Channel &X : D.Channels) {
-    if (X.Kind != Design::ChannelKind::Loader && X.Kind != Design::ChannelKind::Drainer)
-      continue;
+    const ChannelPlan *C = planOf(X, Plans);
     const NestPlan &P = *Plans[X.Nest];
-    if (!P.Sch.Vector)
-      continue;
-    const ChannelPlan *C = nullptr;
-    for (const ChannelPlan &Y : P.Channels)
-      if (Y.Name == X.Name)
-        C = &Y;
-    if (!C)
+    if (!C || !P.Sch.Vector)
       continue;
     const URESystem &S = P.Sch.System;
     const VectorPlan &Vec = *P.Sch.Vector;
