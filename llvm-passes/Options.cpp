@@ -27,7 +27,8 @@ llvm::cl::list<t2s::DesignStep> DumpDesignAfter(
         clEnumValN(t2s::DesignStep::Kernels, "kernels", "one kernel per nest"),
         clEnumValN(t2s::DesignStep::Isolate, "isolate", "loaders, drainers, their channels"),
         clEnumValN(t2s::DesignStep::Vectorize, "vectorize", "vector channels, lanes"),
-        clEnumValN(t2s::DesignStep::ScatterGather, "scatter-gather", "chains of PEs")));
+        clEnumValN(t2s::DesignStep::ScatterGather, "scatter-gather", "chains of PEs"),
+        clEnumValN(t2s::DesignStep::Unroll, "unroll", "each kernel's statements")));
 
 llvm::cl::opt<std::string> HostOutput(
     "t2s-opencl-host", llvm::cl::value_desc("file"),

@@ -17,7 +17,7 @@
 namespace t2s {
 
 /// The steps that build a Design (systolic/lowering/Lowering.h).
-enum class DesignStep { Kernels, Isolate, Vectorize, ScatterGather };
+enum class DesignStep { Kernels, Isolate, Vectorize, ScatterGather, Unroll };
 
 /// What t2s-emit-opencl writes.
 struct OpenCLOptions {

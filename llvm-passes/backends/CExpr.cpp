@@ -91,13 +91,9 @@ public:
     case ExprKind::Param:
       return Names.param(E.Index);
     case ExprKind::LoopVar:
-      return Names.loopVar(E.Index);
     case ExprKind::UREValue:
-      return Names.ureValue(E.Index, E.Index2);
-    case ExprKind::Load: {
-      std::string Received = Names.receivedValue(E.Index);
-      return Received.empty() && !E.Operands.empty() ? op(0) : Received;
-    }
+    case ExprKind::Load:
+      return Names.unresolved(E);
     case ExprKind::BufferElement: {
       std::string Index;
       for (unsigned I = 0; I < E.Operands.size(); ++I) {
@@ -150,6 +146,18 @@ public:
         Args += (I ? ", " : "") + op(I);
       return E.Name + "(" + Args + ")";
     }
+    case ExprKind::Var:
+      if (E.Int == 0)
+        return E.Name;
+      return E.Name + (E.Int > 0 ? " + " : " - ") + std::to_string(std::abs(E.Int));
+    case ExprKind::Subscript: {
+      std::string Text = op(0);
+      for (unsigned I = 1; I < E.Operands.size(); ++I)
+        Text += "[" + op(I) + "]";
+      return Text;
+    }
+    case ExprKind::ChannelRead:
+      return "T2S_READ(" + op(0) + ")";
     }
     return "?";
   }

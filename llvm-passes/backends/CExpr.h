@@ -3,7 +3,8 @@
 // Prints the expression trees of systolic/Expr.h as OpenCL C (which the
 // emulation also compiles as C++). The leaves that name the design's things
 // (parameters, loop variables, shift registers, received values) are spelled
-// by the kernel being printed, through ExprNames.
+// by the kernel being printed, through ExprNames; the kernel's own variables,
+// arrays and channel reads by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,18 +18,17 @@
 
 namespace t2s {
 
-/// How the kernel being printed spells the leaves of an expression.
+/// How the kernel being printed spells the leaves of an expression that
+/// name the design's things. A kernel's statements (systolic/Stmt.h) name
+/// its own variables; of the nest's leaves only parameters remain.
 class ExprNames {
 public:
   virtual ~ExprNames() = default;
   /// A parameter of the design's function (the kernel then takes it).
   virtual std::string param(unsigned ArgNo) = 0;
-  virtual std::string loopVar(unsigned Loop) = 0;
-  /// A URE read: the shift register word it reads.
-  virtual std::string ureValue(unsigned Statement, unsigned Read) = 0;
-  /// A load whose value the kernel received from a channel, or "" if the
-  /// kernel reads the element from memory.
-  virtual std::string receivedValue(unsigned Load) = 0;
+  /// A loop, URE read or load of the nest, which a kernel's statements do
+  /// not have: the printer's internal error.
+  virtual std::string unresolved(const Expr &E) = 0;
 };
 
 /// The C text of \p E.

@@ -2,6 +2,7 @@
 
 #include "backends/Offload.h"
 #include "backends/OpenCLEmitter.h"
+#include "systolic/DesignNames.h"
 #include "language/LoopMetadata.h"
 #include "systolic/Channels.h"
 #include "systolic/SpaceTimeSchedule.h"

@@ -106,8 +106,84 @@ public:
     case ExprKind::AllOf: return list(" && ");
     case ExprKind::MulAdd: return "fmuladd(" + list(", ") + ")";
     case ExprKind::Call: return E.Name + "(" + list(", ") + ")";
+    case ExprKind::Var:
+      return E.Int == 0 ? E.Name : E.Name + (E.Int > 0 ? " + " : " - ") +
+                                       std::to_string(E.Int > 0 ? E.Int : -E.Int);
+    case ExprKind::Subscript: {
+      std::string Out = op(0);
+      for (unsigned I = 1; I < E.Operands.size(); ++I)
+        Out += "[" + op(I) + "]";
+      return Out;
+    }
+    case ExprKind::ChannelRead: return "read " + op(0);
     }
     return "?";
+  }
+
+  // A kernel's statements, one a line, nested ones indented.
+  void stmts(llvm::raw_ostream &OS, const Stmts &Body, unsigned Indent) {
+    for (const Stmt &S : Body)
+      stmt(OS, S, Indent);
+  }
+
+  void stmt(llvm::raw_ostream &OS, const Stmt &S, unsigned Indent) {
+    static const char *Loops[] = {"serial", "time", "PE", "lanes", "count", "unrolled"};
+    OS.indent(Indent);
+    switch (S.Kind) {
+    case StmtKind::Comment:
+      OS << "// " << S.Text << "\n";
+      return;
+    case StmtKind::Decl:
+      OS << "decl " << S.Name << ": " << typeName(S.Type);
+      for (int64_t E : S.Dims)
+        OS << " [" << E << "]";
+      if (S.Init != DeclInit::None)
+        OS << " = " << (S.Init == DeclInit::Zero ? "0" : text(S.Value));
+      OS << "\n";
+      return;
+    case StmtKind::Let:
+      OS << "let " << S.Name << " = " << text(S.Value) << "\n";
+      return;
+    case StmtKind::Assign:
+      OS << text(S.Target) << " = " << text(S.Value) << "\n";
+      return;
+    case StmtKind::Write:
+      OS << "write " << text(S.Target) << " <- " << text(S.Value) << "\n";
+      return;
+    case StmtKind::Loop:
+      OS << Loops[unsigned(S.Loop)] << " loop " << S.Name << " from " << text(S.Value)
+         << (S.Down ? " down to " : " to ") << text(S.Bound) << "\n";
+      break;
+    case StmtKind::If:
+      OS << "if " << text(S.Value) << "\n";
+      stmts(OS, S.Body, Indent + 2);
+      if (!S.Else.empty()) {
+        OS.indent(Indent) << "else\n";
+        stmts(OS, S.Else, Indent + 2);
+      }
+      return;
+    case StmtKind::Block:
+      OS << "block\n";
+      stmts(OS, S.Head, Indent + 2);
+      break;
+    case StmtKind::Recover:
+      OS << "recover";
+      for (const Recovery &R : S.Recoveries) {
+        OS << " " << R.Name << " = " << R.Time;
+        for (const auto &[Coeff, Space] : R.Terms)
+          OS << " - " << Coeff << "*" << Space;
+        OS << " in [" << R.Lower << ", " << R.Upper << ")";
+      }
+      OS << "\n";
+      break;
+    case StmtKind::Shift:
+      OS << "shift " << S.Name << ", " << S.Words << " words";
+      for (const ExprPtr &E : S.Subscripts)
+        OS << " [" << text(E) << "]";
+      OS << "\n";
+      return;
+    }
+    stmts(OS, S.Body, Indent + 2);
   }
 };
 
@@ -207,6 +283,11 @@ void Design::print(llvm::raw_ostream &OS) const {
       OS << ", " << (C.Kind == ChannelKind::Drainer ? "to " : "from ") << C.Stream;
     OS << "\n";
   }
+  for (const Kernel &K : Kernels)
+    if (!K.Body.empty()) {
+      OS << "  kernel " << K.Name << " runs:\n";
+      Dumper(*this, Nests[K.Nest]).stmts(OS, K.Body, 4);
+    }
 }
 
 } // namespace t2s

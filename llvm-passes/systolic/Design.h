@@ -15,6 +15,7 @@
 #define T2S_DESIGN_H
 
 #include "systolic/Expr.h"
+#include "systolic/Stmt.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -65,6 +66,8 @@ struct Design {
     unsigned Stage = 0;
     /// The function's parameters the kernel reads or writes, in order.
     llvm::SmallVector<unsigned, 4> Params;
+    /// What it runs (the unroll step lays it out).
+    Stmts Body;
     /// A systolic array without parameters runs by itself, forever (Intel's
     /// autorun), between its loaders and drainers.
     bool autorun() const { return Role == KernelRole::Systolic && Params.empty(); }
@@ -128,6 +131,7 @@ struct Design {
   };
 
   std::string Function; ///< as the source spells it, with its parameter types
+  std::string Name;     ///< the function's design name (systolic/DesignNames.h)
   std::string Stub;     ///< the host stub that runs the kernels
   /// Where the first nest is: file, line, column.
   std::string File;

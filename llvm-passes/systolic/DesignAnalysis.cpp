@@ -51,6 +51,7 @@ public:
 
   void build() {
     D.Function = llvm::demangle(F.getName().str());
+    D.Name = Function;
     D.Stub = hostStubName(F);
     D.File = Units.front().System->Loc.File;
     D.Line = Units.front().System->Loc.Line;
@@ -95,6 +96,10 @@ public:
       for (Design::Kernel &K : D.Kernels)
         K.Params = kernelParams(K);
       D.KernelParamsKnown = true;
+      if (std::optional<std::string> Why = unrollKernels(D, R.Nests))
+        reject(Units.front().System->Loc,
+               "internal error: " + *Why + "; please report this with the source");
+      dumpAfter(DesignStep::Unroll);
     }
   }
 

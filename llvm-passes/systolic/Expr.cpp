@@ -121,6 +121,23 @@ ExprPtr call(DType T, std::string Name, llvm::ArrayRef<ExprPtr> Args) {
   return E;
 }
 
+ExprPtr var(std::string Name, int64_t Offset, DType T) {
+  auto E = node(ExprKind::Var, T);
+  E->Name = std::move(Name);
+  E->Int = Offset;
+  return E;
+}
+
+ExprPtr subscript(DType T, ExprPtr Base, llvm::ArrayRef<ExprPtr> Indices) {
+  auto E = node(ExprKind::Subscript, T, {std::move(Base)});
+  E->Operands.append(Indices.begin(), Indices.end());
+  return E;
+}
+
+ExprPtr channelRead(DType T, ExprPtr Ref) {
+  return node(ExprKind::ChannelRead, T, {std::move(Ref)});
+}
+
 bool equal(const Expr &A, const Expr &B) {
   if (&A == &B)
     return true;

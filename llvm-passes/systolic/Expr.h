@@ -69,6 +69,12 @@ enum class ExprKind : uint8_t {
   AllOf,         ///< every operand holds (a list of guards)
   MulAdd,        ///< Operands[0] * Operands[1] + Operands[2], contracted
   Call,          ///< Name(Operands...): library math
+  // The leaves of a kernel's statements (systolic/Stmt.h), in place of the
+  // design's loops, URE reads and received loads:
+  Var,           ///< Name, plus Int: a variable of the kernel, or an index
+                 ///< relative to one ('i - 1')
+  Subscript,     ///< Operands[0][Operands[1]]...: an element of an array
+  ChannelRead,   ///< the next value on the channel Operands[0]
 };
 
 enum class BinaryOp : uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Xor };
@@ -94,7 +100,7 @@ struct Expr {
   int64_t Int = 0;
   double Float = 0;
   unsigned Index = 0, Index2 = 0;
-  std::string Name; ///< a called function
+  std::string Name; ///< a called function, a variable
   llvm::SmallVector<ExprPtr, 3> Operands;
   llvm::SmallVector<int64_t, 3> Scales; ///< BufferElement: per index term
 
@@ -127,6 +133,12 @@ ExprPtr logicalOr(ExprPtr A, ExprPtr B);
 ExprPtr allOf(llvm::ArrayRef<ExprPtr> Terms);
 ExprPtr mulAdd(ExprPtr A, ExprPtr B, ExprPtr C);
 ExprPtr call(DType T, std::string Name, llvm::ArrayRef<ExprPtr> Args);
+/// A kernel's variable: Name, or 'Name + Offset' (a PE's or lane's index).
+ExprPtr var(std::string Name, int64_t Offset = 0, DType T = DType::integer(32));
+/// Base[Index0][Index1]...; T is the element's type.
+ExprPtr subscript(DType T, ExprPtr Base, llvm::ArrayRef<ExprPtr> Indices);
+/// The next value of type \p T on the channel \p Ref.
+ExprPtr channelRead(DType T, ExprPtr Ref);
 
 /// Whether A and B are the same tree.
 bool equal(const Expr &A, const Expr &B);

@@ -11,20 +11,23 @@
 namespace t2s {
 namespace {
 
-// Leaves spelled plainly; records the parameters the kernel takes.
+// Parameters spelled plainly; records the parameters the kernel takes and
+// the leaves of the nest it was given.
 struct PlainNames : ExprNames {
   std::vector<unsigned> Params;
-  std::string Received;
+  unsigned Unresolved = 0;
   std::string param(unsigned ArgNo) override {
     Params.push_back(ArgNo);
     return "p" + std::to_string(ArgNo);
   }
-  std::string loopVar(unsigned L) override { return "i" + std::to_string(L); }
-  std::string ureValue(unsigned S, unsigned R) override {
-    return "sr" + std::to_string(S) + "_" + std::to_string(R);
+  std::string unresolved(const Expr &) override {
+    ++Unresolved;
+    return "?";
   }
-  std::string receivedValue(unsigned) override { return Received; }
 };
+
+// The kernel's loop variable iN.
+ExprPtr loopIndex(DType T, unsigned N) { return var("i" + std::to_string(N), 0, T); }
 
 const DType Int = DType::integer(32), Float = DType::floating(32);
 
@@ -35,7 +38,7 @@ std::string print(const ExprPtr &E, CTypes &Types, PlainNames &Names) {
 TEST(ExprTest, ArithmeticAndConversions) {
   CTypes Types;
   PlainNames Names;
-  ExprPtr I = loopVar(Int, 0), A = param(Int, 1);
+  ExprPtr I = loopIndex(Int, 0), A = param(Int, 1);
   EXPECT_EQ(print(binary(BinaryOp::Add, false, I, intConst(Int, -1)), Types, Names),
             "(i0 + -1)");
   // Unsigned operations read their operands as unsigned, in C's types.
@@ -90,23 +93,31 @@ TEST(ExprTest, VectorsWithoutAnOpenCLTypeAreStructs) {
   EXPECT_NE(Defs.find("T2S_DEFINED_t2s_float5_add"), std::string::npos);
 }
 
-TEST(ExprTest, LeavesAreSpelledByTheKernel) {
+TEST(ExprTest, KernelLeaves) {
   CTypes Types;
   PlainNames Names;
-  ExprPtr Element = bufferElement(Float, 2, {loopVar(Int, 0), loopVar(Int, 1)}, {8, 1});
-  ExprPtr L = load(Float, 0, Element);
-  EXPECT_EQ(print(L, Types, Names), "p2[i0 * 8 + i1]");
-  Names.Received = "a_in"; // the kernel received the value from a channel
-  EXPECT_EQ(print(L, Types, Names), "a_in");
+  ExprPtr Element = bufferElement(Float, 2, {loopIndex(Int, 0), loopIndex(Int, 1)}, {8, 1});
+  EXPECT_EQ(print(Element, Types, Names), "p2[i0 * 8 + i1]");
   EXPECT_EQ(print(bufferElement(Float, 2, {}, {}), Types, Names), "p2[0]");
-  EXPECT_EQ(print(ureValue(Float, 1, 0), Types, Names), "sr1_0");
+  // A PE's index relative to a loop variable, a register word, a channel.
+  ExprPtr Word = subscript(Float, var("sr_C"), {intConst(Int, 3), var("j", -1), var("k", 2)});
+  EXPECT_EQ(print(Word, Types, Names), "sr_C[3][j - 1][k + 2]");
+  ExprPtr Ref = subscript(Float, var("gemm_a"), {var("i")});
+  EXPECT_EQ(print(channelRead(Float, Ref), Types, Names), "T2S_READ(gemm_a[i])");
+  EXPECT_EQ(Names.Unresolved, 0u);
+  // The nest's own leaves are the unroll step's to replace: the printer
+  // hears of each it meets.
+  print(load(Float, 0, Element), Types, Names);
+  print(ureValue(Float, 1, 0), Types, Names);
+  print(loopVar(Int, 0), Types, Names);
+  EXPECT_EQ(Names.Unresolved, 3u);
 }
 
 TEST(ExprTest, ConditionsLoseTheirOuterParentheses) {
   CTypes Types;
   PlainNames Names;
-  ExprPtr A = compare(CompareOp::EQ, false, loopVar(Int, 0), intConst(Int, 0));
-  ExprPtr B = compare(CompareOp::GT, false, loopVar(Int, 1), intConst(Int, 2));
+  ExprPtr A = compare(CompareOp::EQ, false, loopIndex(Int, 0), intConst(Int, 0));
+  ExprPtr B = compare(CompareOp::GT, false, loopIndex(Int, 1), intConst(Int, 2));
   EXPECT_EQ(printCondition(*A, Types, Names), "i0 == 0");
   EXPECT_EQ(printCondition(*logicalOr(A, logicalNot(B)), Types, Names), "(i0 == 0) || !(i1 > 2)");
   EXPECT_EQ(printCondition(*allOf({A, B}), Types, Names), "(i0 == 0) && (i1 > 2)");
@@ -115,9 +126,9 @@ TEST(ExprTest, ConditionsLoseTheirOuterParentheses) {
 }
 
 TEST(ExprTest, EqualityIsStructural) {
-  ExprPtr A = binary(BinaryOp::Add, false, loopVar(Int, 0), intConst(Int, 1));
-  ExprPtr B = binary(BinaryOp::Add, false, loopVar(Int, 0), intConst(Int, 1));
-  ExprPtr C = binary(BinaryOp::Add, true, loopVar(Int, 0), intConst(Int, 1));
+  ExprPtr A = binary(BinaryOp::Add, false, loopIndex(Int, 0), intConst(Int, 1));
+  ExprPtr B = binary(BinaryOp::Add, false, loopIndex(Int, 0), intConst(Int, 1));
+  ExprPtr C = binary(BinaryOp::Add, true, loopIndex(Int, 0), intConst(Int, 1));
   EXPECT_TRUE(equal(*A, *B));
   EXPECT_FALSE(equal(*A, *C));
   EXPECT_FALSE(equal(*A, *logicalNot(A)));

@@ -11,6 +11,7 @@ llvm::StringRef stepName(DesignStep S) {
   case DesignStep::Isolate: return "isolate";
   case DesignStep::Vectorize: return "vectorize";
   case DesignStep::ScatterGather: return "scatter-gather";
+  case DesignStep::Unroll: return "unroll";
   }
   return "?";
 }

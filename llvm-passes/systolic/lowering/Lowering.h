@@ -12,11 +12,15 @@
 //              lanes in order), registers hold lanes; a vectorized space loop
 //              packs its PEs into one vector per channel;
 //   scatter-gather  the PEs along a chain pass the values on: only the
-//              chain's end uses the loader's (drainer's) channel.
+//              chain's end uses the loader's (drainer's) channel;
+//   unroll     each kernel's statements (systolic/Stmt.h): time loops,
+//              register shifts, passes over the PEs as unrolled loops, the
+//              lanes of a vector, the statements with the kernel's leaves.
 //
 // Every step reads the plans already made for the nest (NestPlan: the
-// schedule with its vectorize and chain plans, the channel plan) and adds to
-// the Design what they decided; none inspects IR.
+// schedule with its vectorize and chain plans, the channel plan, the lifted
+// expressions) and adds to the Design what they decided; none inspects IR
+// beyond asking the plans which channel an access is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,6 +70,11 @@ void vectorizeChannels(Design &D, NestPlans Plans);
 /// scatter-gather: chains of PEs and the channels between them.
 /// Precondition: vectorize.
 void chainPEs(Design &D, NestPlans Plans);
+
+/// unroll: the statements of every kernel. Precondition: scatter-gather, and
+/// nothing rejected the design (every expression was lifted). Returns why a
+/// kernel could not be laid out (an internal error), if one could not.
+std::optional<std::string> unrollKernels(Design &D, NestPlans Plans);
 
 } // namespace t2s
 

@@ -1,0 +1,294 @@
+//===- OpenCLKernels.cpp - A Design's kernels as OpenCL C -----------------===//
+
+#include "backends/OpenCLKernels.h"
+#include "backends/CExpr.h"
+#include "backends/HostStub.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace t2s {
+
+namespace {
+
+// Prints one kernel of a Design: its signature and its statements
+// (systolic/Stmt.h), as OpenCL C with the macros of t2s/channels.h.
+class KernelWriter : public ExprNames {
+  llvm::raw_ostream &OS;
+  const Design &D;
+  const Design::Kernel &K;
+  bool Macros; // spell the kernel with the macros of t2s/channels.h
+  CTypes &Types; // the names of types, and the definitions they need
+  llvm::SmallVector<unsigned, 4> Used; // parameters printed
+  std::string Failure; // why printing stopped, if it did
+
+public:
+  KernelWriter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &K, bool Macros,
+               CTypes &Types)
+      : OS(OS), D(D), K(K), Macros(Macros), Types(Types) {}
+
+  /// Prints the kernel; on failure prints nothing and returns the reason.
+  std::optional<std::string> print() {
+    std::string Body;
+    llvm::raw_string_ostream B(Body);
+    for (const Stmt &S : K.Body)
+      emit(B, S, "  ");
+    if (!Failure.empty())
+      return Failure;
+    // The signature is the Design's; the body must use no other parameter.
+    llvm::sort(Used);
+    Used.erase(std::unique(Used.begin(), Used.end()), Used.end());
+    if (Used != K.Params)
+      return internalError("the kernel '" + K.Name + "' uses other parameters than its "
+                           "design gives it");
+    printSignature();
+    OS << " {\n";
+    if (K.autorun()) {
+      std::string Indented;
+      for (llvm::StringRef Line : llvm::split(llvm::StringRef(Body).rtrim('\n'), '\n'))
+        Indented += (Line.empty() ? "" : "  ") + Line.str() + "\n";
+      OS << "  while (1) { // autorun: the array waits for its loaders\n"
+         << Indented << "  }\n";
+    } else {
+      OS << Body;
+    }
+    OS << "}\n";
+    return std::nullopt;
+  }
+
+private:
+  static std::string internalError(const std::string &What) {
+    return "internal error: " + What + "; please report this with the source";
+  }
+
+  void fail(const std::string &Why) {
+    if (Failure.empty())
+      Failure = internalError(Why);
+  }
+
+  // ExprNames: the unroll step gave the statements the kernel's own leaves;
+  // only the design's parameters remain.
+  std::string param(unsigned ArgNo) override {
+    Used.push_back(ArgNo);
+    return D.Params[ArgNo].Name;
+  }
+  std::string unresolved(const Expr &) override {
+    fail("the kernel '" + K.Name + "' has a leaf of the nest the unroll step did not replace");
+    return "?";
+  }
+
+  // Kernels that talk through channels are written with the macros of
+  // t2s/channels.h; a design without channels in plain OpenCL C.
+  void printSignature() {
+    if (K.autorun())
+      OS << "T2S_AUTORUN_KERNEL\n";
+    else if (Macros)
+      OS << "T2S_KERNEL\n";
+    else
+      OS << "__kernel __attribute__((max_global_work_dim(0)))\n";
+    OS << "void " << K.Name << "(";
+    for (unsigned A : K.Params)
+      OS << (A == K.Params.front() ? "" : ", ") << kernelParameter(D, K, A, Types, Macros);
+    OS << (K.Params.empty() ? "void)" : ")");
+  }
+
+  std::string expr(const ExprPtr &E) { return printExpr(*E, Types, *this); }
+  // An 'if' condition or an initializer: without parentheses around it all.
+  std::string bare(const ExprPtr &E) { return printCondition(*E, Types, *this); }
+
+  // A statement that fits on one line.
+  std::string line(const Stmt &S) {
+    switch (S.Kind) {
+    case StmtKind::Comment:
+      return "// " + S.Text;
+    case StmtKind::Decl: {
+      std::string Text = Types.name(S.Type) + " " + S.Name;
+      for (int64_t E : S.Dims)
+        Text += "[" + std::to_string(E) + "]";
+      if (S.Init == DeclInit::Zero)
+        Text += S.Dims.empty() ? " = 0" : " = {0}";
+      else if (S.Init == DeclInit::Value)
+        Text += " = " + bare(S.Value);
+      return Text + ";" + (S.Text.empty() ? "" : " // " + S.Text);
+    }
+    case StmtKind::Let:
+      return "const int " + S.Name + " = " + expr(S.Value) + ";";
+    case StmtKind::Assign:
+      return expr(S.Target) + " = " + expr(S.Value) + ";";
+    case StmtKind::Write:
+      return "T2S_WRITE(" + expr(S.Target) + ", " + expr(S.Value) + ");";
+    case StmtKind::If:
+      if (S.Inline && S.Body.size() == 1 && S.Else.empty())
+        return "if (" + bare(S.Value) + ") " + line(S.Body.front());
+      break;
+    case StmtKind::Block:
+      if (S.Inline) {
+        std::string Text;
+        for (const Stmt &X : S.Body)
+          Text += (Text.empty() ? "" : " ") + line(X);
+        return S.Braces ? "{ " + Text + " }" : Text;
+      }
+      break;
+    default:
+      break;
+    }
+    fail("a statement that does not fit on one line");
+    return "";
+  }
+
+  void emitAll(llvm::raw_ostream &B, const Stmts &Body, const std::string &Indent) {
+    for (const Stmt &S : Body)
+      emit(B, S, Indent);
+  }
+
+  // S at Indent, ending its last line.
+  void emit(llvm::raw_ostream &B, const Stmt &S, const std::string &Indent) {
+    std::string In = Indent + "  ";
+    switch (S.Kind) {
+    case StmtKind::Loop: {
+      if (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes || S.Loop == LoopKind::Unroll)
+        B << Indent << "#pragma unroll\n";
+      B << Indent << "for (int " << S.Name << " = " << expr(S.Value) << "; " << S.Name
+        << (S.Down ? " >= " : " < ") << expr(S.Bound) << "; " << S.Name
+        << (S.Down ? "--)" : "++)");
+      if (!S.Braces) {
+        B << "\n";
+        emitAll(B, S.Body, In);
+        return;
+      }
+      B << " {" << (S.Text.empty() ? "" : " // " + S.Text) << "\n";
+      emitAll(B, S.Body, In);
+      B << Indent << "}\n";
+      return;
+    }
+    case StmtKind::If:
+      if (S.Inline && S.Body.size() == 1 && S.Else.empty() &&
+          S.Body.front().Kind == StmtKind::Block && !S.Body.front().Inline) {
+        B << Indent << "if (" << bare(S.Value) << ") ";
+        emitBlock(B, S.Body.front(), Indent);
+        return;
+      }
+      if (S.Inline)
+        break;
+      B << Indent << "if (" << bare(S.Value) << ")\n";
+      emitAll(B, S.Body, In);
+      if (!S.Else.empty()) {
+        B << Indent << "else\n";
+        emitAll(B, S.Else, In);
+      }
+      return;
+    case StmtKind::Block:
+      if (S.Inline)
+        break;
+      B << Indent;
+      emitBlock(B, S, Indent);
+      return;
+    case StmtKind::Recover: {
+      std::string Check;
+      for (const Recovery &R : S.Recoveries) {
+        B << Indent << "int " << R.Name << " = " << R.Time;
+        for (const auto &[Coeff, Space] : R.Terms)
+          B << " - " << Coeff << " * " << Space;
+        B << ";\n";
+        Check += (Check.empty() ? "" : " && ") + R.Name + " >= " + std::to_string(R.Lower) +
+                 " && " + R.Name + " < " + std::to_string(R.Upper);
+      }
+      B << Indent << "if (" << Check << ") { // this PE's time step\n";
+      emitAll(B, S.Body, In);
+      B << Indent << "}\n";
+      return;
+    }
+    case StmtKind::Shift: {
+      std::string Subs;
+      for (const ExprPtr &E : S.Subscripts)
+        Subs += "[" + expr(E) + "]";
+      const std::string &X = S.Text;
+      B << Indent << "#pragma unroll\n"
+        << Indent << "for (int " << X << " = " << S.Words - 1 << "; " << X << " > 0; " << X
+        << "--)\n"
+        << In << S.Name << "[" << X << "]" << Subs << " = " << S.Name << "[" << X << " - 1]"
+        << Subs << ";\n";
+      return;
+    }
+    default:
+      break;
+    }
+    B << Indent << line(S) << "\n";
+  }
+
+  // A block from the brace on: '{' and its head, its body, '}'.
+  void emitBlock(llvm::raw_ostream &B, const Stmt &S, const std::string &Indent) {
+    B << "{";
+    for (const Stmt &H : S.Head)
+      B << " " << line(H);
+    B << "\n";
+    emitAll(B, S.Body, Indent + "  ");
+    B << Indent << "}\n";
+  }
+};
+
+
+std::string channelDeclaration(CTypes &Types, const Design::Channel &C) {
+  std::string T = Types.name(C.Element);
+  if (C.Kind == Design::ChannelKind::Stream)
+    return "T2S_CHANNEL(" + T + ", " + C.Name + ", " + std::to_string(C.Depth) + "); // " +
+           std::to_string(C.Values) + " values of " + C.Array + "\n";
+  if (C.Extents.empty())
+    return "T2S_CHANNEL(" + T + ", " + C.Name + ", " + std::to_string(C.Depth) + ");\n";
+  std::string Text = "T2S_CHANNEL_ARRAY(" + T + ", " + C.Name + ", " + std::to_string(C.Depth);
+  for (int64_t E : C.Extents)
+    Text += ", " + std::to_string(E);
+  return Text + ");\n";
+}
+
+} // namespace
+
+std::optional<std::string> printKernels(std::string &Text, const Design &D, CTypes &Types) {
+  llvm::raw_string_ostream OS(Text);
+  bool Macros = !D.Channels.empty();
+  OS << "\n// " << D.Function << ": "
+     << (D.Nests.size() == 1 ? "the design at " : "the kernels from ") << D.File << ":"
+     << D.Line << "\n";
+  if (Macros)
+    OS << "#include \"t2s/channels.h\"\n";
+  size_t DefsAt = Text.size(); // the vector helpers go here, once known
+  OS << "#ifdef __cplusplus // emulation: away from the program's own names\n"
+     << "namespace " << KernelNamespace << " {\n#endif\n";
+  if (Macros)
+    OS << "\n// Channels between the kernels.\n";
+  for (const Design::Channel &C : D.Channels)
+    if (C.Kind == Design::ChannelKind::Stream)
+      OS << channelDeclaration(Types, C);
+  for (unsigned N = 0; N < D.Nests.size(); ++N) {
+    for (const Design::Channel &C : D.Channels)
+      if (C.Nest == N && (C.Kind == Design::ChannelKind::Loader ||
+                          C.Kind == Design::ChannelKind::Drainer))
+        OS << channelDeclaration(Types, C);
+    for (const Design::Channel *C : D.channels(N, Design::ChannelKind::Chain))
+      OS << channelDeclaration(Types, *C);
+  }
+
+  for (const Design::Kernel &K : D.Kernels) {
+    OS << "\n";
+    if (std::optional<std::string> Why = KernelWriter(OS, D, K, Macros, Types).print()) {
+      return Why;
+    }
+  }
+  OS << "#ifdef __cplusplus\n} // namespace " << KernelNamespace << "\n#endif\n";
+  std::string Defs = Types.definitions();
+  if (!Defs.empty())
+    Text.insert(DefsAt, "\n// Vector types and operators OpenCL does not have.\n" + Defs);
+  if (Types.usesHalf()) // C++ (the emulation) has half as _Float16 (t2s/vector_types.h)
+    Text.insert(DefsAt,
+                "#ifdef __OPENCL_C_VERSION__ // _Float16 is half: cl_khr_fp16\n"
+                "#ifdef cl_khr_fp16\n"
+                "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                "#else\n"
+                "#error \"" + D.Name + " computes with half (_Float16); the "
+                "device lacks cl_khr_fp16\"\n"
+                "#endif\n#endif\n");
+  return std::nullopt;
+}
+
+} // namespace t2s

@@ -1,0 +1,376 @@
+//===- KernelBuilder.h - Building a kernel's statements ---------*- C++ -*-===//
+//
+// The unroll step's builder (Lowering.h), shared by its two files: the
+// channels of a nest with the names of the kernels' temporaries, and the
+// builder of one kernel's statements with the leaves it gives the nest's
+// expressions. Internal to systolic/lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_KERNELBUILDER_H
+#define T2S_KERNELBUILDER_H
+
+#include "systolic/DesignAnalysis.h"
+#include "systolic/DesignNames.h"
+#include "systolic/lowering/Lowering.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Instructions.h"
+
+#include <optional>
+#include <string>
+
+namespace t2s {
+
+
+// A planned channel with the names of the kernels' temporaries for its
+// values: '<buffer>_in<suffix>' for a read value, '_lanes' for the lanes
+// collected, and per PE '<buffer>_out' (drained) or '<buffer>_in_pe'
+// (loaded) on a chain or a vector of PEs.
+struct PEChannel {
+  const ChannelPlan *Plan;
+  std::string Temp, PETemp, LaneTemp;
+  DType Element, Scalar;
+
+  explicit PEChannel(const ChannelPlan &P) : Plan(&P) {
+    Temp = P.Buffer + "_in" + P.Suffix;
+    LaneTemp = P.Buffer + "_lanes" + P.Suffix;
+    if (P.Chain || P.PEVector)
+      PETemp = P.Output ? P.Buffer + "_out" + P.Suffix : Temp + "_pe";
+    Element = designType(P.Element);
+    Scalar = P.Scalar ? designType(P.Scalar) : Element;
+  }
+  const ChannelPlan *operator->() const { return Plan; }
+  int64_t lanes() const { return Element.Lanes; }
+};
+
+// What a loader or drainer of a stream runs in each pass over the PEs.
+enum class PEPass {
+  Normal, FromStream, ToStream, Chain,
+  Receive, Send, // vectorized space loop: one vector for the PEs along it
+};
+
+inline ExprPtr num(int64_t V) { return intConst(DType::integer(32), V); }
+
+inline ExprPtr is(CompareOp Op, ExprPtr A, ExprPtr B) {
+  return compare(Op, false, std::move(A), std::move(B));
+}
+
+// Several statements on one line, without braces.
+inline Stmt oneLine(Stmts Body) {
+  Stmt S = block(std::move(Body), /*Inline=*/true);
+  S.Braces = false;
+  return S;
+}
+
+// Builds the statements of one kernel (systolic/lowering/Unroll.cpp: the
+// kernel, its time loops and passes over the PEs; UnrollChannels.cpp: what
+// loaders, drainers, chains and vector moves do in each PE).
+class BodyBuilder {
+  const SpaceTimeSchedule &Sch;
+  const URESystem &S;
+  const Design::Kernel &K;
+  llvm::ArrayRef<PEChannel> Channels;
+  ExprLifter &Lift;
+  KernelRole Role;
+  PEPass Pass = PEPass::Normal;
+  const PEChannel *ChainPass = nullptr;  // the chain a PEPass::Chain runs
+  const PEChannel *VectorPass = nullptr; // the channel a Receive/Send moves
+  const VectorPlan *Vec = nullptr;  // vectorize: the lanes each PE runs
+  const VectorPlan *SVec = nullptr; // vectorize of a space loop
+  // A loader's (drainer's) loop over the PEs along SVec's loop that this
+  // pass leaves out, because the buffer's vector channels serve them all at
+  // once; -1 if none.
+  int SkippedPELoop = -1;
+  bool Failed = false;
+
+public:
+  BodyBuilder(const NestPlan &P, const Design::Kernel &K, llvm::ArrayRef<PEChannel> Channels)
+      : Sch(P.Sch), S(P.Sch.System), K(K), Channels(Channels), Lift(*P.Lift), Role(K.Role) {
+    if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::KernelNest)
+      Vec = &*Sch.Vector;
+    if (Sch.Vector && Sch.Vector->Space)
+      SVec = &*Sch.Vector;
+  }
+
+  /// The kernel's statements; none if an expression it needs was not lifted.
+  std::optional<Stmts> build() {
+    Stmts Body = body();
+    if (Failed)
+      return std::nullopt;
+    return Body;
+  }
+
+private:
+  const URELoop &loop(unsigned L) const { return S.Loops[L]; }
+
+  // Loops over [Lower, Upper).
+  static Stmt upLoop(LoopKind Kind, const URELoop &L, Stmts Body) {
+    return t2s::loop(Kind, L.Name, num(L.Lower), num(L.Upper), std::move(Body));
+  }
+
+  // The expression E with the kernel's leaves.
+  ExprPtr resolve(const ExprPtr &E) {
+    if (!E) {
+      Failed = true;
+      return num(0);
+    }
+    switch (E->Kind) {
+    case ExprKind::LoopVar:
+      return var(loop(E->Index).Name, 0, E->Type);
+    case ExprKind::UREValue:
+      return registerWord(E->Type, E->Index, E->Index2);
+    case ExprKind::Load:
+      if (const PEChannel *C = channelOf(Lift.loadOf(E->Index))) {
+        if (Vec && (*C)->Lanes.Kind == LaneAccess::Vector)
+          return subscript(E->Type, var(C->Temp), {laneIndex(0, 0)});
+        return var(C->Temp, 0, E->Type);
+      }
+      if (E->Operands.empty()) {
+        Failed = true;
+        return num(0);
+      }
+      return resolve(E->Operands[0]);
+    default:
+      break;
+    }
+    if (E->Operands.empty())
+      return E;
+    auto Copy = std::make_shared<Expr>(*E);
+    for (ExprPtr &Op : Copy->Operands)
+      Op = resolve(Op);
+    return Copy;
+  }
+
+  // A URE read is a word of the shift register of its array.
+  ExprPtr registerWord(DType T, unsigned SI, unsigned RI) {
+    const URERead &R = S.Statements[SI].Reads[RI];
+    const ScheduledRead *SR = nullptr;
+    for (const ScheduledRead &X : Sch.Reads)
+      if (X.Statement == SI && X.Read == RI)
+        SR = &X;
+    int64_t Time = Vec ? Vec->TimeDistance[SR - Sch.Reads.begin()] : SR->TimeDistance;
+    llvm::SmallVector<ExprPtr, 6> Subs{num(Time)};
+    for (unsigned P = 0; P < Sch.PELoops.size(); ++P)
+      Subs.push_back(peIndex(loop(Sch.PELoops[P]), SR->PEDistance[P]));
+    if (Vec)
+      Subs.push_back(laneIndex(R.Distance[Vec->Loop], Vec->LanePad[R.Array]));
+    return subscript(T, var(registerName(R.Array)), Subs);
+  }
+
+  std::string registerName(unsigned A) const { return "sr_" + identifier(S.Arrays[A].Name); }
+
+  // The register index of PE 'L.Name - Offset' along loop L.
+  static ExprPtr peIndex(const URELoop &L, int64_t Offset) {
+    return var(L.Name, -(L.Lower + Offset));
+  }
+
+  // "[j][i]": this PE's element of a per-PE array.
+  llvm::SmallVector<ExprPtr, 4> peSubscripts() const {
+    llvm::SmallVector<ExprPtr, 4> Subs;
+    for (unsigned L : Sch.PELoops)
+      Subs.push_back(peIndex(loop(L), 0));
+    return Subs;
+  }
+
+  // This PE's element of the per-PE array Name.
+  ExprPtr perPE(DType T, const std::string &Name) const {
+    return subscript(T, var(Name), peSubscripts());
+  }
+
+  // Name[0], ..., Name[N - 1].
+  static llvm::SmallVector<ExprPtr, 16> elementsOf(DType T, const std::string &Name, int64_t N) {
+    llvm::SmallVector<ExprPtr, 16> Out;
+    for (int64_t X = 0; X < N; ++X)
+      Out.push_back(subscript(T, var(Name), {num(X)}));
+    return Out;
+  }
+
+  // "t0 = v.s0; t1 = v.s1; ...": the lanes of the vector V into Targets.
+  static Stmts assignLanes(DType VT, const std::string &V, llvm::ArrayRef<ExprPtr> Targets) {
+    Stmts Out;
+    for (unsigned X = 0; X < Targets.size(); ++X)
+      Out.push_back(assign(Targets[X], lane(var(V, 0, VT), X)));
+    return Out;
+  }
+
+  // A vector channel's value from the lanes of array Name.
+  ExprPtr packLanes(const PEChannel &C, const std::string &Name) const {
+    return vectorLiteral(C.Element, elementsOf(C.Scalar, Name, C.lanes()));
+  }
+
+  // The lanes of the vector V into the array Name, on one line.
+  Stmt unpackLanes(const PEChannel &C, const std::string &V, const std::string &Name) const {
+    return oneLine(assignLanes(C.Element, V, elementsOf(C.Scalar, Name, C.lanes())));
+  }
+
+  ExprPtr channelRef(const PEChannel &C) const {
+    if (C->Dims.empty())
+      return var(C->Name);
+    llvm::SmallVector<ExprPtr, 4> Subs;
+    for (unsigned D : C->Dims)
+      Subs.push_back(peIndex(loop(Sch.PELoops[D]), 0));
+    return subscript(C.Element, var(C->Name), Subs);
+  }
+
+  ExprPtr readChannel(const PEChannel &C) const { return channelRead(C.Element, channelRef(C)); }
+
+  // The chain channel of PE 'Name + Offset' along the chain's loop.
+  ExprPtr chainRef(const PEChannel &C, int Offset) const {
+    llvm::SmallVector<ExprPtr, 4> Subs;
+    for (unsigned D : C->ChainDims) {
+      unsigned L = Sch.PELoops[D];
+      Subs.push_back(peIndex(loop(L), L != C->Chain->Loop ? 0 : -Offset));
+    }
+    return subscript(C.Element, var(C->Name + "_chain"), Subs);
+  }
+
+  // A step without a schedule keeps its loop's name: its time is the loop.
+  std::string timeName(unsigned K) const {
+    const SpaceTimeStep &St = Sch.Steps[K];
+    return St.needsRecovery() ? "t" + std::to_string(K + 1) : loop(St.TimeLoop).Name;
+  }
+
+  // A name that hides no loop variable of the design.
+  std::string fresh(std::string N) const {
+    while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }))
+      N += "_";
+    return N;
+  }
+
+  // Registers per PE (and lane, when vectorized) of an array.
+  int64_t words(const RegisterPlan &P) const {
+    return Vec ? Vec->Words[P.Array] : P.ConservativeWords;
+  }
+
+  // vectorize: the lane loop inside a PE, and lane subscripts.
+  const URELoop &vecLoop() const { return loop(Vec->Loop); }
+  ExprPtr laneIndex(int64_t Back, int64_t Pad) const { return peIndex(vecLoop(), Back - Pad); }
+  Stmt lanes(Stmts Body) const {
+    Stmt L = upLoop(LoopKind::Lanes, vecLoop(), std::move(Body));
+    L.Text = "the lanes of " + vecLoop().Name + (Vec->Serialized.empty() ? "" : ", in order");
+    return L;
+  }
+  // "{ const int k = 19; S }" where a channel carries one pinned lane.
+  Stmt pinned(const PEChannel &C, Stmt Body) const {
+    return block({let(vecLoop().Name, C->Lanes.Lane), std::move(Body)}, /*Inline=*/true);
+  }
+
+  const PEChannel *channelOf(const llvm::Instruction *I) const {
+    if (Role != KernelRole::Systolic && Role != KernelRole::KernelNest)
+      return nullptr;
+    for (const PEChannel &C : Channels)
+      if (C->accesses(I))
+        return &C;
+    return nullptr;
+  }
+
+  const UREStatement *storeOf(const PEChannel &C) const {
+    for (const UREStatement &St : S.Statements)
+      if (St.Store == C->Access)
+        return &St;
+    return nullptr;
+  }
+
+  ExprPtr readCondition(const llvm::Instruction *I) {
+    ExprPtr Cond = Lift.readCondition(I);
+    return Cond ? resolve(Cond) : nullptr;
+  }
+
+  ExprPtr guardOf(const UREStatement &St) {
+    ExprPtr G = Lift.guard(St);
+    return G ? resolve(G) : nullptr;
+  }
+
+  // The condition under which the PEs access a channel's element, or null.
+  ExprPtr accessCondition(const PEChannel &C) {
+    if (!C->Output)
+      return readCondition(C->Access);
+    const UREStatement *St = storeOf(C);
+    return St ? guardOf(*St) : nullptr;
+  }
+
+  ExprPtr address(const PEChannel &C) {
+    return resolve(Lift.element(llvm::cast<llvm::LoadInst>(C->Access)->getPointerOperand()));
+  }
+
+  bool inBody(const PEChannel &C) const { return S.innermost()->contains(C->Access); }
+
+
+  Stmts body();
+
+  // One time step of the kernel: its passes over the PEs.
+  void stepPasses(Stmts &Out);
+
+  llvm::SmallVector<int64_t, 4> peExtents() const;
+
+  void shifts(Stmts &Out);
+
+  // Body inside loops over every PE (unrolled, or run in order); loop
+  // Descending (an index into S.Loops) counts down, Skip is left out.
+  void overPEs(Stmts &Out, Stmts Body, bool Unroll, int Descending = -1, int Skip = -1) const;
+
+  void pePass(Stmts &Out, PEPass P);
+
+  // What one PE does in the current pass.
+  Stmts peWork();
+
+  Stmt statement(const UREStatement &St);
+
+  // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
+  // vectors out; channels of one lane or of single lanes inside the lanes.
+  void vectorPE(Stmts &Out);
+
+  // The systolic kernel receives a loaded input before the statements use it.
+  void channelReadInto(Stmts &Out, const PEChannel &C);
+
+  // A kernel(name) nest: its loops as they are, its statements in order;
+  // values from and to other kernels go through their channels.
+  Stmt plainNest();
+
+  // The per-PE subscripts with the vectorized space loop's PE index at X.
+  llvm::SmallVector<ExprPtr, 4> peSubscriptsAt(int64_t X) const;
+
+  // vectorize(i) of a space loop: one vector moves the values of the PEs
+  // along i between their per-PE copies and the loader's (drainer's) channel.
+  void peVectorMove(Stmts &Out, const PEChannel &C);
+
+  std::string chainComment(const PEChannel &C) const;
+
+  // One PE's part of a gather or a scatter along a vectorized space loop
+  // (seed gather.md, Code 4): the chain passes one vector; each PE merges its
+  // own lane into it (gather) or takes its lane out of it (scatter).
+  void vectorChain(Stmts &Out, const PEChannel &C, const std::string &V);
+
+  // One PE's part of a gather or a scatter (seed gather.md, Code 2): a count
+  // loop over the PEs whose values pass through this one.
+  void chain(Stmts &Out, const PEChannel &C);
+
+  // A statement for a channel of one PE (an access that happens at one PE
+  // along a vectorized space loop), in an unrolled loop over the PEs the
+  // pass left out, which its condition and index name.
+  Stmt aroundSkippedPEs(Stmt S) const;
+
+  // vectorize: a stream loader's (drainer's) pass over the lanes of one PE:
+  // all lanes, the pinned one, or each lane.
+  Stmt forLanes(const PEChannel &C, Stmt Lane) const;
+
+  ExprPtr bufferRef(const PEChannel &C) const;
+
+  void load(Stmts &Out, const PEChannel &C);
+
+  // The PE channel whose loader or drainer (this kernel) talks to another
+  // kernel, if any.
+  const PEChannel *streamOfThisKernel() const;
+
+  void drain(Stmts &Out, const PEChannel &C);
+
+  // This PE's lanes of the stream buffer: buffer[pe...][0], [1], ...
+  llvm::SmallVector<ExprPtr, 16> bufferLanes(const PEChannel &C) const;
+
+  static std::string bufferOf(const PEChannel &C) { return C->Buffer + "_step"; }
+};
+
+} // namespace t2s
+
+#endif // T2S_KERNELBUILDER_H
