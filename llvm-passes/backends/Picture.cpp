@@ -1,7 +1,7 @@
 //===- Picture.cpp - The picture of a design (--emit-dot) -----------------===//
 
 #include "backends/Picture.h"
-#include "backends/OpenCLEmitter.h"
+#include "backends/CTypes.h"
 #include "backends/Report.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignAnalysis.h"
@@ -300,13 +300,15 @@ public:
     memoryEdges(U, In, Out, Cluster, Carried);
   }
 
-  void streams() {
-    for (const StreamChannel &C : CR.Channels) {
-      auto [From, FromCluster] = anchor(C.Producer, true, C.Array);
-      auto [To, ToCluster] = anchor(C.Consumer, false, C.Array);
-      std::string Type = C.Read ? openCLTypeName(C.Read->getType()) : std::string();
+  void streams(const Design &D) {
+    CTypes Types;
+    for (const Design::Channel &C : D.Channels) {
+      if (C.Kind != Design::ChannelKind::Stream)
+        continue;
+      auto [From, FromCluster] = anchor(C.Writer, true, C.Array);
+      auto [To, ToCluster] = anchor(C.Nest, false, C.Array);
       OS << "    " << From << " -> " << To << " [label=\"" << dotString(C.Array) << ": "
-         << Type << ", depth " << ChannelDepth << "\\n" << C.Values << " values\""
+         << Types.name(C.Element) << ", depth " << C.Depth << "\\n" << C.Values << " values\""
          << (FromCluster.empty() ? "" : ", ltail=" + FromCluster)
          << (ToCluster.empty() ? "" : ", lhead=" + ToCluster) << "];\n";
     }
@@ -326,19 +328,17 @@ std::string dotString(llvm::StringRef Text) {
 }
 
 void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
-                        llvm::StringRef Prefix, const ChannelResult &CR,
-                        llvm::ArrayRef<llvm::SmallVector<PEChannelSummary, 4>> Channels) {
+                        llvm::StringRef Prefix, const ChannelResult &CR, const Design &D) {
   OS << "  subgraph \"cluster_" << Prefix << "\" {\n    label=\"" << dotString(Title)
      << "\";\n";
   PictureWriter W(OS, Prefix, CR);
-  unsigned Scheduled = 0;
   for (unsigned U = 0; U < CR.Units.size(); ++U) {
     if (CR.Units[U].Schedule)
-      W.systolicArray(U, Channels[Scheduled++]);
+      W.systolicArray(U, summarizePEChannels(D, U));
     else
       W.kernelNest(U);
   }
-  W.streams();
+  W.streams(D);
   OS << "  }\n";
 }
 

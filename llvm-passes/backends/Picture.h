@@ -32,7 +32,7 @@ class raw_ostream;
 namespace t2s {
 
 struct ChannelResult;
-struct PEChannelSummary;
+struct Design;
 
 /// \p Text inside a Graphviz double-quoted string ('"' and '\\' escaped).
 std::string dotString(llvm::StringRef Text);
@@ -41,11 +41,11 @@ std::string dotString(llvm::StringRef Text);
 inline constexpr int64_t PictureShown = 4;
 
 /// Writes the subgraph "cluster_<Prefix>" of the designs of one function
-/// (Title: its demangled signature): CR's kernel units, and per scheduled
-/// unit, in the order of CR.Units, its loader and drainer channels.
+/// (Title: its demangled signature): CR's kernel units (the nests of \p D,
+/// in order), per scheduled unit its loader and drainer channels, and the
+/// streams between units, all as \p D has them.
 void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
-                        llvm::StringRef Prefix, const ChannelResult &CR,
-                        llvm::ArrayRef<llvm::SmallVector<PEChannelSummary, 4>> Channels);
+                        llvm::StringRef Prefix, const ChannelResult &CR, const Design &D);
 
 } // namespace t2s
 

@@ -156,11 +156,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
       if (R.Schedules.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
           CR.Units.empty())
         continue;
-      llvm::SmallVector<llvm::SmallVector<PEChannelSummary, 4>, 2> Channels;
-      for (unsigned N = 0; N < DR.D.Nests.size(); ++N)
-        if (DR.D.Nests[N].Scheduled)
-          Channels.push_back(summarizePEChannels(DR.D, N));
-      printDesignPicture(OS, Design, "d" + std::to_string(Count), CR, Channels);
+      printDesignPicture(OS, Design, "d" + std::to_string(Count), CR, DR.D);
       Count += R.Schedules.size();
       continue;
     }

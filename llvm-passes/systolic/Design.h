@@ -92,7 +92,8 @@ struct Design {
     ChannelKind Kind = ChannelKind::Loader;
     std::string Name;
     std::string Array; ///< what it carries: an input, output or URE array
-    unsigned Nest = 0;
+    unsigned Nest = 0; ///< the nest it serves; a stream's reader
+    unsigned Writer = 0; ///< a stream's writer
     DType Element;
     uint64_t Depth = 0;
     llvm::SmallVector<int64_t, 4> Extents;    ///< of the array of channels

@@ -177,6 +177,7 @@ private:
     S.Name = streamName(C);
     S.Array = C.Array;
     S.Nest = C.Consumer;
+    S.Writer = C.Producer;
     S.Element = designType(C.Read->getType());
     S.Depth = ChannelDepth;
     S.Used = 1;
