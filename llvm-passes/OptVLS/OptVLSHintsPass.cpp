@@ -223,9 +223,10 @@ private:
                                    Access::Consecutive)
           return Refusal{"Store", "it stores to other than consecutive addresses"};
     }
+    llvm::PredicatedScalarEvolution PSE(SE, L);
     for (llvm::PHINode &Phi : Body->phis()) {
       llvm::InductionDescriptor ID;
-      if (llvm::InductionDescriptor::isInductionPHI(&Phi, &L, &SE, ID)) {
+      if (llvm::InductionDescriptor::isInductionPHI(&Phi, &L, PSE, ID)) {
         if (ID.getExactFPMathInst() && !UserEnabled)
           return Refusal{"FPInduction",
                          "it has a floating-point induction whose additions do not "
@@ -441,8 +442,8 @@ private:
   }
 
   // The widest type the vectorizer sizes its widths by: what the loop loads
-  // and stores.
-  unsigned widestBits(const llvm::Loop &L) const {
+  // and stores, and its recurrences.
+  unsigned widestBits(llvm::Loop &L) const {
     unsigned Bits = 8;
     for (llvm::Instruction &I : *L.getHeader()) {
       llvm::Type *T = nullptr;
@@ -450,7 +451,12 @@ private:
         T = Ld->getType();
       else if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
         T = St->getValueOperand()->getType();
-      if (T)
+      else if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(&I)) {
+        llvm::InductionDescriptor ID; // legality left only reductions besides
+        if (!llvm::InductionDescriptor::isInductionPHI(Phi, &L, &SE, ID))
+          T = Phi->getType();
+      }
+      if (T && T->isSized())
         Bits = std::max(Bits, unsigned(DL.getTypeSizeInBits(T).getFixedValue()));
     }
     return Bits;
