@@ -217,6 +217,11 @@ private:
         if (!llvm::isAssumeLikeIntrinsic(CB) &&
             (CB->mayHaveSideEffects() || CB->mayWriteToMemory()))
           return Refusal{"Call", "it calls a function that may have side effects"};
+      if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(&I))
+        if (accessOf(Ld->getPointerOperand(), Ld->getType(), L) == Access::Strided)
+          return Refusal{"Strided", "it reads at a constant stride other than the "
+                                    "element's size (interleaved accesses, which this "
+                                    "pass does not price)"};
       if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
         if (!St->isSimple() || accessOf(St->getPointerOperand(),
                                         St->getValueOperand()->getType(), L) !=
@@ -277,11 +282,16 @@ private:
         return value(Scalar);
     }
     if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(&I)) {
-      if (accessOf(Ld->getPointerOperand(), Ld->getType(), L) == Access::Uniform)
+      Access A = accessOf(Ld->getPointerOperand(), Ld->getType(), L);
+      if (A == Access::Uniform)
         return value(Scalar);
       llvm::Type *VT = widen(Ld->getType(), VF);
       if (!VT)
         return std::nullopt;
+      if (A != Access::Consecutive) // a gather t2s-optvls does not handle
+        return getVectorizerGatherScatterCost(TTI, llvm::cast<llvm::FixedVectorType>(VT),
+                                              /*IsLoad=*/true, Ld->getPointerOperand(),
+                                              Ld->getAlign(), /*VariableMask=*/false);
       return value(TTI.getMemoryOpCost(llvm::Instruction::Load, VT, Ld->getAlign(),
                                        Ld->getPointerAddressSpace(), CostKind));
     }

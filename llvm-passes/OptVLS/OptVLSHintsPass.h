@@ -16,7 +16,8 @@
 // one block, a trip count scalar evolution can compute; no call that may
 // write memory or have other side effects; no vectorization metadata that
 // disables vectorization or sets a width already; stores only to consecutive
-// addresses; every header phi an induction or a reduction, and a
+// addresses, loads to consecutive ones, a loop-invariant one or through an
+// index (no other constant stride); every header phi an induction or a reduction, and a
 // floating-point one only if its operations allow reassociation
 // (-ffast-math, -fassociative-math) or the user asked for vectorization
 // ('#pragma clang loop vectorize(enable)'): a width lets the vectorizer

@@ -431,6 +431,43 @@ exit:
   ret void
 }
 
+; A load at a constant stride of two elements beside the record loads.
+; REMARK: remark: <unknown>:0:0: no vectorization width for this loop: it reads at a constant stride other than the element's size (interleaved accesses, which this pass does not price)
+define void @strided(ptr noalias %r, ptr noalias %idx, ptr noalias %w, ptr noalias %out, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %k = phi i64 [ 0, %entry ], [ %k.next, %loop ]
+  %pi = getelementptr inbounds i32, ptr %idx, i64 %k
+  %i = load i32, ptr %pi, align 4
+  %j = sext i32 %i to i64
+  %pa = getelementptr inbounds %struct.R4s, ptr %r, i64 %j
+  %a = load i16, ptr %pa, align 2
+  %pb = getelementptr inbounds i8, ptr %pa, i64 2
+  %b = load i16, ptr %pb, align 2
+  %pc = getelementptr inbounds i8, ptr %pa, i64 4
+  %c = load i16, ptr %pc, align 2
+  %pd = getelementptr inbounds i8, ptr %pa, i64 6
+  %d = load i16, ptr %pd, align 2
+  %a32 = sext i16 %a to i32
+  %b32 = sext i16 %b to i32
+  %ab = mul nsw i32 %b32, %a32
+  %c32 = sext i16 %c to i32
+  %d32 = sext i16 %d to i32
+  %cd = mul nsw i32 %d32, %c32
+  %s = add nsw i32 %cd, %ab
+  %pw = getelementptr inbounds i64, ptr %w, i64 %k
+  %wk = load i32, ptr %pw, align 8
+  %sw = add i32 %s, %wk
+  %po = getelementptr inbounds i32, ptr %out, i64 %k
+  store i32 %sw, ptr %po, align 4
+  %k.next = add nuw nsw i64 %k, 1
+  %done = icmp eq i64 %k.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret void
+}
+
 ; One load through the index: nothing to combine, and no remark (the
 ; loops this pass has nothing to say about are not named).
 ; REMARK-NOT: remark
