@@ -8,6 +8,7 @@
 #include "backends/SpaceTimeTransform.h"
 #include "language/AttachPragmas.h"
 #include "language/PrintDirectives.h"
+#include "OptVLS/OptVLSHintsPass.h"
 #include "OptVLS/OptVLSPass.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignAnalysis.h"
@@ -93,6 +94,14 @@ void registerT2SPasses(llvm::PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
         addSystolicPasses(MPM);
+      });
+
+  // Vector widths for the loops whose gathers OptVLS will make cheap, before
+  // the loop vectorizer decides (at -O2 and -O3, where it runs).
+  PB.registerVectorizerStartEPCallback(
+      [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel Level) {
+        if (Level.getSpeedupLevel() >= 2)
+          FPM.addPass(OptVLSHintsPass());
       });
 
   // OptVLS works on the vector code the loop vectorizer wrote.

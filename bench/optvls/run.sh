@@ -71,8 +71,9 @@ def ratio(key, a, b):
 def median(key, b):
     return statistics.median(x for r in t[key + (b,)] for x in r)
 # Groups rewritten per kernel and -march, and the gains the remarks
-# predicted (refused groups in parentheses), from the optimization records.
-rewrites, predicted = {}, {}
+# predicted (refused groups in parentheses), from the optimization records;
+# the vector widths t2s-optvls-hints gave the kernel's loop.
+rewrites, predicted, hints = {}, {}, {}
 for m in ["native", "v3"]:
     records = open(f"{work}/optvls_{m}.yaml").read() + open(f"{work}/optvls_{m}-corpus.yaml").read()
     for doc in records.split("\n---"):
@@ -82,6 +83,11 @@ for m in ["native", "v3"]:
             continue
         k = f.group(1)[: -len(f"_optvls_{m}")]
         done = "!Passed" in doc
+        if re.search(r"^Pass:\s+t2s-optvls-hints\s*$", doc, re.M):
+            width = re.search(r"set vectorization width (\d+)", doc)
+            if done and width:
+                hints[(k, m)] = width.group(1)
+            continue
         if done:
             rewrites[(k, m)] = rewrites.get((k, m), 0) + 1
         if m == "native":
@@ -92,10 +98,13 @@ print("native: plain -march=native / plugin -march=native; best: fastest plain"
       " build (native, x86-64-v3, scalar) / plugin native; v3: plain x86-64-v3 /"
       " plugin x86-64-v3; hand: hand-written AVX2 / plugin native;"
       " rw: groups rewritten at native/v3; pred: the gain the remarks predicted"
-      " at native (refused groups in parentheses).")
+      " at native (refused groups in parentheses); hint: the width"
+      " t2s-optvls-hints set at native/v3 (- for none).")
 print()
-print("| kernel | table | indices | rw | pred | plugin ns/elem | native | best (which) | v3 | hand |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+print("| kernel | table | indices | rw | hint | pred | plugin ns/elem | native | best (which) | v3 | hand |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
+def hint(k):
+    return f"{hints.get((k, 'native'), '-')}/{hints.get((k, 'v3'), '-')}"
 short = {"plain_native": "native", "plain_v3": "v3", "scalar": "scalar"}
 corpus = [k for k in kernels if (k, "corpus", "-", "optvls_native") in t]
 for k in kernels:
@@ -110,7 +119,7 @@ for k in kernels:
             hand = ratio(key, "hand", "optvls_native")
             rw = f"{rewrites.get((k, 'native'), 0)}/{rewrites.get((k, 'v3'), 0)}"
             pred = " ".join(predicted.get(k, []))
-            print(f"| {k} | {tab} | {o} | {rw} | {pred} | {median(key, 'optvls_native'):.2f} |"
+            print(f"| {k} | {tab} | {o} | {rw} | {hint(k)} | {pred} | {median(key, 'optvls_native'):.2f} |"
                   f" {ratio(key, 'plain_native', 'optvls_native'):.2f} |"
                   f" {ratio(key, best, 'optvls_native'):.2f} ({short[best]}) |"
                   f" {ratio(key, 'plain_v3', 'optvls_v3'):.2f} |"
@@ -119,14 +128,14 @@ if corpus:
     print()
     print("The corpus (bench/optvls/corpus/corpus.c), same ratios; plugin: ms per call.")
     print()
-    print("| kernel | rw | pred | plugin ms | native | best (which) | v3 |")
-    print("|---|---|---|---|---|---|---|")
+    print("| kernel | rw | hint | pred | plugin ms | native | best (which) | v3 |")
+    print("|---|---|---|---|---|---|---|---|")
 for k in corpus:
     key = (k, "corpus", "-")
     best = min(short, key=lambda b: median(key, b))
     rw = f"{rewrites.get((k, 'native'), 0)}/{rewrites.get((k, 'v3'), 0)}"
     pred = " ".join(predicted.get(k, []))
-    print(f"| {k} | {rw} | {pred} | {median(key, 'optvls_native'):.2f} |"
+    print(f"| {k} | {rw} | {hint(k)} | {pred} | {median(key, 'optvls_native'):.2f} |"
           f" {ratio(key, 'plain_native', 'optvls_native'):.2f} |"
           f" {ratio(key, best, 'optvls_native'):.2f} ({short[best]}) |"
           f" {ratio(key, 'plain_v3', 'optvls_v3'):.2f} |")

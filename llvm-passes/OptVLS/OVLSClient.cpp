@@ -462,11 +462,17 @@ int64_t TTICostModel::getGatherScatterCost(const OVLSMemref &M) const {
     return value(C);
   }
   bool IsLoad = LM.getForm() == LLVMMemref::Gather;
+  return getVectorizerGatherScatterCost(
+      TTI, VT, IsLoad, LM.getInstruction()->getOperand(IsLoad ? 0 : 1), LM.getAlign(),
+      LM.getRuntimeMask() != nullptr, LM.getInstruction());
+}
+
+int64_t getVectorizerGatherScatterCost(const llvm::TargetTransformInfo &TTI,
+                                       llvm::FixedVectorType *VT, bool IsLoad,
+                                       const llvm::Value *Ptrs, llvm::Align A,
+                                       bool VariableMask, const llvm::Instruction *I) {
+  constexpr auto Kind = llvm::TargetTransformInfo::TCK_RecipThroughput;
   unsigned Opcode = IsLoad ? llvm::Instruction::Load : llvm::Instruction::Store;
-  llvm::Value *Ptrs = LM.getInstruction()->getOperand(IsLoad ? 0 : 1);
-  llvm::InstructionCost Vector = TTI.getGatherScatterOpCost(
-      Opcode, VT, Ptrs, LM.getRuntimeMask() != nullptr, LM.getAlign(), Kind,
-      LM.getInstruction());
   // A gather or scatter moves its elements one by one through the load or
   // store ports (x86 microcodes it): it costs at least the element accesses
   // and the lane moves of its scalarized form. Target models that price it
@@ -475,8 +481,13 @@ int64_t TTICostModel::getGatherScatterCost(const OVLSMemref &M) const {
   llvm::InstructionCost Scalar = TTI.getScalarizationOverhead(
       VT, llvm::APInt::getAllOnes(VT->getNumElements()), /*Insert=*/IsLoad,
       /*Extract=*/!IsLoad, Kind);
-  Scalar += TTI.getMemoryOpCost(Opcode, VT->getElementType(), LM.getAlign(), 0, Kind) *
+  Scalar += TTI.getMemoryOpCost(Opcode, VT->getElementType(), A, 0, Kind) *
             VT->getNumElements();
+  bool Legal = IsLoad ? TTI.isLegalMaskedGather(VT, A) : TTI.isLegalMaskedScatter(VT, A);
+  if (!I && !Legal)
+    return value(Scalar);
+  llvm::InstructionCost Vector =
+      TTI.getGatherScatterOpCost(Opcode, VT, Ptrs, VariableMask, A, Kind, I);
   return std::max(value(Vector), value(Scalar));
 }
 

@@ -107,6 +107,17 @@ public:
 /// a source): the shuffles x86 runs on its few lane-crossing pipes.
 bool crossesLanes(OVLSType SrcTy, llvm::ArrayRef<int> Mask);
 
+/// What a gather (\p IsLoad) or scatter of \p VT at \p Ptrs costs: the
+/// intrinsic call \p I, no cheaper than its scalarized form (an element access
+/// per lane and the lane moves, see OVLSClient.cpp). Without \p I, a gather
+/// the loop vectorizer has yet to write from the scalar access at \p Ptrs:
+/// scalarized where the target has no gather of \p VT.
+int64_t getVectorizerGatherScatterCost(const llvm::TargetTransformInfo &TTI,
+                                       llvm::FixedVectorType *VT, bool IsLoad,
+                                       const llvm::Value *Ptrs, llvm::Align A,
+                                       bool VariableMask,
+                                       const llvm::Instruction *I = nullptr);
+
 /// Costs from TargetTransformInfo, for vectors of \p ElementType; a shuffle
 /// that crosses 128-bit lanes costs \p CrossLanePercent percent of TTI's
 /// price (rounded up).

@@ -462,6 +462,8 @@ private:
 
 } // namespace
 
+unsigned getCrossLanePercent() { return CrossLanePercent; }
+
 llvm::PreservedAnalyses OptVLSPass::run(llvm::Function &F,
                                         llvm::FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())

@@ -36,6 +36,11 @@ struct OptVLSPass : llvm::PassInfoMixin<OptVLSPass> {
                               llvm::FunctionAnalysisManager &FAM);
 };
 
+/// The price of a shuffle that crosses 128-bit lanes, in percent of
+/// TargetTransformInfo's (-t2s-optvls-cross-lane-weight): whoever predicts
+/// this pass's sequences (t2s-optvls-hints) prices them the same way.
+unsigned getCrossLanePercent();
+
 } // namespace t2s
 
 #endif // T2S_OPTVLS_OPTVLSPASS_H
