@@ -46,11 +46,48 @@ llvm::json::Array channelsJSON(llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
   return List;
 }
 
+// The shift registers of nest N as its kernels declare them.
+llvm::SmallVector<const t2s::Design::Register *, 4> registersOf(const t2s::Design &D,
+                                                                 unsigned N) {
+  llvm::SmallVector<const t2s::Design::Register *, 4> Out;
+  for (const t2s::Design::Register &R : D.Registers)
+    if (R.Nest == N)
+      Out.push_back(&R);
+  return Out;
+}
+
+llvm::json::Array registersJSON(const t2s::Design &D, unsigned N) {
+  llvm::json::Array List;
+  for (const t2s::Design::Register *R : registersOf(D, N))
+    List.push_back(llvm::json::Object{
+        {"array", R->Array},
+        {"words_per_pe", R->Words},
+        {"lanes", R->Lanes ? llvm::json::Value(R->Lanes) : llvm::json::Value(nullptr)},
+        {"words", R->totalWords()},
+        {"bits", R->totalWords() * int64_t(R->Element.Bits)}});
+  return List;
+}
+
 void printText(llvm::raw_ostream &OS, const std::string &Design,
-               const t2s::SpaceTimeSchedule &S,
+               const t2s::SpaceTimeSchedule &S, const t2s::Design &D, unsigned N,
                llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
   OS << "design " << Design << "\n";
-  S.print(OS);
+  S.print(OS, /*Registers=*/false);
+  for (const t2s::Design::Register *R : registersOf(D, N)) {
+    OS << "  registers of " << R->Array << ": " << R->Words << " per PE"
+       << (R->Lanes ? " and lane, " + std::to_string(R->Lanes) + " lanes" : "") << " ("
+       << R->totalWords() << " in all)";
+    if (R->Lanes)
+      ; // the schedule's minimization is of the steps without vectorize
+    else if (!R->Minimized)
+      OS << ", not minimized (too many iterations per PE to scan)";
+    else if (R->ShiftEvery)
+      OS << ", minimized " << R->MinimizedWords << " per PE shifted every " << R->ShiftEvery
+         << " steps";
+    else
+      OS << ", minimized to a FIFO of depth " << R->MinimizedWords << " per PE";
+    OS << "\n";
+  }
   for (const t2s::PEChannelSummary &C : Channels) {
     OS << "  channels of " << C.Array
        << (C.Output ? " to its drainer: " : " from its loader: ") << C.Channels << " (";
@@ -170,11 +207,12 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
         llvm::json::Object O = S.toJSON();
         O["design"] = Design;
         O["channels"] = channelsJSON(Channels);
+        O["kernel_registers"] = registersJSON(DR.D, N);
         Designs.push_back(std::move(O));
         break;
       }
       default:
-        printText(OS, Design, S, Channels);
+        printText(OS, Design, S, DR.D, N, Channels);
       }
       ++Count;
     }

@@ -189,6 +189,13 @@ public:
 
 } // namespace
 
+int64_t Design::Register::totalWords() const {
+  int64_t N = Words * std::max<int64_t>(Lanes, 1);
+  for (int64_t E : PEExtents)
+    N *= E;
+  return N;
+}
+
 std::optional<DType> Design::elementOf(unsigned ArgNo) const {
   for (const Buffer &B : Buffers)
     if (B.ArgNo == ArgNo)

@@ -119,6 +119,16 @@ struct Design {
     int64_t Words = 0;                      ///< per PE (and lane)
     llvm::SmallVector<int64_t, 4> PEExtents;
     int64_t Lanes = 0;                      ///< vectorize: lanes plus padding
+    /// The schedule's smaller alternative ("Minimizing FIFO size"), which
+    /// the kernels do not use: words shifted every ShiftEvery steps, or (0)
+    /// a FIFO; not Minimized when the PE's domain was too large to scan.
+    /// It describes the steps without vectorize, so a vectorized register
+    /// has none.
+    bool Minimized = false;
+    int64_t MinimizedWords = 0, ShiftEvery = 0;
+
+    /// Words in all the PEs (and lanes).
+    int64_t totalWords() const;
   };
 
   /// A pointer parameter the kernels access.

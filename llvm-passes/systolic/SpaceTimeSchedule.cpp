@@ -418,7 +418,7 @@ std::string SpaceTimeSchedule::idleReason() const {
   return Out;
 }
 
-void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
+void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const {
   const URESystem &S = System;
   OS << "space-time schedule of the URE system at " << S.Loc.File << ":"
      << S.Loc.Line << ":" << S.Loc.Column << "\n";
@@ -491,6 +491,8 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     OS << "\n";
   }
   for (const RegisterPlan &P : Registers) {
+    if (!PrintRegisters)
+      break;
     OS << "  registers of " << S.Arrays[P.Array].Name << ": "
        << P.ConservativeWords << " per PE (" << P.ConservativeWords * NumPEs
        << " in all)";

@@ -109,7 +109,9 @@ struct SpaceTimeSchedule {
   /// loop has values, e.g. "t1 = 2*i + k spans 12 steps for the 8 values of
   /// k". Utilization is the product of those ratios. Empty if none does.
   std::string idleReason() const;
-  void print(llvm::raw_ostream &OS) const;
+  /// The schedule as print<t2s-space-time> shows it; without the register
+  /// lines when \p Registers is false (the report prints the kernels').
+  void print(llvm::raw_ostream &OS, bool Registers = true) const;
   /// The design report as a JSON object (utilization and vectorized are
   /// null where there is none).
   llvm::json::Object toJSON() const;

@@ -55,6 +55,9 @@ void buildKernels(Design &D, NestPlans Plans, llvm::ArrayRef<unsigned> Stages) {
       Reg.Nest = N;
       Reg.Element = designType(P.Sch.System.Arrays[RP.Array].ElementType);
       Reg.Words = RP.ConservativeWords;
+      Reg.Minimized = RP.Minimized;
+      Reg.MinimizedWords = RP.MinimizedWords;
+      Reg.ShiftEvery = RP.ShiftEvery;
       for (unsigned L : P.Sch.PELoops)
         Reg.PEExtents.push_back(P.Sch.System.Loops[L].extent());
       D.Registers.push_back(std::move(Reg));

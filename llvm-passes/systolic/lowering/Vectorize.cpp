@@ -15,6 +15,7 @@ void vectorizeChannels(Design &D, NestPlans Plans) {
       if (P.Sch.System.Arrays[RP.Array].Name == Reg.Array) {
         Reg.Words = Vec.Words[RP.Array];
         Reg.Lanes = Vec.Lanes + Vec.LanePad[RP.Array];
+        Reg.Minimized = false;
       }
   }
   for (Design::Channel &X : D.Channels) {
