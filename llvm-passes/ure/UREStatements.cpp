@@ -1,0 +1,699 @@
+//===- UREStatements.cpp - A nest's statements in the URE model -----------===//
+//
+// The second half of NestExtractor (NestExtractor.h): each store of the nest
+// body classified as a URE statement or an output, its reads as URE reads
+// with distance vectors or input reads with affine subscripts, the guards
+// and deciding conditions, array bounds, the order of statements, the
+// loader/drainer isolation rules and the initial values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ure/NestExtractor.h"
+#include "ure/InitialValues.h"
+#include "language/LoopMetadata.h"
+
+#define DEBUG_TYPE "t2s-ure"
+
+namespace t2s {
+
+// "struct 'P'" (the type copied or cleared, as the addresses tell it), or
+// "a struct or array".
+std::string NestExtractor::aggregateName(const llvm::MemIntrinsic *MI) {
+  llvm::Type *T = nullptr;
+  llvm::SmallVector<const llvm::Value *, 2> Ptrs{MI->getDest()};
+  if (auto *MT = llvm::dyn_cast<llvm::MemTransferInst>(MI))
+    Ptrs.push_back(MT->getSource());
+  for (const llvm::Value *Ptr : Ptrs) {
+    if (auto *G = llvm::dyn_cast<llvm::GEPOperator>(Ptr))
+      T = G->getResultElementType();
+    else if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(Ptr))
+      T = A->getAllocatedType();
+    if (T && T->isAggregateType())
+      break;
+    T = nullptr;
+  }
+  if (auto *ST = llvm::dyn_cast_or_null<llvm::StructType>(T);
+      ST && ST->hasName()) {
+    llvm::StringRef Name = ST->getName();
+    if (!Name.consume_front("struct."))
+      Name.consume_front("class.");
+    return "struct '" + Name.str() + "'";
+  }
+  if (T && T->isArrayTy())
+    return "an array";
+  return "a struct or array";
+}
+
+std::optional<AffineExpr> NestExtractor::affineOf(const llvm::SCEV *S) {
+  if (auto *C = llvm::dyn_cast<llvm::SCEVConstant>(S)) {
+    AffineExpr E;
+    E.Coeffs.assign(Sys.Loops.size(), 0);
+    E.Constant = C->getValue()->getSExtValue();
+    return E;
+  }
+  if (auto *Cast = llvm::dyn_cast<llvm::SCEVCastExpr>(S))
+    return affineOf(Cast->getOperand(0)); // C++: signed overflow is UB
+  if (auto *Add = llvm::dyn_cast<llvm::SCEVAddExpr>(S)) {
+    AffineExpr Sum;
+    Sum.Coeffs.assign(Sys.Loops.size(), 0);
+    for (const llvm::SCEV *Op : Add->operands()) {
+      std::optional<AffineExpr> E = affineOf(Op);
+      if (!E)
+        return std::nullopt;
+      for (unsigned D = 0; D < Sum.Coeffs.size(); ++D)
+        Sum.Coeffs[D] += E->Coeffs[D];
+      Sum.Constant += E->Constant;
+    }
+    return Sum;
+  }
+  if (auto *Mul = llvm::dyn_cast<llvm::SCEVMulExpr>(S)) {
+    if (Mul->getNumOperands() != 2)
+      return std::nullopt;
+    auto *C = llvm::dyn_cast<llvm::SCEVConstant>(Mul->getOperand(0));
+    std::optional<AffineExpr> E = affineOf(Mul->getOperand(1));
+    if (!C || !E)
+      return std::nullopt;
+    int64_t K = C->getValue()->getSExtValue();
+    for (int64_t &Coeff : E->Coeffs)
+      Coeff *= K;
+    E->Constant *= K;
+    return E;
+  }
+  if (auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S)) {
+    if (!AR->isAffine())
+      return std::nullopt;
+    std::optional<unsigned> D;
+    for (unsigned I = 0; I < Sys.Loops.size(); ++I)
+      if (Sys.Loops[I].L == AR->getLoop())
+        D = I;
+    auto *Step = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE));
+    std::optional<AffineExpr> E = affineOf(AR->getStart());
+    if (!D || !Step || !E)
+      return std::nullopt;
+    // {start,+,c}<loop d> = start + c * (v_d - lower_d)
+    int64_t C = Step->getValue()->getSExtValue();
+    E->Coeffs[*D] += C;
+    E->Constant -= C * Sys.Loops[*D].Lower;
+    return E;
+  }
+  return std::nullopt;
+}
+
+std::optional<AffineExpr> NestExtractor::affineOf(llvm::Value *V) {
+  if (!SE.isSCEVable(V->getType()))
+    return std::nullopt;
+  return affineOf(SE.getSCEV(V));
+}
+
+std::string NestExtractor::accessText(llvm::StringRef Name,
+                       llvm::ArrayRef<llvm::Value *> Subscripts) {
+  std::string Text = Name.str();
+  llvm::raw_string_ostream OS(Text);
+  for (llvm::Value *S : Subscripts) {
+    OS << "[";
+    if (std::optional<AffineExpr> E = affineOf(S))
+      E->print(OS, Sys.Loops);
+    else
+      OS << "...";
+    OS << "]";
+  }
+  return Text;
+}
+
+// "[k][j][i]": the subscripts of a URE array written at the loop variables.
+std::string NestExtractor::nestOrder() const {
+  std::string S;
+  for (const URELoop &L : Sys.Loops)
+    S += "[" + L.Name + "]";
+  return S;
+}
+
+void NestExtractor::classifyStatement(llvm::StoreInst *St) {
+  UREStatement S;
+  S.Store = St;
+  S.Loc = sourceLocOf(St);
+  llvm::Value *Base;
+  llvm::SmallVector<llvm::Value *, 4> Subs;
+  if (!decomposeAddress(St->getPointerOperand(), Base, Subs)) {
+    reject(URERule::Address, S.Loc,
+           "this store does not index an array (struct fields and pointer "
+           "arithmetic are not supported in a URE nest); write to an array "
+           "element 'X[k][j][i]'");
+    return;
+  }
+  unsigned Index = Sys.Statements.size();
+  llvm::Type *ArrayTy = arrayObjectType(Base);
+  if (ArrayTy && Subs.size() == Sys.Loops.size() && !useOutsideNest(Base)) {
+    std::string Name = getSourceName(Base);
+    for (unsigned D = 0; D < Subs.size(); ++D) {
+      std::optional<AffineExpr> E = affineOf(Subs[D]);
+      if (!E || E->singleLoop() != D || E->Constant != 0) {
+        reject(URERule::WriteAtLoopVariables, S.Loc,
+               "the URE array '" + Name +
+                   "' must be written at exactly the loop variables in nest "
+                   "order, " + Name + nestOrder() +
+                   "; this writes " + accessText(Name, Subs));
+        return;
+      }
+    }
+    if (auto It = ArrayOf.find(Base); It != ArrayOf.end()) {
+      const UREStatement &First = Sys.Statements[Sys.Arrays[It->second].Writer];
+      reject(URERule::WrittenOnce, S.Loc,
+             "the URE array '" + Name + "' is written a second time (first at "
+             "line " + llvm::Twine(First.Loc.Line) +
+                 "); a URE array is written once per iteration: use another "
+                 "array for the second value");
+      return;
+    }
+    UREArray A;
+    A.Name = Name;
+    A.Object = Base;
+    A.ElementType = arrayShape(ArrayTy, A.Extents);
+    A.Writer = Index;
+    if (St->isVolatile()) {
+      reject(URERule::NotVolatile, S.Loc,
+             "the URE array '" + Name + "' is volatile, but URE arrays "
+             "become registers of the PEs and their accesses are reordered "
+             "with the iterations; remove 'volatile' from '" + Name + "'");
+      return;
+    }
+    if (!checkArrayBounds(A, S.Loc))
+      return;
+    S.Array = Sys.Arrays.size();
+    ArrayOf[Base] = S.Array;
+    Sys.Arrays.push_back(std::move(A));
+  } else {
+    S.Extended = true;
+    S.Output = Base;
+    S.OutputName = getSourceName(Base);
+    for (llvm::Value *Sub : Subs) {
+      std::optional<AffineExpr> E = affineOf(Sub);
+      if (!E) {
+        reject(URERule::Address, S.Loc,
+               "the output " + accessText(S.OutputName, Subs) +
+                   " is not indexed by affine expressions of the loop "
+                   "variables; index outputs with loop variables and "
+                   "constants");
+        return;
+      }
+      S.OutputSubscripts.push_back(*E);
+    }
+    OutputOf[Base] = Index;
+  }
+  S.Guards = guardsOf(St->getParent());
+  if (!S.Extended && !S.Guards.empty()) {
+    reject(URERule::Unconditional, S.Loc,
+           "the URE array '" + Sys.Arrays[S.Array].Name +
+               "' is written only under a condition; a URE is defined at "
+               "every iteration: move the condition into the value, e.g. "
+               "'X[k][j][i] = c ? v : X[k][j - 1][i]'");
+  }
+  Sys.Statements.push_back(std::move(S));
+}
+
+// A URE array holds a value for every iteration: each loop's range lies in
+// the array's extent along that loop.
+bool NestExtractor::checkArrayBounds(const UREArray &A, const SourceLoc &Loc) {
+  for (unsigned D = 0; D < Sys.Loops.size() && D < A.Extents.size(); ++D) {
+    const URELoop &L = Sys.Loops[D];
+    if (L.Upper <= L.Lower)
+      continue; // no iteration
+    int64_t Extent = int64_t(A.Extents[D]);
+    std::string Where = A.Name;
+    for (unsigned E = 0; E < Sys.Loops.size(); ++E)
+      Where += "[" + (E == D ? std::to_string(L.Lower < 0 ? L.Lower
+                                                          : L.Upper - 1)
+                             : Sys.Loops[E].Name) + "]";
+    if (L.Lower < 0) {
+      reject(URERule::ArrayBounds, Loc,
+             "loop '" + L.Name + "' starts at " + std::to_string(L.Lower) +
+                 ", so the URE array '" + A.Name + "' is written at " +
+                 Where + ", before its first element (the sequential "
+                 "program's behaviour is undefined); a URE array is indexed "
+                 "by the loop variables, so loops start at 0 or above: "
+                 "shift the loop, 'for (int " + L.Name + " = 0; " + L.Name +
+                 " < " + std::to_string(L.Upper - L.Lower) + "; ++" +
+                 L.Name + ")', and write '" + L.Name + " - " +
+                 std::to_string(-L.Lower) + "' where the body uses the "
+                 "value of '" + L.Name + "' (input and output subscripts, "
+                 "conditions)");
+      return false;
+    }
+    if (L.Upper > Extent) {
+      reject(URERule::ArrayBounds, Loc,
+             "loop '" + L.Name + "' runs to " + std::to_string(L.Upper - 1) +
+                 ", so the URE array '" + A.Name + "' is written at " +
+                 Where + ", past its last element (extent " +
+                 std::to_string(Extent) + " along '" + L.Name + "'); "
+                 "declare '" + A.Name + "' with at least " +
+                 std::to_string(L.Upper) + " elements along '" + L.Name +
+                 "'");
+      return false;
+    }
+  }
+  return true;
+}
+
+// The branch conditions that must hold for BB to run, outermost first.
+llvm::SmallVector<Guard, 2> NestExtractor::guardsOf(llvm::BasicBlock *BB) {
+  llvm::SmallVector<Guard, 2> Guards;
+  llvm::BasicBlock *Header = Sys.innermost()->getHeader(), *Start = BB;
+  while (BB != Header) {
+    llvm::DomTreeNode *Node = DT.getNode(BB)->getIDom();
+    if (!Node)
+      break;
+    llvm::BasicBlock *P = Node->getBlock();
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+    if (Br && Br->isConditional() && P != Header)
+      for (unsigned S = 0; S < 2; ++S)
+        if (DT.dominates(llvm::BasicBlockEdge(P, Br->getSuccessor(S)), BB))
+          Guards.insert(Guards.begin(), {Br->getCondition(), S == 0});
+    BB = P;
+  }
+  Guards.append(joinedGuards(Sys, DT, Start));
+  return Guards;
+}
+
+// Records the reads of the value S stores and returns when it exists: a
+// branch merge or select is an OR of its alternatives, everything else an
+// AND of its operands (seed merge_ures.md).
+InitFormula NestExtractor::visitValue(llvm::Value *V, UREStatement &S, unsigned Index,
+                       llvm::DenseMap<llvm::Value *, InitFormula> &Memo) {
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || !Sys.innermost()->contains(I) ||
+      llvm::any_of(Sys.Loops, [&](const URELoop &L) { return L.IV == I; }))
+    return InitFormula::trueValue();
+  if (auto It = Memo.find(V); It != Memo.end())
+    return It->second;
+  Memo[V] = InitFormula::trueValue(); // cut cycles through phis
+  InitFormula Result;
+  if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(I)) {
+    Result = visitLoad(Ld, S, Index);
+  } else if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(I)) {
+    // The conditions that choose the alternative ('c ? a : b', and the
+    // left operands of '&&' and '||') are read too, like a select's.
+    llvm::SmallVector<InitFormula, 4> Parts;
+    for (llvm::Value *Cond : decidingConditions(Phi))
+      Parts.push_back(visitValue(Cond, S, Index, Memo));
+    llvm::SmallVector<InitFormula, 2> Alternatives;
+    for (llvm::Value *In : Phi->incoming_values())
+      Alternatives.push_back(visitValue(In, S, Index, Memo));
+    Parts.push_back(InitFormula::anyOf(Alternatives));
+    Result = InitFormula::allOf(Parts);
+  } else if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(I)) {
+    InitFormula Cond = visitValue(Sel->getCondition(), S, Index, Memo);
+    InitFormula Alt = InitFormula::anyOf(
+        {visitValue(Sel->getTrueValue(), S, Index, Memo),
+         visitValue(Sel->getFalseValue(), S, Index, Memo)});
+    Result = InitFormula::allOf({Cond, Alt});
+  } else {
+    llvm::SmallVector<InitFormula, 4> Ops;
+    for (llvm::Value *Op : I->operands())
+      Ops.push_back(visitValue(Op, S, Index, Memo));
+    Result = InitFormula::allOf(Ops);
+  }
+  Memo[V] = Result;
+  return Result;
+}
+
+// The conditions that decide which value a merge of the innermost body
+// receives: those of the branches between the merge's immediate dominator
+// and the merge whose two ways reach the merge through different incoming
+// blocks. (A branch inside one alternative, such as the '&&' in
+// 'c ? a && b : d', belongs to that alternative's value.)
+llvm::SmallVector<llvm::Value *, 2> NestExtractor::decidingConditions(llvm::PHINode *Phi) {
+  llvm::SmallVector<llvm::Value *, 2> Conditions;
+  llvm::Loop *Inner = Sys.innermost();
+  llvm::BasicBlock *Merge = Phi->getParent();
+  llvm::DomTreeNode *Node = DT.getNode(Merge);
+  if (Merge == Inner->getHeader() || !Node || !Node->getIDom())
+    return Conditions;
+  llvm::BasicBlock *Decider = Node->getIDom()->getBlock();
+  using Blocks = llvm::SmallVector<llvm::BasicBlock *, 2>;
+  llvm::DenseMap<llvm::BasicBlock *, Blocks> Memo;
+  auto inRegion = [&](llvm::BasicBlock *BB) {
+    return Inner->contains(BB) && BB != Inner->getHeader() &&
+           DT.dominates(Decider, BB);
+  };
+  // The incoming blocks of the merge that control reaches from BB.
+  std::function<Blocks(llvm::BasicBlock *)> reach;
+  auto viaEdge = [&](llvm::BasicBlock *From, llvm::BasicBlock *To) {
+    if (To == Merge)
+      return Blocks{From};
+    return inRegion(To) ? reach(To) : Blocks{};
+  };
+  reach = [&](llvm::BasicBlock *BB) -> Blocks {
+    if (auto It = Memo.find(BB); It != Memo.end())
+      return It->second;
+    Memo[BB] = {}; // the innermost body has no cycle; stay safe if it had
+    Blocks Result;
+    for (llvm::BasicBlock *Succ : llvm::successors(BB))
+      for (llvm::BasicBlock *In : viaEdge(BB, Succ))
+        if (!llvm::is_contained(Result, In))
+          Result.push_back(In);
+    llvm::sort(Result);
+    return Memo[BB] = Result;
+  };
+  llvm::SmallPtrSet<llvm::BasicBlock *, 8> Seen;
+  llvm::SmallVector<llvm::BasicBlock *, 8> Work(llvm::predecessors(Merge));
+  while (!Work.empty()) {
+    llvm::BasicBlock *BB = Work.pop_back_val();
+    if (!inRegion(BB) || !Seen.insert(BB).second)
+      continue;
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB->getTerminator());
+    if (Br && Br->isConditional() &&
+        viaEdge(BB, Br->getSuccessor(0)) != viaEdge(BB, Br->getSuccessor(1)) &&
+        !llvm::is_contained(Conditions, Br->getCondition()))
+      Conditions.push_back(Br->getCondition());
+    if (BB != Decider)
+      Work.append(llvm::pred_begin(BB), llvm::pred_end(BB));
+  }
+  return Conditions;
+}
+
+InitFormula NestExtractor::visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsigned Index) {
+  llvm::Value *Base;
+  llvm::SmallVector<llvm::Value *, 4> Subs;
+  bool Decomposed = decomposeAddress(Ld->getPointerOperand(), Base, Subs);
+  if (Decomposed)
+    if (auto It = ArrayOf.find(Base); It != ArrayOf.end())
+      return visitUREArrayRead(Ld, It->second, Subs, S, Index);
+  if (Decomposed && OutputOf.count(Base)) {
+    std::string Name = getSourceName(Base);
+    std::string Why = "";
+    if (const llvm::Instruction *Out = useOutsideNest(Base))
+      Why = " (it is also used outside the nest, at line " +
+            std::to_string(sourceLocOf(Out).Line) +
+            ", so it is an output, not a URE array)";
+    reject(URERule::OutputNotRead, sourceLocOf(Ld),
+           "the output '" + Name + "' is read inside the URE nest" + Why +
+               "; outputs are only written, by the last (extended) UREs: "
+               "keep the recurrence in a URE array that lives only in the "
+               "nest and copy results out, e.g. 'if (i == N - 1) out[0] = "
+               "S[i];'");
+    return InitFormula::trueValue();
+  }
+  InputRead In;
+  In.Load = Ld;
+  In.Object = Decomposed ? Base : nullptr;
+  In.Name = Decomposed ? getSourceName(Base) : "<memory>";
+  for (llvm::Value *Sub : Subs)
+    In.Subscripts.push_back(affineOf(Sub));
+  S.Inputs.push_back(Sys.Inputs.size());
+  Sys.Inputs.push_back(std::move(In));
+  return InitFormula::trueValue();
+}
+
+InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayIdx,
+                              llvm::ArrayRef<llvm::Value *> Subs,
+                              UREStatement &S, unsigned Index) {
+  const UREArray &A = Sys.Arrays[ArrayIdx];
+  SourceLoc Loc = sourceLocOf(Ld);
+  std::string Text = accessText(A.Name, Subs);
+  if (Subs.size() != Sys.Loops.size()) {
+    reject(URERule::SimpleArgs, Loc,
+           "the read " + Text + " has " + llvm::Twine(Subs.size()) +
+               " subscripts; a URE array is read with one subscript per loop, "
+               "each a loop variable minus a constant: " + A.Name +
+               nestOrder());
+    return InitFormula::var(ArrayIdx);
+  }
+  URERead R;
+  R.Array = ArrayIdx;
+  R.Loads.push_back(Ld);
+  for (unsigned D = 0; D < Subs.size(); ++D) {
+    std::optional<AffineExpr> E = affineOf(Subs[D]);
+    std::optional<unsigned> L = E ? E->singleLoop() : std::nullopt;
+    if (!L) {
+      reject(URERule::SimpleArgs, Loc,
+             "subscript " + llvm::Twine(D + 1) + " of the read " + Text +
+                 " must be the loop variable '" + Sys.Loops[D].Name +
+                 "' minus a constant (simple args)");
+      return InitFormula::var(ArrayIdx);
+    }
+    if (*L != D) {
+      reject(URERule::Order, Loc,
+             "the read " + Text + " uses '" + Sys.Loops[*L].Name +
+                 "' where '" + Sys.Loops[D].Name +
+                 "' belongs; URE arrays are read with the loop variables "
+                 "in nest order: " + A.Name + nestOrder());
+      return InitFormula::var(ArrayIdx);
+    }
+    R.Distance.push_back(-E->Constant);
+  }
+  if (llvm::any_of(R.Distance, [](int64_t D) { return D < 0; })) {
+    std::string Dist;
+    llvm::raw_string_ostream OS(Dist);
+    llvm::interleave(R.Distance, OS, ", ");
+    reject(URERule::NonNegativeDistance, Loc,
+           "the read " + Text + " has distance (" + Dist +
+               "); a URE may only read values of earlier iterations: "
+               "subtract non-negative constants from the loop variables");
+    return InitFormula::var(ArrayIdx);
+  }
+  if (llvm::all_of(R.Distance, [](int64_t D) { return D == 0; }) &&
+      A.Writer >= Index) {
+    reject(URERule::ReadAfterWrite, Loc,
+           "the read " + Text + " at distance 0 comes " +
+               (A.Writer == Index ? "from the statement that writes it"
+                                  : "before the statement that writes it") +
+               " (line " + llvm::Twine(Sys.Statements[A.Writer].Loc.Line) +
+               "); within an iteration a URE reads only values already "
+               "written: move the statement of '" + A.Name +
+               "' up, or read an earlier iteration");
+    return InitFormula::var(ArrayIdx);
+  }
+  auto Same = llvm::find_if(S.Reads, [&](const URERead &Old) {
+    return Old.Array == R.Array && Old.Distance == R.Distance;
+  });
+  if (Same == S.Reads.end())
+    S.Reads.push_back(std::move(R));
+  else if (!llvm::is_contained(Same->Loads, Ld))
+    Same->Loads.push_back(Ld);
+  return InitFormula::var(ArrayIdx);
+}
+
+void NestExtractor::analyzeReads(UREStatement &S, unsigned Index) {
+  llvm::DenseMap<llvm::Value *, InitFormula> Memo;
+  S.Init = visitValue(S.Store->getValueOperand(), S, Index, Memo);
+  // Reads in the conditions of an output count as its reads too (they do
+  // not decide whether a value exists, so they stay out of Init).
+  for (const Guard &G : S.Guards)
+    visitValue(G.Condition, S, Index, Memo);
+}
+
+void NestExtractor::checkStatementOrder() {
+  const UREStatement *FirstExtended = nullptr;
+  for (const UREStatement &S : Sys.Statements) {
+    if (S.Extended) {
+      if (!FirstExtended)
+        FirstExtended = &S;
+      continue;
+    }
+    if (FirstExtended)
+      reject(URERule::ExtendedLast, S.Loc,
+             "the URE statement of '" + Sys.Arrays[S.Array].Name +
+                 "' follows the extended URE (output) at line " +
+                 llvm::Twine(FirstExtended->Loc.Line) +
+                 "; extended UREs must be the last statements: move it below");
+  }
+}
+
+// The first instruction outside the nest that uses Object, if any. A URE
+// array lives only inside its nest (it becomes shift registers); an array
+// also used elsewhere is an output.
+const llvm::Instruction *NestExtractor::useOutsideNest(const llvm::Value *Object) const {
+  llvm::SmallVector<const llvm::User *, 8> Work(Object->users());
+  llvm::SmallPtrSet<const llvm::User *, 8> Seen;
+  while (!Work.empty()) {
+    const llvm::User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (llvm::isa<llvm::GEPOperator>(U) || llvm::isa<llvm::BitCastOperator>(U)) {
+      Work.append(U->user_begin(), U->user_end());
+      continue;
+    }
+    auto *I = llvm::dyn_cast<llvm::Instruction>(U);
+    if (I && !isIgnorableIntrinsic(*I) && !Sys.outermost()->contains(I))
+      return I;
+  }
+  return nullptr;
+}
+
+// loader(a) and drainer(c): the kernel that reads a (writes c) for the PEs
+// must know, from the loop variables alone, when and where a PE reads
+// (writes) it, so that it sends (receives) the same values in the same
+// order through the channel.
+void NestExtractor::checkIsolation() {
+  llvm::StringMap<const LocatedDirective *> Isolated;
+  bool Scheduled = hasDirective(Sys.Directives, DirectiveKind::SpaceTime);
+  for (const LocatedDirective &LD : Sys.Directives) {
+    bool DataPath = LD.D.Kind == DirectiveKind::Vectorize ||
+                    LD.D.Kind == DirectiveKind::Gather ||
+                    LD.D.Kind == DirectiveKind::Scatter;
+    if (DataPath && !Scheduled)
+      reject(LD.D.Kind == DirectiveKind::Vectorize ? URERule::Vectorize
+                                                   : URERule::GatherScatter,
+             LD.Loc,
+             "'" + quotedText(LD.D) + "' shapes the data path of a systolic array: "
+             "add '#pragma t2s space_time(...)' to this nest");
+    bool IsLoader = LD.D.Kind == DirectiveKind::Loader;
+    if (!IsLoader && LD.D.Kind != DirectiveKind::Drainer)
+      continue;
+    if (!Scheduled) {
+      reject(URERule::Isolation, LD.Loc,
+             "'" + quotedText(LD.D) + "' needs a systolic array to feed: add "
+             "'#pragma t2s space_time(...)' to this nest");
+      continue;
+    }
+    for (const DirectiveArg &A : LD.D.Args) {
+      if (auto [It, New] = Isolated.try_emplace(A.Name, &LD); !New) {
+        reject(URERule::Isolation, LD.Loc,
+               "'" + A.Name + "' is named twice, in '" + quotedText(It->second->D) +
+                   "' and '" + quotedText(LD.D) + "'; name it once");
+        continue;
+      }
+      if (IsLoader)
+        checkLoader(LD, A.Name);
+      else
+        checkDrainer(LD, A.Name);
+    }
+  }
+}
+
+void NestExtractor::checkLoader(const LocatedDirective &LD, llvm::StringRef Name) {
+  llvm::SmallVector<std::string, 4> Names;
+  bool Found = false;
+  for (const InputRead &In : Sys.Inputs) {
+    if (!llvm::is_contained(Names, In.Name))
+      Names.push_back(In.Name);
+    if (In.Name != Name)
+      continue;
+    Found = true;
+    SourceLoc Loc = sourceLocOf(In.Load);
+    if (!In.Object || llvm::any_of(In.Subscripts, [](const auto &E) {
+          return !E.has_value();
+        })) {
+      reject(URERule::Isolation, Loc,
+             "the loader of '" + Name + "' must compute where the PEs read "
+             "it from the loop variables, but this read of '" + Name +
+                 "' is not indexed by affine expressions of the loop "
+                 "variables; index it with loop variables and constants, "
+                 "or drop '" + Name + "' from '" + quotedText(LD.D) + "'");
+      continue;
+    }
+    if (const llvm::Value *Bad = computedCondition(In.Load->getParent()))
+      reject(URERule::Isolation, Loc,
+             "the loader of '" + Name + "' must know when the PEs read it, "
+             "but this read of '" + Name + "' happens under a condition " +
+                 "that depends on a computed value" + valueLine(Bad) +
+                 "; make the condition a test of the loop variables, or "
+                 "drop '" + Name + "' from '" + quotedText(LD.D) + "'");
+  }
+  if (!Found)
+    reject(URERule::Isolation, LD.Loc,
+           "'" + Name + "' in '" + quotedText(LD.D) + "' is not an input this "
+           "nest reads; its inputs are " +
+               (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
+}
+
+void NestExtractor::checkDrainer(const LocatedDirective &LD, llvm::StringRef Name) {
+  llvm::SmallVector<std::string, 4> Names;
+  bool Found = false;
+  for (const UREStatement &St : Sys.Statements) {
+    if (!St.Extended)
+      continue;
+    if (!llvm::is_contained(Names, St.OutputName))
+      Names.push_back(St.OutputName);
+    if (St.OutputName != Name)
+      continue;
+    Found = true;
+    if (const llvm::Value *Bad = computedCondition(St.Store->getParent()))
+      reject(URERule::Isolation, St.Loc,
+             "the drainer of '" + Name + "' must know when the PEs write "
+             "it, but this write of '" + Name + "' happens under a "
+             "condition that depends on a computed value" + valueLine(Bad) +
+                 "; make the condition a test of the loop variables, or "
+                 "drop '" + Name + "' from '" + quotedText(LD.D) + "'");
+  }
+  if (!Found)
+    reject(URERule::Isolation, LD.Loc,
+           "'" + Name + "' in '" + quotedText(LD.D) + "' is not an output this "
+           "nest writes; its outputs are " +
+               (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
+}
+
+std::string NestExtractor::valueLine(const llvm::Value *V) {
+  if (auto *I = llvm::dyn_cast<llvm::Instruction>(V))
+    if (unsigned Line = sourceLocOf(I).Line)
+      return " (line " + std::to_string(Line) + ")";
+  return "";
+}
+
+// A value computed in the nest (not from loop variables, parameters and
+// constants alone) that decides whether BB runs, or null.
+const llvm::Value *NestExtractor::computedCondition(llvm::BasicBlock *BB) {
+  llvm::Loop *Inner = Sys.innermost();
+  llvm::SmallPtrSet<llvm::BasicBlock *, 16> Seen;
+  llvm::SmallVector<llvm::BasicBlock *, 16> Work{BB};
+  llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
+  while (!Work.empty()) {
+    llvm::BasicBlock *B = Work.pop_back_val();
+    if (B == Inner->getHeader() || !Seen.insert(B).second)
+      continue;
+    for (llvm::BasicBlock *P : llvm::predecessors(B)) {
+      if (!Inner->contains(P))
+        continue;
+      if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator()))
+        if (Br->isConditional() && P != Inner->getHeader())
+          if (const llvm::Value *Bad = computedValue(Br->getCondition(), Visited))
+            return Bad;
+      Work.push_back(P);
+    }
+  }
+  return nullptr;
+}
+
+const llvm::Value *NestExtractor::computedValue(const llvm::Value *V,
+                                 llvm::SmallPtrSetImpl<const llvm::Value *> &Visited) {
+  if (llvm::isa<llvm::Constant>(V) || !Visited.insert(V).second)
+    return nullptr;
+  if (auto *A = llvm::dyn_cast<llvm::Argument>(V))
+    return A->getType()->isPointerTy() ? A : nullptr;
+  if (llvm::any_of(Sys.Loops, [&](const URELoop &L) { return L.IV == V; }))
+    return nullptr;
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || !(llvm::isa<llvm::BinaryOperator, llvm::CmpInst, llvm::CastInst,
+                        llvm::SelectInst, llvm::PHINode>(I)))
+    return V;
+  for (const llvm::Value *Op : I->operands())
+    if (const llvm::Value *Bad = computedValue(Op, Visited))
+      return Bad;
+  return nullptr;
+}
+
+void NestExtractor::checkInitialValues() {
+  llvm::SmallVector<InitFormula, 4> Formulas;
+  for (const UREArray &A : Sys.Arrays)
+    Formulas.push_back(Sys.Statements[A.Writer].Init);
+  InitialValueResult R = findUREsWithoutInitialValue(Formulas);
+  if (R.allHaveInitialValue())
+    return;
+  std::string Names, Waits;
+  for (unsigned K = 0; K < R.WithoutInitialValue.size(); ++K) {
+    unsigned Id = R.WithoutInitialValue[K];
+    Names += (K ? ", '" : "'") + Sys.Arrays[Id].Name + "'";
+    std::string On;
+    for (unsigned W : R.DependsOn[K])
+      On += (On.empty() ? "'" : " or '") + Sys.Arrays[W].Name + "'";
+    Waits += (K ? "; '" : "'") + Sys.Arrays[Id].Name + "' waits on " + On;
+  }
+  const UREStatement &First =
+      Sys.Statements[Sys.Arrays[R.WithoutInitialValue.front()].Writer];
+  reject(URERule::InitialValue, First.Loc,
+         "no initial value for " + Names + " (" + Waits +
+             "): every URE needs a starting value that does not depend on "
+             "itself, e.g. 'X[k][j][i] = j == 0 ? input : X[k][j - 1][i]'");
+}
+
+} // namespace t2s
