@@ -11,6 +11,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -41,11 +42,17 @@ struct FunctionOutput {
   std::string Kernels, Host;
 };
 
+// Whether Kernels (the text of a kernels file) defines a kernel named Name.
+bool definesKernel(llvm::StringRef Kernels, const std::string &Name) {
+  return Kernels.contains("\nvoid " + Name + "(");
+}
+
 // The kernels and host stubs of F's designs; nothing for a function without
-// designs or with errors (reported already, or here).
+// designs or with errors (reported already, or here). Earlier is what the
+// kernels file holds already: the designs of the program's other files.
 std::optional<FunctionOutput> emitFunction(llvm::Function &F,
                                            llvm::FunctionAnalysisManager &FAM,
-                                           const OpenCLOptions &Opts) {
+                                           const OpenCLOptions &Opts, llvm::StringRef Earlier) {
   if (F.isDeclaration() || designsRejected(F, FAM))
     return std::nullopt;
   const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
@@ -66,6 +73,19 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
   std::string Text, Host;
   llvm::raw_string_ostream HS(Host);
   const SourceLoc &Loc = DR.Nests.front()->System->Loc;
+
+  // Kernels, channels and host stubs are named after their function: two
+  // files of one program with designs in functions of the same name (static
+  // ones, say) would define them twice.
+  for (const Design::Kernel &K : D.Kernels)
+    if (definesKernel(Earlier, K.Name)) {
+      reportError(F, Loc,
+                  "another source file of this program has a design named '" + K.Name +
+                      "' already (kernels, channels and host stubs are named after "
+                      "their function) [" + ruleName(URERule::Offload).str() +
+                      "]; rename this function or the other one");
+      return std::nullopt;
+    }
 
   if (std::optional<std::string> Why = printKernels(Text, D, Types)) {
     reportError(F, Loc, *Why);
@@ -89,9 +109,14 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
     return llvm::PreservedAnalyses::all();
   llvm::FunctionAnalysisManager &FAM =
       MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
+  std::string Earlier; // the program's other files' designs, if any
+  if (!Opts.KernelsFile.empty())
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> File =
+            llvm::MemoryBuffer::getFile(Opts.KernelsFile))
+      Earlier = (*File)->getBuffer().str();
   std::string Kernels, Host;
   for (llvm::Function &F : M)
-    if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts)) {
+    if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts, Earlier)) {
       Kernels += Out->Kernels;
       Host += Out->Host;
     }
