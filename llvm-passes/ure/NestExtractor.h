@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -50,6 +51,7 @@ class NestExtractor {
   llvm::Function &F;
   llvm::LoopInfo &LI;
   llvm::DominatorTree &DT;
+  llvm::PostDominatorTree &PDT;
   llvm::ScalarEvolution &SE;
   llvm::TargetLibraryInfo &TLI;
   UREModel &Model;
@@ -64,6 +66,7 @@ public:
   NestExtractor(llvm::Function &F, llvm::FunctionAnalysisManager &FAM, UREModel &M)
       : F(F), LI(FAM.getResult<llvm::LoopAnalysis>(F)),
         DT(FAM.getResult<llvm::DominatorTreeAnalysis>(F)),
+        PDT(FAM.getResult<llvm::PostDominatorTreeAnalysis>(F)),
         SE(FAM.getResult<llvm::ScalarEvolutionAnalysis>(F)),
         TLI(FAM.getResult<llvm::TargetLibraryAnalysis>(F)), Model(M) {}
 

@@ -631,24 +631,29 @@ std::string NestExtractor::valueLine(const llvm::Value *V) {
 }
 
 // A value computed in the nest (not from loop variables, parameters and
-// constants alone) that decides whether BB runs, or null.
+// constants alone) that decides whether BB runs, or null. The branches that
+// decide it are those BB is control dependent on, and theirs in turn: a
+// branch decides whether X runs when X post-dominates one of its successors
+// but not the branch itself. The two arms of a '?:' in a statement's value
+// meet again before a guarded write, so its condition decides the value,
+// not whether the write happens.
 const llvm::Value *NestExtractor::computedCondition(llvm::BasicBlock *BB) {
   llvm::Loop *Inner = Sys.innermost();
-  llvm::SmallPtrSet<llvm::BasicBlock *, 16> Seen;
+  llvm::SmallPtrSet<llvm::BasicBlock *, 16> Seen{BB};
   llvm::SmallVector<llvm::BasicBlock *, 16> Work{BB};
   llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
   while (!Work.empty()) {
-    llvm::BasicBlock *B = Work.pop_back_val();
-    if (B == Inner->getHeader() || !Seen.insert(B).second)
-      continue;
-    for (llvm::BasicBlock *P : llvm::predecessors(B)) {
-      if (!Inner->contains(P))
+    llvm::BasicBlock *X = Work.pop_back_val();
+    for (llvm::BasicBlock *P : Inner->blocks()) {
+      auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+      if (!Br || !Br->isConditional() || P == Inner->getHeader() || PDT.dominates(X, P) ||
+          llvm::none_of(llvm::successors(P),
+                        [&](llvm::BasicBlock *S) { return PDT.dominates(X, S); }))
         continue;
-      if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator()))
-        if (Br->isConditional() && P != Inner->getHeader())
-          if (const llvm::Value *Bad = computedValue(Br->getCondition(), Visited))
-            return Bad;
-      Work.push_back(P);
+      if (const llvm::Value *Bad = computedValue(Br->getCondition(), Visited))
+        return Bad;
+      if (Seen.insert(P).second)
+        Work.push_back(P);
     }
   }
   return nullptr;
