@@ -21,7 +21,7 @@
 #include <string>
 
 namespace t2s {
-
+namespace unroll {
 
 // A planned channel with the names of the kernels' temporaries for its
 // values: '<buffer>_in<suffix>' for a read value, '_lanes' for the lanes
@@ -371,6 +371,7 @@ private:
   static std::string bufferOf(const PEChannel &C) { return C->Buffer + "_step"; }
 };
 
+} // namespace unroll
 } // namespace t2s
 
 #endif // T2S_KERNELBUILDER_H

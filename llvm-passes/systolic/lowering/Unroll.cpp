@@ -17,6 +17,7 @@
 #include "systolic/lowering/KernelBuilder.h"
 
 namespace t2s {
+namespace unroll {
 
 Stmts BodyBuilder::body() {
   Stmts Out;
@@ -365,7 +366,10 @@ Stmt BodyBuilder::plainNest() {
   return std::move(Body.front());
 }
 
+} // namespace unroll
+
 std::optional<std::string> unrollKernels(Design &D, NestPlans Plans) {
+  using namespace unroll;
   std::vector<llvm::SmallVector<PEChannel, 4>> Channels;
   for (const std::unique_ptr<NestPlan> &P : Plans) {
     Channels.emplace_back();

@@ -11,6 +11,7 @@
 #include "systolic/lowering/KernelBuilder.h"
 
 namespace t2s {
+namespace unroll {
 
 // The per-PE subscripts with the vectorized space loop's PE index at X.
 llvm::SmallVector<ExprPtr, 4> BodyBuilder::peSubscriptsAt(int64_t X) const {
@@ -278,4 +279,5 @@ llvm::SmallVector<ExprPtr, 16> BodyBuilder::bufferLanes(const PEChannel &C) cons
   return Out;
 }
 
+} // namespace unroll
 } // namespace t2s
