@@ -9,7 +9,7 @@
 // (systolic/LiftExpr.h). The nests, their buffers and the streams come
 // first; the lowering steps of systolic/lowering/Lowering.h then add the
 // kernels, loaders and drainers, vectors and chains, in the seeds' order;
-// last, each kernel's parameters.
+// then each kernel's parameters, and last (unroll) each kernel's statements.
 //
 // What the OpenCL back end cannot write is a rejection here, located, with
 // the whole error message; the Design is still complete, so that the report
@@ -51,7 +51,9 @@ inline constexpr size_t MaxChannelDims = 8;
 /// \p Why ("a call to 'foo'").
 std::string cannotWriteOpenCL(const std::string &Why);
 
-/// The IR behind one nest of a Design, for the printers that still read it.
+/// The IR behind one nest of a Design, for the lowering steps and what
+/// still reads it (the report, its schedule); the kernels and host stubs
+/// are printed without it.
 struct NestPlan {
   /// The schedule as the kernels spell it (loop variables renamed away from
   /// the kernels' own names); a kernel nest's has no steps.
