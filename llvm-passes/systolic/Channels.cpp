@@ -8,6 +8,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -58,8 +59,13 @@ bool loopsFrom(const URESystem &S, llvm::ArrayRef<unsigned> Order, size_t At,
 
 // Which blocks of one iteration of the innermost body run, and the integer
 // values of the instructions that decide it, from the loop variables alone.
+// A block that post-dominates its immediate dominator runs whenever that one
+// does: the branches between them (the two arms of a '?:' on computed
+// values) decide values, not whether the block runs, and are not evaluated.
 class BodyReplay {
   const URESystem &S;
+  const llvm::DominatorTree &DT;
+  const llvm::PostDominatorTree &PDT;
   llvm::BasicBlock *Entry;
   llvm::ArrayRef<int64_t> Vals;
   llvm::DenseMap<const llvm::BasicBlock *, bool> Reached;
@@ -68,7 +74,9 @@ class BodyReplay {
 public:
   const llvm::Value *Unknown = nullptr; // what could not be evaluated
 
-  explicit BodyReplay(const URESystem &S) : S(S) {
+  BodyReplay(const URESystem &S, const llvm::DominatorTree &DT,
+             const llvm::PostDominatorTree &PDT)
+      : S(S), DT(DT), PDT(PDT) {
     llvm::Loop *Inner = S.innermost();
     Entry = Inner->getHeader();
     if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(Entry->getTerminator()))
@@ -89,6 +97,16 @@ public:
       return true;
     if (auto It = Reached.find(BB); It != Reached.end())
       return It->second;
+    llvm::Loop *Inner = S.innermost();
+    if (const llvm::DomTreeNode *N = DT.getNode(BB))
+      if (const llvm::DomTreeNode *D = N->getIDom())
+        if (Inner->contains(D->getBlock()) && D->getBlock() != Inner->getHeader() &&
+            PDT.dominates(BB, D->getBlock())) {
+          std::optional<bool> R = runs(D->getBlock());
+          if (R)
+            Reached[BB] = *R;
+          return R;
+        }
     bool Any = false;
     for (const llvm::BasicBlock *P : llvm::predecessors(BB)) {
       if (!S.innermost()->contains(P) || P == S.innermost()->getHeader())
@@ -284,10 +302,12 @@ class ChannelFinder {
   const UREModel &M;
   ChannelResult &R;
   llvm::DominatorTree &DT;
+  llvm::PostDominatorTree &PDT;
 
 public:
-  ChannelFinder(const UREModel &M, ChannelResult &R, llvm::DominatorTree &DT)
-      : M(M), R(R), DT(DT) {}
+  ChannelFinder(const UREModel &M, ChannelResult &R, llvm::DominatorTree &DT,
+                llvm::PostDominatorTree &PDT)
+      : M(M), R(R), DT(DT), PDT(PDT) {}
 
   void run(const SpaceTimeResult &ST) {
     for (const URESystem &S : M.Systems) {
@@ -536,7 +556,7 @@ private:
       return false;
     }
     Rank = Subs.size();
-    BodyReplay Body(S);
+    BodyReplay Body(S, DT, PDT);
     bool Failed = false;
     forEachIteration(S, Sch, [&](llvm::ArrayRef<int64_t> Vals) {
       Body.start(Vals);
@@ -694,7 +714,9 @@ ChannelResult ChannelAnalysis::run(llvm::Function &F,
   const SpaceTimeResult &ST = FAM.getResult<SpaceTimeAnalysis>(F);
   if (!M.Rejections.empty() || !ST.Rejections.empty())
     return R;
-  ChannelFinder(M, R, FAM.getResult<llvm::DominatorTreeAnalysis>(F)).run(ST);
+  ChannelFinder(M, R, FAM.getResult<llvm::DominatorTreeAnalysis>(F),
+                FAM.getResult<llvm::PostDominatorTreeAnalysis>(F))
+      .run(ST);
   return R;
 }
 
