@@ -113,6 +113,9 @@ class Design:
     def __init__(self, rng, idx):
         self.rng, self.idx = rng, idx
         self.lines = []
+        # Data-dependent selects draw from a stream of their own, so that
+        # the rest of a seed's designs stay as they were.
+        self.select_rng = random.Random(idx * 7919 + 17)
 
     def cast(self, e):
         if self.kind == "wrap":
@@ -294,6 +297,12 @@ def gen_design(rng, idx):
             body = ""
             for t in terms:
                 body = t if not body else body + D.op() + t
+            if len(terms) >= 2 and D.select_rng.random() < 0.3:
+                # A select on URE values, both arms computed (PairHMM's
+                # transition, max-plus): it decides the value, not whether
+                # an output is written, so loaders and drainers still apply.
+                body = "/* data-dependent */ (%s < %s ? %s : %s)" % (
+                    terms[0], terms[1], _paren(body), terms[-1])
             if not terms:
                 value = D.cast("%s * %s + %d" % (D.coef(), text_in, rng.randint(0, 5)))
             elif conds:
