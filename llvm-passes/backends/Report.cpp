@@ -77,15 +77,9 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
     OS << "  registers of " << R->Array << ": " << R->Words << " per PE"
        << (R->Lanes ? " and lane, " + std::to_string(R->Lanes) + " lanes" : "") << " ("
        << R->totalWords() << " in all)";
-    if (R->Lanes)
-      ; // the schedule's minimization is of the steps without vectorize
-    else if (!R->Minimized)
-      OS << ", not minimized (too many iterations per PE to scan)";
-    else if (R->ShiftEvery)
-      OS << ", minimized " << R->MinimizedWords << " per PE shifted every " << R->ShiftEvery
-         << " steps";
-    else
-      OS << ", minimized to a FIFO of depth " << R->MinimizedWords << " per PE";
+    // The schedule's minimization is of the steps without vectorize.
+    if (!R->Lanes)
+      OS << t2s::minimizedText(R->Minimized, R->MinimizedWords, R->ShiftEvery);
     OS << "\n";
   }
   for (const t2s::PEChannelSummary &C : Channels) {

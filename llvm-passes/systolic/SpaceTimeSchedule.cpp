@@ -495,16 +495,17 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const 
       break;
     OS << "  registers of " << S.Arrays[P.Array].Name << ": "
        << P.ConservativeWords << " per PE (" << P.ConservativeWords * NumPEs
-       << " in all)";
-    if (!P.Minimized)
-      OS << ", not minimized (too many iterations per PE to scan)";
-    else if (P.ShiftEvery)
-      OS << ", minimized " << P.MinimizedWords << " per PE shifted every "
-         << P.ShiftEvery << " steps";
-    else
-      OS << ", minimized to a FIFO of depth " << P.MinimizedWords << " per PE";
-    OS << "\n";
+       << " in all)" << minimizedText(P.Minimized, P.MinimizedWords, P.ShiftEvery) << "\n";
   }
+}
+
+std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery) {
+  if (!Minimized)
+    return ", not minimized (too many iterations per PE to scan)";
+  if (ShiftEvery)
+    return ", minimized " + std::to_string(Words) + " per PE shifted every " +
+           std::to_string(ShiftEvery) + " steps";
+  return ", minimized to a FIFO of depth " + std::to_string(Words) + " per PE";
 }
 
 llvm::json::Object SpaceTimeSchedule::toJSON() const {

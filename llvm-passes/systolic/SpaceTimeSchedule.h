@@ -120,6 +120,12 @@ struct SpaceTimeSchedule {
 /// A fraction as the report prints it: "87.5%", "0.0031%".
 std::string percent(double Fraction);
 
+/// What the schedule's minimization made of a register, as the schedule's
+/// dump and the report print it after its size: ", minimized 2 per PE
+/// shifted every 1 steps", ", minimized to a FIFO of depth 8 per PE" or
+/// ", not minimized (...)".
+std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery);
+
 /// Computes the schedule of \p S, or returns the broken rules as rejections.
 /// Systems without space_time get std::nullopt and no rejection.
 std::optional<SpaceTimeSchedule>
