@@ -5,6 +5,7 @@
 #include "systolic/DesignNames.h"
 #include "language/LoopMetadata.h"
 #include "systolic/Channels.h"
+#include "systolic/DesignAnalysis.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "ure/MergeURES.h"
 #include "ure/UREModel.h"

@@ -308,7 +308,9 @@ public:
       auto [From, FromCluster] = anchor(C.Writer, true, C.Array);
       auto [To, ToCluster] = anchor(C.Nest, false, C.Array);
       OS << "    " << From << " -> " << To << " [label=\"" << dotString(C.Array) << ": "
-         << Types.name(C.Element) << ", depth " << C.Depth << "\\n" << C.Values << " values\""
+         << Types.name(C.Element) << ", depth " << C.Depth
+         // counted when the kernels were laid out (not if they cannot be)
+         << (C.Values ? "\\n" + std::to_string(C.Values) + " values" : "") << "\""
          << (FromCluster.empty() ? "" : ", ltail=" + FromCluster)
          << (ToCluster.empty() ? "" : ", lhead=" + ToCluster) << "];\n";
     }

@@ -185,7 +185,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     if (Opts.Format == ReportFormat::Dot) {
       const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
       if (R.Schedules.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
-          CR.Units.empty())
+          !DR.Rejections.empty() || CR.Units.empty())
         continue;
       printDesignPicture(OS, Design, "d" + std::to_string(Count), CR, DR.D);
       Count += R.Schedules.size();

@@ -8,7 +8,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -42,224 +41,6 @@ namespace {
 
 constexpr uint64_t MaxReplayed = uint64_t(1) << 26;
 
-// Runs the loops L..End of S (by index) over their ranges.
-bool loopsFrom(const URESystem &S, llvm::ArrayRef<unsigned> Order, size_t At,
-               llvm::SmallVectorImpl<int64_t> &Vals,
-               llvm::function_ref<bool()> Inner) {
-  if (At == Order.size())
-    return Inner();
-  const URELoop &L = S.Loops[Order[At]];
-  for (int64_t V = L.Lower; V < L.Upper; ++V) {
-    Vals[Order[At]] = V;
-    if (!loopsFrom(S, Order, At + 1, Vals, Inner))
-      return false;
-  }
-  return true;
-}
-
-// Which blocks of one iteration of the innermost body run, and the integer
-// values of the instructions that decide it, from the loop variables alone.
-// A block that post-dominates its immediate dominator runs whenever that one
-// does: the branches between them (the two arms of a '?:' on computed
-// values) decide values, not whether the block runs, and are not evaluated.
-class BodyReplay {
-  const URESystem &S;
-  const llvm::DominatorTree &DT;
-  const llvm::PostDominatorTree &PDT;
-  llvm::BasicBlock *Entry;
-  llvm::ArrayRef<int64_t> Vals;
-  llvm::DenseMap<const llvm::BasicBlock *, bool> Reached;
-  llvm::DenseMap<const llvm::Value *, int64_t> Values;
-
-public:
-  const llvm::Value *Unknown = nullptr; // what could not be evaluated
-
-  BodyReplay(const URESystem &S, const llvm::DominatorTree &DT,
-             const llvm::PostDominatorTree &PDT)
-      : S(S), DT(DT), PDT(PDT) {
-    llvm::Loop *Inner = S.innermost();
-    Entry = Inner->getHeader();
-    if (auto *Br = llvm::dyn_cast<llvm::BranchInst>(Entry->getTerminator()))
-      if (Br->isConditional())
-        for (llvm::BasicBlock *Succ : Br->successors())
-          if (Inner->contains(Succ) && Succ != Entry)
-            Entry = Succ;
-  }
-
-  void start(llvm::ArrayRef<int64_t> V) {
-    Vals = V;
-    Reached.clear();
-    Values.clear();
-  }
-
-  std::optional<bool> runs(const llvm::BasicBlock *BB) {
-    if (BB == Entry)
-      return true;
-    if (auto It = Reached.find(BB); It != Reached.end())
-      return It->second;
-    llvm::Loop *Inner = S.innermost();
-    if (const llvm::DomTreeNode *N = DT.getNode(BB))
-      if (const llvm::DomTreeNode *D = N->getIDom())
-        if (Inner->contains(D->getBlock()) && D->getBlock() != Inner->getHeader() &&
-            PDT.dominates(BB, D->getBlock())) {
-          std::optional<bool> R = runs(D->getBlock());
-          if (R)
-            Reached[BB] = *R;
-          return R;
-        }
-    bool Any = false;
-    for (const llvm::BasicBlock *P : llvm::predecessors(BB)) {
-      if (!S.innermost()->contains(P) || P == S.innermost()->getHeader())
-        continue;
-      std::optional<bool> E = edge(P, BB);
-      if (!E)
-        return std::nullopt;
-      if (*E) {
-        Any = true;
-        break;
-      }
-    }
-    return Reached[BB] = Any;
-  }
-
-  std::optional<int64_t> eval(const llvm::Value *V) {
-    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
-      return C->getType()->isIntegerTy(1) ? int64_t(C->isOne()) : C->getSExtValue();
-    for (unsigned L = 0; L < S.Loops.size(); ++L)
-      if (S.Loops[L].IV == V)
-        return Vals[L];
-    if (auto It = Values.find(V); It != Values.end())
-      return It->second;
-    std::optional<int64_t> R = compute(V);
-    if (!R) {
-      if (!Unknown)
-        Unknown = V;
-      return std::nullopt;
-    }
-    return Values[V] = *R;
-  }
-
-private:
-  std::optional<bool> edge(const llvm::BasicBlock *P, const llvm::BasicBlock *BB) {
-    std::optional<bool> R = runs(P);
-    if (!R || !*R)
-      return R;
-    auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
-    if (!Br)
-      return std::nullopt;
-    if (!Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
-      return true;
-    std::optional<int64_t> C = eval(Br->getCondition());
-    if (!C)
-      return std::nullopt;
-    return (*C != 0) == (Br->getSuccessor(0) == BB);
-  }
-
-  static int64_t normalize(int64_t V, const llvm::Type *T) {
-    unsigned Bits = T->getIntegerBitWidth();
-    if (Bits >= 64)
-      return V;
-    if (Bits == 1)
-      return V & 1;
-    uint64_t Mask = (uint64_t(1) << Bits) - 1;
-    uint64_t U = uint64_t(V) & Mask;
-    if (U >> (Bits - 1))
-      U |= ~Mask;
-    return int64_t(U);
-  }
-
-  std::optional<int64_t> compute(const llvm::Value *V) {
-    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-    if (!I || !I->getType()->isIntegerTy() || I->getType()->getIntegerBitWidth() > 64)
-      return std::nullopt;
-    if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(I)) {
-      for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
-        std::optional<bool> E = edge(Phi->getIncomingBlock(K), Phi->getParent());
-        if (!E)
-          return std::nullopt;
-        if (*E)
-          return eval(Phi->getIncomingValue(K));
-      }
-      return std::nullopt;
-    }
-    if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(I)) {
-      std::optional<int64_t> C = eval(Sel->getCondition());
-      if (!C)
-        return std::nullopt;
-      return eval(*C ? Sel->getTrueValue() : Sel->getFalseValue());
-    }
-    if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(I)) {
-      std::optional<int64_t> A = eval(Cast->getOperand(0));
-      if (!A)
-        return std::nullopt;
-      const llvm::Type *From = Cast->getOperand(0)->getType();
-      switch (Cast->getOpcode()) {
-      case llvm::Instruction::SExt:
-        return From->isIntegerTy(1) ? -*A : *A;
-      case llvm::Instruction::ZExt: {
-        unsigned Bits = From->getIntegerBitWidth();
-        return Bits >= 64 ? *A : int64_t(uint64_t(*A) & ((uint64_t(1) << Bits) - 1));
-      }
-      case llvm::Instruction::Trunc:
-        return normalize(*A, I->getType());
-      default:
-        return std::nullopt;
-      }
-    }
-    if (auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(I)) {
-      std::optional<int64_t> A = eval(Cmp->getOperand(0)), B = eval(Cmp->getOperand(1));
-      if (!A || !B)
-        return std::nullopt;
-      uint64_t UA = uint64_t(*A), UB = uint64_t(*B);
-      unsigned Bits = Cmp->getOperand(0)->getType()->getIntegerBitWidth();
-      if (Bits < 64) {
-        UA &= (uint64_t(1) << Bits) - 1;
-        UB &= (uint64_t(1) << Bits) - 1;
-      }
-      using P = llvm::ICmpInst::Predicate;
-      switch (Cmp->getPredicate()) {
-      case P::ICMP_EQ: return *A == *B;
-      case P::ICMP_NE: return *A != *B;
-      case P::ICMP_SLT: return *A < *B;
-      case P::ICMP_SLE: return *A <= *B;
-      case P::ICMP_SGT: return *A > *B;
-      case P::ICMP_SGE: return *A >= *B;
-      case P::ICMP_ULT: return UA < UB;
-      case P::ICMP_ULE: return UA <= UB;
-      case P::ICMP_UGT: return UA > UB;
-      case P::ICMP_UGE: return UA >= UB;
-      default: return std::nullopt;
-      }
-    }
-    auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I);
-    if (!BO)
-      return std::nullopt;
-    std::optional<int64_t> A = eval(BO->getOperand(0)), B = eval(BO->getOperand(1));
-    if (!A || !B)
-      return std::nullopt;
-    int64_t R;
-    switch (BO->getOpcode()) {
-    case llvm::Instruction::Add: R = *A + *B; break;
-    case llvm::Instruction::Sub: R = *A - *B; break;
-    case llvm::Instruction::Mul: R = *A * *B; break;
-    case llvm::Instruction::And: R = *A & *B; break;
-    case llvm::Instruction::Or: R = *A | *B; break;
-    case llvm::Instruction::Xor: R = *A ^ *B; break;
-    case llvm::Instruction::Shl: R = *A << (*B & 63); break;
-    case llvm::Instruction::AShr: R = *A >> (*B & 63); break;
-    case llvm::Instruction::SDiv:
-      if (*B == 0) return std::nullopt;
-      R = *A / *B; break;
-    case llvm::Instruction::SRem:
-      if (*B == 0) return std::nullopt;
-      R = *A % *B; break;
-    default:
-      return std::nullopt;
-    }
-    return normalize(R, I->getType());
-  }
-};
-
 // Whether A and B compute the same value in one iteration: the same value,
 // or the same pure operation on the same operands (clang computes an index
 // once per use).
@@ -291,23 +72,14 @@ bool sameElement(llvm::LoadInst *A, llvm::LoadInst *B) {
   return true;
 }
 
-std::string elementText(llvm::StringRef Array, llvm::ArrayRef<int64_t> Subs) {
-  std::string T = Array.str();
-  for (int64_t V : Subs)
-    T += "[" + std::to_string(V) + "]";
-  return T;
-}
-
 class ChannelFinder {
   const UREModel &M;
   ChannelResult &R;
   llvm::DominatorTree &DT;
-  llvm::PostDominatorTree &PDT;
 
 public:
-  ChannelFinder(const UREModel &M, ChannelResult &R, llvm::DominatorTree &DT,
-                llvm::PostDominatorTree &PDT)
-      : M(M), R(R), DT(DT), PDT(PDT) {}
+  ChannelFinder(const UREModel &M, ChannelResult &R, llvm::DominatorTree &DT)
+      : M(M), R(R), DT(DT) {}
 
   void run(const SpaceTimeResult &ST) {
     for (const URESystem &S : M.Systems) {
@@ -458,7 +230,6 @@ private:
   }
 
   void consider(unsigned P, const UREStatement &Write) {
-    const URESystem &PS = *R.Units[P].System;
     for (const StreamChannel &C : R.Channels)
       if (C.Object == Write.Output) {
         reject(Write.Loc, "'" + Write.OutputName + "' becomes a channel, which " +
@@ -531,179 +302,46 @@ private:
       Ch.Write = Write.Store;
       Ch.Read = Loads.front();
       Ch.Reads = Loads;
-      if (checkOrder(Ch, Write, PS, CS))
+      if (replayable(Ch, Write))
         R.Channels.push_back(Ch);
       return;
     }
   }
 
-  // The elements in the order a nest writes (reads) them; false after a
-  // rejection.
-  bool sequence(unsigned U, const llvm::Instruction *Access,
-                llvm::ArrayRef<AffineExpr> Subs, llvm::StringRef Array,
-                std::vector<int64_t> &Flat, unsigned &Rank) {
-    const URESystem &S = *R.Units[U].System;
-    const SpaceTimeSchedule *Sch = R.Units[U].Schedule;
-    uint64_t Iterations = 1;
-    for (const URELoop &L : S.Loops)
-      Iterations *= uint64_t(std::max<int64_t>(L.extent(), 0));
-    if (Iterations > MaxReplayed) {
-      reject(sourceLocOf(Access),
-             "'" + Array + "' becomes a channel, but " + R.Units[U].describe() +
-                 " runs " + llvm::Twine(Iterations) + " iterations, more than "
-                 "the 2^26 the compiler replays to check the channel's order; "
-                 "check the design at a smaller size");
-      return false;
-    }
-    Rank = Subs.size();
-    BodyReplay Body(S, DT, PDT);
-    bool Failed = false;
-    forEachIteration(S, Sch, [&](llvm::ArrayRef<int64_t> Vals) {
-      Body.start(Vals);
-      std::optional<bool> Runs = Body.runs(Access->getParent());
-      if (!Runs) {
-        std::string Line;
-        if (auto *I = llvm::dyn_cast_or_null<llvm::Instruction>(Body.Unknown))
-          Line = " (line " + std::to_string(sourceLocOf(I).Line) + ")";
-        reject(sourceLocOf(Access),
-               "'" + Array + "' becomes a channel, so the compiler must know "
-               "from the loop variables when " + R.Units[U].describe() +
-                   " accesses it, but this access depends on a computed value" +
-                   Line + "; make its condition a test of the loop variables");
-        Failed = true;
-        return false;
-      }
-      if (*Runs)
-        for (const AffineExpr &E : Subs) {
-          int64_t V = E.Constant;
-          for (unsigned L = 0; L < E.Coeffs.size(); ++L)
-            V += E.Coeffs[L] * Vals[L];
-          Flat.push_back(V);
-        }
-      return true;
-    });
-    return !Failed;
-  }
-
-  bool checkOrder(StreamChannel &Ch, const UREStatement &Write,
-                  const URESystem &PS, const URESystem &CS) {
+  // Whether systolic/StreamOrder.h can replay the two nests: the reader's
+  // subscripts are affine, and neither nest runs more than MaxReplayed
+  // iterations.
+  bool replayable(const StreamChannel &Ch, const UREStatement &Write) {
     const InputRead *Read = nullptr; // the subscripts of every load of Reads
-    for (const InputRead &In : CS.Inputs)
+    for (const InputRead &In : R.Units[Ch.Consumer].System->Inputs)
       if (llvm::is_contained(Ch.Reads, In.Load))
         Read = &In;
-    llvm::SmallVector<AffineExpr, 4> ReadSubs;
-    for (const std::optional<AffineExpr> &E : Read->Subscripts) {
-      if (!E) {
-        reject(sourceLocOf(Ch.Read),
-               "'" + Ch.Array + "' becomes a channel, but " +
-                   R.Units[Ch.Consumer].describe() + " reads it at an index "
-                   "that is not an affine expression of the loop variables; "
-                   "index it with loop variables and constants");
+    if (llvm::any_of(Read->Subscripts, [](const std::optional<AffineExpr> &E) { return !E; })) {
+      reject(sourceLocOf(Ch.Read),
+             "'" + Ch.Array + "' becomes a channel, but " + R.Units[Ch.Consumer].describe() +
+                 " reads it at an index that is not an affine expression of the loop "
+                 "variables; index it with loop variables and constants");
+      return false;
+    }
+    for (auto [U, Access] : {std::pair<unsigned, const llvm::Instruction *>{Ch.Producer, Write.Store},
+                             {Ch.Consumer, Ch.Read}}) {
+      uint64_t Iterations = 1;
+      for (const URELoop &L : R.Units[U].System->Loops)
+        Iterations *= uint64_t(std::max<int64_t>(L.extent(), 0));
+      if (Iterations > MaxReplayed) {
+        reject(sourceLocOf(Access),
+               "'" + Ch.Array + "' becomes a channel, but " + R.Units[U].describe() +
+                   " runs " + llvm::Twine(Iterations) + " iterations, more than "
+                   "the 2^26 the compiler replays to check the channel's order; "
+                   "check the design at a smaller size");
         return false;
       }
-      ReadSubs.push_back(*E);
     }
-    std::vector<int64_t> Written, ReadSeq;
-    unsigned WRank = 0, RRank = 0;
-    if (!sequence(Ch.Producer, Write.Store, Write.OutputSubscripts, Ch.Array,
-                  Written, WRank) ||
-        !sequence(Ch.Consumer, Ch.Read, ReadSubs, Ch.Array, ReadSeq, RRank))
-      return false;
-    (void)PS;
-    std::string P = R.Units[Ch.Producer].describe(), C = R.Units[Ch.Consumer].describe();
-    uint64_t NW = WRank ? Written.size() / WRank : 0, NR = RRank ? ReadSeq.size() / RRank : 0;
-    uint64_t N = std::min(NW, NR);
-    for (uint64_t K = 0; K < N; ++K) {
-      llvm::ArrayRef<int64_t> A(Written.data() + K * WRank, WRank);
-      llvm::ArrayRef<int64_t> B(ReadSeq.data() + K * RRank, RRank);
-      if (A == B)
-        continue;
-      reject(CS.Loc,
-             "'" + Ch.Array + "' becomes a channel from " + P + " to " + C +
-                 ", but they traverse it in different orders: value #" +
-                 llvm::Twine(K) + " is " + elementText(Ch.Array, A) +
-                 " as the writer sends it but " + elementText(Ch.Array, B) +
-                 " as the reader expects it; make both nests visit the "
-                 "elements in the same order (reorder the loops of " +
-                 (R.Units[Ch.Producer].Schedule ? C : P) + ")");
-      return false;
-    }
-    if (NW != NR) {
-      reject(CS.Loc, "'" + Ch.Array + "' becomes a channel from " + P + " to " +
-                         C + ", but the writer sends " + llvm::Twine(NW) +
-                         " values and the reader takes " + llvm::Twine(NR) +
-                         "; the reader must read every value written, once");
-      return false;
-    }
-    Ch.Values = NW;
     return true;
   }
 };
 
 } // namespace
-
-bool forEachIteration(const URESystem &S, const SpaceTimeSchedule *Sch,
-                      llvm::function_ref<bool(llvm::ArrayRef<int64_t>)> Visit) {
-  llvm::SmallVector<int64_t, 8> Vals(S.Loops.size(), 0);
-  if (!Sch || Sch->Steps.empty()) {
-    llvm::SmallVector<unsigned, 8> All;
-    for (unsigned L = 0; L < S.Loops.size(); ++L)
-      All.push_back(L);
-    return loopsFrom(S, All, 0, Vals, [&] { return Visit(Vals); });
-  }
-  // As the emitted kernel: loops outside the first time loop, the time
-  // variables, then the PEs recovering their loop variables.
-  // A vectorized time loop runs inside each PE, after the others.
-  std::optional<unsigned> Lanes;
-  if (Sch->Vector && !Sch->Vector->Space)
-    Lanes = Sch->Vector->Loop;
-  const SpaceTimeStep &First = Sch->Steps.front();
-  unsigned Outer = First.HasTimeLoop ? First.TimeLoop : 0;
-  llvm::SmallVector<unsigned, 4> OuterLoops;
-  for (unsigned L = 0; L < Outer; ++L)
-    if (L != Lanes)
-      OuterLoops.push_back(L);
-  llvm::SmallVector<unsigned, 4> Timed; // steps with a time loop
-  for (unsigned K = 0; K < Sch->Steps.size(); ++K)
-    if (Sch->Steps[K].HasTimeLoop && Sch->Steps[K].TimeLoop != Lanes)
-      Timed.push_back(K);
-  llvm::SmallVector<int64_t, 4> T(Sch->Steps.size(), 0);
-  std::function<bool(size_t)> Times = [&](size_t At) -> bool {
-    if (At == Timed.size())
-      return loopsFrom(S, Sch->PELoops, 0, Vals, [&] {
-        for (const SpaceTimeStep &St : llvm::reverse(Sch->Steps)) {
-          if (!St.HasTimeLoop)
-            continue;
-          int64_t V = T[&St - Sch->Steps.begin()];
-          if (St.needsRecovery())
-            for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
-              V -= St.Schedule[I] * Vals[St.SpaceLoops[I]];
-          if (St.TimeLoop == Lanes)
-            continue;
-          const URELoop &L = S.Loops[St.TimeLoop];
-          if (V < L.Lower || V >= L.Upper)
-            return true; // this PE is idle at this step
-          Vals[St.TimeLoop] = V;
-        }
-        if (!Lanes)
-          return Visit(Vals);
-        for (int64_t V = S.Loops[*Lanes].Lower; V < S.Loops[*Lanes].Upper; ++V) {
-          Vals[*Lanes] = V;
-          if (!Visit(Vals))
-            return false;
-        }
-        return true;
-      });
-    const SpaceTimeStep &St = Sch->Steps[Timed[At]];
-    for (int64_t V = St.TimeLower; V < St.TimeUpper; ++V) {
-      T[Timed[At]] = V;
-      if (!Times(At + 1))
-        return false;
-    }
-    return true;
-  };
-  return loopsFrom(S, OuterLoops, 0, Vals, [&] { return Times(0); });
-}
 
 ChannelResult ChannelAnalysis::run(llvm::Function &F,
                                    llvm::FunctionAnalysisManager &FAM) {
@@ -714,17 +352,8 @@ ChannelResult ChannelAnalysis::run(llvm::Function &F,
   const SpaceTimeResult &ST = FAM.getResult<SpaceTimeAnalysis>(F);
   if (!M.Rejections.empty() || !ST.Rejections.empty())
     return R;
-  ChannelFinder(M, R, FAM.getResult<llvm::DominatorTreeAnalysis>(F),
-                FAM.getResult<llvm::PostDominatorTreeAnalysis>(F))
-      .run(ST);
+  ChannelFinder(M, R, FAM.getResult<llvm::DominatorTreeAnalysis>(F)).run(ST);
   return R;
-}
-
-bool designsRejected(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
-  return F.getMetadata(MergeFailedTag) ||
-         !FAM.getResult<UREAnalysis>(F).Rejections.empty() ||
-         !FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty() ||
-         !FAM.getResult<ChannelAnalysis>(F).Rejections.empty();
 }
 
 } // namespace t2s

@@ -3,18 +3,15 @@
 // In a function with several kernel nests ('#pragma t2s kernel(name)' nests
 // and scheduled URE systems), an array that one nest writes and a later nest
 // reads, and that nothing else uses, becomes a channel: the writer sends each
-// value, the reader receives it. That is only the same computation if both
-// traverse the array's elements in the same order and each element is sent
-// once, so ChannelAnalysis replays both nests' iterations - the kernel
-// nest's loops in order, the systolic array's time steps and PEs as the
-// emitted kernel runs them - evaluating the conditions under which the write
-// and the read happen, and compares the two sequences of elements. A
-// mismatch is an error naming both nests and the first element that differs.
-//
-// Rules (each a URERejection of rule 'channel'): one write site and one read
-// site (loads of the same element, one of them dominating the others, as in
-// 'y[n] > 0 ? y[n] : 0', are one read); the conditions and indices depend only on loop variables, parameters
-// and constants; at most 2^26 iterations per nest to replay.
+// value, the reader receives it. ChannelAnalysis finds these arrays and
+// checks what the source must say for a channel to work: one write site and
+// one read site (loads of the same element, one of them dominating the
+// others, as in 'y[n] > 0 ? y[n] : 0', are one read), one reader, no other
+// use, subscripts affine in the loop variables, at most 2^26 iterations per
+// nest, and kernels that share memory run in their source order. That both
+// nests traverse the elements in the same order is checked on the kernels
+// themselves, once they are laid out (systolic/StreamOrder.h). Each broken
+// rule is a URERejection of rule 'channel'.
 //
 // Preconditions: UREAnalysis and SpaceTimeAnalysis found no errors.
 //
@@ -54,7 +51,6 @@ struct StreamChannel {
   /// Every load of the consumer that reads the element Read reads, Read (the
   /// one that dominates the others) first: one read of the channel.
   llvm::SmallVector<llvm::LoadInst *, 2> Reads;
-  uint64_t Values = 0; // how many values it carries
 };
 
 struct ChannelResult {
@@ -78,19 +74,6 @@ public:
   using Result = ChannelResult;
   ChannelResult run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };
-
-/// Whether an error stops F's designs: merge_ures failed on it, or the URE
-/// model, the schedule or the channels rejected something (t2s-check-ures
-/// reports it). The passes that build from the designs then leave F alone.
-bool designsRejected(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
-
-/// Calls Visit with the loop variables (indexed like S.Loops) of every
-/// iteration, in the order the emitted kernel runs them: for a plain nest
-/// (Sch null) its loops in order; for a systolic array its time steps, then
-/// its PEs, recovering the loop variables and skipping PEs idle at that step.
-/// Visit returns false to stop. Returns false if stopped.
-bool forEachIteration(const URESystem &S, const SpaceTimeSchedule *Sch,
-                      llvm::function_ref<bool(llvm::ArrayRef<int64_t>)> Visit);
 
 } // namespace t2s
 

@@ -279,7 +279,7 @@ void Design::print(llvm::raw_ostream &OS) const {
     OS << ", " << C.Used << " used";
     if (C.Kind == ChannelKind::Loader || C.Kind == ChannelKind::Drainer)
       OS << " (" << C.OnePerPE << " one per PE)";
-    if (C.Kind == ChannelKind::Stream)
+    if (C.Kind == ChannelKind::Stream && C.Values) // counted once laid out
       OS << ", " << C.Values << " values";
     if (!C.ChainLoop.empty())
       OS << ", " << (C.Gather ? "gather" : "scatter") << " along " << C.ChainLoop

@@ -48,10 +48,18 @@ struct Design {
     llvm::SmallVector<std::pair<std::string, llvm::SmallVector<int64_t, 4>>, 2> Reads;
   };
 
+  /// Where something is in the source (Design::File).
+  struct Place {
+    unsigned Line = 0, Column = 0;
+  };
   /// A scheduled URE system or a kernel(name) nest.
   struct Nest {
     std::string Name;
     bool Scheduled = false;
+    /// "kernel 'name' (line N)" or "the systolic array at line N", for
+    /// errors; where its outermost loop is.
+    std::string Title;
+    Place At;
     llvm::SmallVector<std::string, 6> Loops; ///< as the kernels name them
     llvm::SmallVector<unsigned, 4> PELoops;  ///< indices into Loops
     llvm::SmallVector<Statement, 4> Statements;
@@ -100,7 +108,12 @@ struct Design {
     llvm::SmallVector<std::string, 4> Along;  ///< the PE loops of Extents
     uint64_t Used = 0;     ///< channels that carry values
     uint64_t OnePerPE = 0; ///< loader or drainer: without scatter, gather, vectorize
-    uint64_t Values = 0;   ///< stream: values sent in all
+    uint64_t Values = 0;   ///< stream: values sent in all (known after unroll)
+    /// A stream: the element of Array each write sends (read receives), over
+    /// the loop variables of the writer's (reader's) nest, as its kernels
+    /// name them; and where the write (read) is in the source.
+    llvm::SmallVector<ExprPtr, 4> SentElement, ReceivedElement;
+    Place SentAt, ReceivedAt;
     /// scatter or gather: the loop, its direction.
     std::string ChainLoop;
     bool Gather = false, Down = false;

@@ -5,6 +5,7 @@
 #include "systolic/Buffers.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignNames.h"
+#include "systolic/StreamOrder.h"
 #include "systolic/lowering/Lowering.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -96,10 +97,15 @@ public:
       for (Design::Kernel &K : D.Kernels)
         K.Params = kernelParams(K);
       D.KernelParamsKnown = true;
-      if (std::optional<std::string> Why = unrollKernels(D, R.Nests))
+      std::optional<std::string> Why = unrollKernels(D, R.Nests);
+      if (Why)
         reject(Units.front().System->Loc,
                "internal error: " + *Why + "; please report this with the source");
       dumpAfter(DesignStep::Unroll);
+      if (!Why)
+        if (std::optional<StreamError> E = checkStreams(D))
+          R.Rejections.push_back({URERule::Channel, {D.File, E->At.Line, E->At.Column},
+                                  E->Message});
     }
   }
 
@@ -157,6 +163,8 @@ private:
       P->Sch.System = *KU.System;
       N.Name = identifier(KU.System->KernelName);
     }
+    N.Title = KU.describe();
+    N.At = {KU.System->Loc.Line, KU.System->Loc.Column};
     for (URELoop &L : P->Sch.System.Loops) // printed as variables
       L.Name = kernelLocal(L.Name);
     for (const URELoop &L : P->Sch.System.Loops)
@@ -181,7 +189,19 @@ private:
     S.Element = designType(C.Read->getType());
     S.Depth = ChannelDepth;
     S.Used = 1;
-    S.Values = C.Values;
+    const URESystem &Writer = R.Nests[C.Producer]->Sch.System;
+    for (const UREStatement &St : Writer.Statements)
+      if (St.Store == C.Write)
+        for (const AffineExpr &E : St.OutputSubscripts)
+          S.SentElement.push_back(affine(E, Writer.Loops));
+    const URESystem &Reader = R.Nests[C.Consumer]->Sch.System;
+    for (const InputRead &In : Reader.Inputs)
+      if (In.Load == C.Read)
+        for (const std::optional<AffineExpr> &E : In.Subscripts)
+          S.ReceivedElement.push_back(E ? affine(*E, Reader.Loops) : nullptr);
+    SourceLoc W = sourceLocOf(C.Write), Rd = sourceLocOf(C.Read);
+    S.SentAt = {W.Line, W.Column};
+    S.ReceivedAt = {Rd.Line, Rd.Column};
     D.Channels.push_back(std::move(S));
     for (unsigned U : {C.Producer, C.Consumer}) {
       NestPlan &P = *R.Nests[U];
@@ -215,6 +235,18 @@ private:
       }
       P.Channels.push_back(std::move(E));
     }
+  }
+
+  // E over the kernels' names of the loops.
+  static ExprPtr affine(const AffineExpr &E, llvm::ArrayRef<URELoop> Loops) {
+    const DType I64 = DType::integer(64);
+    ExprPtr Sum = intConst(I64, E.Constant);
+    for (unsigned L = 0; L < E.Coeffs.size(); ++L)
+      if (E.Coeffs[L])
+        Sum = binary(BinaryOp::Add, false, Sum,
+                     binary(BinaryOp::Mul, false, intConst(I64, E.Coeffs[L]),
+                            var(Loops[L].Name, 0, I64)));
+    return Sum;
   }
 
   // A stream needs channels on the device, and its end in a systolic array
@@ -386,6 +418,15 @@ DesignResult DesignAnalysis::run(llvm::Function &F, llvm::FunctionAnalysisManage
     return R;
   DesignBuilder(F, CR, Units, FAM.getResult<llvm::DominatorTreeAnalysis>(F), Opts, R).build();
   return R;
+}
+
+bool designsRejected(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
+  if (F.getMetadata(MergeFailedTag) || !FAM.getResult<UREAnalysis>(F).Rejections.empty() ||
+      !FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty())
+    return true;
+  const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
+  return !CR.Rejections.empty() ||
+         (!CR.Channels.empty() && !FAM.getResult<DesignAnalysis>(F).Rejections.empty());
 }
 
 llvm::PreservedAnalyses DesignPrinterPass::run(llvm::Function &F,

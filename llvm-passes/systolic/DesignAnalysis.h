@@ -71,6 +71,10 @@ struct DesignResult {
   /// The first reason the OpenCL back end cannot write the design: where,
   /// and the error message.
   std::optional<std::pair<SourceLoc, std::string>> Rejection;
+  /// Errors in the design itself, whatever prints it: a stream whose two
+  /// kernels disagree on the order or number of its values
+  /// (systolic/StreamOrder.h). t2s-check-ures reports them.
+  llvm::SmallVector<URERejection, 1> Rejections;
   /// loader(...) or drainer(...) of designs run on a device without channels.
   llvm::SmallVector<SourceLoc, 1> ChannelFreeNests;
 
@@ -87,6 +91,12 @@ public:
   using Result = DesignResult;
   DesignResult run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };
+
+/// Whether an error stops F's designs: merge_ures failed on it, or the URE
+/// model, the schedule, the channels or a stream's order
+/// (DesignResult::Rejections) rejected something (t2s-check-ures reports
+/// it). The passes that build from the designs then leave F alone.
+bool designsRejected(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 
 /// print<t2s-design>: the Design of each function, as Design::print has it.
 class DesignPrinterPass : public llvm::PassInfoMixin<DesignPrinterPass> {

@@ -138,6 +138,14 @@ ExprPtr channelRead(DType T, ExprPtr Ref) {
   return node(ExprKind::ChannelRead, T, {std::move(Ref)});
 }
 
+ExprPtr atLine(ExprPtr E, unsigned Line) {
+  if (!E || E->Line == Line)
+    return E;
+  auto Copy = std::make_shared<Expr>(*E);
+  Copy->Line = Line;
+  return Copy;
+}
+
 bool equal(const Expr &A, const Expr &B) {
   if (&A == &B)
     return true;

@@ -103,6 +103,10 @@ struct Expr {
   std::string Name; ///< a called function, a variable
   llvm::SmallVector<ExprPtr, 3> Operands;
   llvm::SmallVector<int64_t, 3> Scales; ///< BufferElement: per index term
+  /// The source line of a value read from memory or computed by a call (0:
+  /// unknown), for errors that name it; no part of the value (equal()
+  /// ignores it).
+  unsigned Line = 0;
 
   Expr(ExprKind K, DType T) : Kind(K), Type(T) {}
 
@@ -139,6 +143,9 @@ ExprPtr var(std::string Name, int64_t Offset = 0, DType T = DType::integer(32));
 ExprPtr subscript(DType T, ExprPtr Base, llvm::ArrayRef<ExprPtr> Indices);
 /// The next value of type \p T on the channel \p Ref.
 ExprPtr channelRead(DType T, ExprPtr Ref);
+
+/// E, stamped with the source line it was computed at (no copy if it has it).
+ExprPtr atLine(ExprPtr E, unsigned Line);
 
 /// Whether A and B are the same tree.
 bool equal(const Expr &A, const Expr &B);

@@ -183,7 +183,7 @@ ExprPtr ExprLifter::lift(llvm::Value *V) {
     return nullptr;
   }
   if (auto *Ld = llvm::dyn_cast<llvm::LoadInst>(I))
-    return liftLoad(Ld);
+    return atLine(liftLoad(Ld), sourceLocOf(Ld).Line);
   if (auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I))
     return liftBinary(BO);
   if (I->getOpcode() == llvm::Instruction::FNeg &&
@@ -222,7 +222,7 @@ ExprPtr ExprLifter::lift(llvm::Value *V) {
   if (llvm::isa<llvm::PHINode>(I))
     return conditional(I);
   if (auto *Call = llvm::dyn_cast<llvm::CallInst>(I))
-    return liftCall(Call);
+    return atLine(liftCall(Call), sourceLocOf(Call).Line);
   reject(std::string("the instruction '") + I->getOpcodeName() + "'");
   return nullptr;
 }

@@ -4,6 +4,7 @@
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
 #include "systolic/Channels.h"
+#include "systolic/DesignAnalysis.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "ure/UREModel.h"
 
@@ -142,8 +143,12 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   for (const URERejection &R : FAM.getResult<SpaceTimeAnalysis>(F).Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
-  for (const URERejection &R : FAM.getResult<ChannelAnalysis>(F).Rejections)
+  const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
+  for (const URERejection &R : CR.Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
+  if (CR.Rejections.empty() && !CR.Channels.empty()) // the streams' order
+    for (const URERejection &R : FAM.getResult<DesignAnalysis>(F).Rejections)
+      reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
     warnAboutSize(F, Sch);
   auto &ORE = FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);

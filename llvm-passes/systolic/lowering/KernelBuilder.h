@@ -109,12 +109,19 @@ private:
     return t2s::loop(Kind, L.Name, num(L.Lower), num(L.Upper), std::move(Body));
   }
 
-  // The expression E with the kernel's leaves.
+  // The expression E with the kernel's leaves; a leaf's replacement keeps
+  // its source line.
   ExprPtr resolve(const ExprPtr &E) {
     if (!E) {
       Failed = true;
       return num(0);
     }
+    if (E->Line && (E->Kind == ExprKind::UREValue || E->Kind == ExprKind::Load))
+      return atLine(resolveLeaf(E), E->Line);
+    return resolveLeaf(E);
+  }
+
+  ExprPtr resolveLeaf(const ExprPtr &E) {
     switch (E->Kind) {
     case ExprKind::LoopVar:
       return var(loop(E->Index).Name, 0, E->Type);

@@ -1,0 +1,432 @@
+//===- StreamOrder.cpp - Whether the two ends of each stream agree --------===//
+
+#include "systolic/StreamOrder.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <vector>
+
+namespace t2s {
+namespace {
+
+bool isChannel(const Expr &Ref, llvm::StringRef Name) {
+  return Ref.Kind == ExprKind::Var && Ref.Name == Name;
+}
+
+// Whether E receives a value of the channel Name.
+bool reads(const ExprPtr &E, llvm::StringRef Name) {
+  if (!E)
+    return false;
+  if (E->Kind == ExprKind::ChannelRead && isChannel(E->operand(0), Name))
+    return true;
+  return llvm::any_of(E->Operands, [&](const ExprPtr &Op) { return reads(Op, Name); });
+}
+
+// V as a value of type T: the low bits, sign-extended (a bool: 0 or 1).
+int64_t normalize(int64_t V, DType T) {
+  if (T.isBool())
+    return V & 1;
+  if (T.Bits >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << T.Bits) - 1, U = uint64_t(V) & Mask;
+  if (U >> (T.Bits - 1))
+    U |= ~Mask;
+  return int64_t(U);
+}
+
+// V read as an unsigned number of type T.
+uint64_t unsignedValue(int64_t V, DType T) {
+  unsigned Bits = T.isBool() ? 1 : T.Bits;
+  return Bits >= 64 ? uint64_t(V) : uint64_t(V) & ((uint64_t(1) << Bits) - 1);
+}
+
+// One end of a stream, replayed: runs a kernel's statements as far as they
+// decide when the kernel writes (reads) the stream, and hands the element
+// of each access to Visit.
+class EndReplay {
+  const Design::Channel &C;
+  bool Writer;
+  llvm::function_ref<bool(llvm::ArrayRef<int64_t>)> Visit;
+  // The kernel's variables in scope, innermost last; none: computed.
+  llvm::SmallVector<std::pair<std::string, std::optional<int64_t>>, 16> Env;
+  llvm::DenseMap<const Stmt *, bool> Touches;
+  llvm::SmallVector<int64_t, 4> Element;
+  unsigned UnknownLine = 0;
+
+public:
+  /// Set when the kernel stopped at an access that depends on a computed
+  /// value: the line of that value (0 if unknown).
+  std::optional<unsigned> Computed;
+
+  EndReplay(const Design::Channel &C, bool Writer,
+            llvm::function_ref<bool(llvm::ArrayRef<int64_t>)> Visit)
+      : C(C), Writer(Writer), Visit(Visit) {}
+
+  /// Whether the kernel accesses the stream at all.
+  bool accesses(const Stmts &Body) {
+    return llvm::any_of(Body, [&](const Stmt &S) { return touches(S); });
+  }
+
+  /// Runs Body; false if stopped (by Visit, or at a computed access).
+  bool run(const Stmts &Body) {
+    size_t Scope = Env.size();
+    for (const Stmt &S : Body)
+      if (!exec(S))
+        return false;
+    Env.resize(Scope);
+    return true;
+  }
+
+private:
+  // Whether S accesses the stream, itself or inside.
+  bool touches(const Stmt &S) {
+    if (auto It = Touches.find(&S); It != Touches.end())
+      return It->second;
+    bool T = false;
+    if (Writer)
+      T = S.Kind == StmtKind::Write && isChannel(*S.Target, C.Name);
+    else
+      T = reads(S.Value, C.Name) || reads(S.Bound, C.Name);
+    for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
+      for (const Stmt &X : *L)
+        T = touches(X) || T;
+    return Touches[&S] = T;
+  }
+
+  // Whether the statement itself (not inside it) accesses the stream.
+  bool accessesHere(const Stmt &S) const {
+    return Writer ? S.Kind == StmtKind::Write && isChannel(*S.Target, C.Name)
+                  : reads(S.Value, C.Name);
+  }
+
+  std::optional<int64_t> *lookup(llvm::StringRef Name) {
+    for (auto &[N, V] : llvm::reverse(Env))
+      if (N == Name)
+        return &V;
+    return nullptr;
+  }
+
+  bool computed() {
+    Computed = UnknownLine;
+    return false;
+  }
+
+  bool access() {
+    Element.clear();
+    UnknownLine = 0;
+    for (const ExprPtr &E : Writer ? C.SentElement : C.ReceivedElement) {
+      std::optional<int64_t> V = E ? eval(*E) : std::nullopt;
+      if (!V)
+        return computed();
+      Element.push_back(*V);
+    }
+    return Visit(Element);
+  }
+
+  bool exec(const Stmt &S) {
+    switch (S.Kind) {
+    case StmtKind::Comment:
+    case StmtKind::Shift:
+      return true;
+    case StmtKind::Decl:
+      if (accessesHere(S) && !access())
+        return false;
+      Env.push_back({S.Name, std::nullopt});
+      return true;
+    case StmtKind::Let:
+      UnknownLine = 0;
+      Env.push_back({S.Name, eval(*S.Value)});
+      return true;
+    case StmtKind::Assign:
+    case StmtKind::Write:
+      if (accessesHere(S) && !access())
+        return false;
+      if (S.Kind == StmtKind::Assign && S.Target->Kind == ExprKind::Var)
+        if (std::optional<int64_t> *V = lookup(S.Target->Name))
+          *V = std::nullopt;
+      return true;
+    default:
+      break;
+    }
+    if (!touches(S))
+      return true;
+    UnknownLine = 0;
+    switch (S.Kind) {
+    case StmtKind::If: {
+      std::optional<int64_t> Cond = eval(*S.Value);
+      if (!Cond)
+        return computed();
+      return run(*Cond ? S.Body : S.Else);
+    }
+    case StmtKind::Block: {
+      size_t Scope = Env.size();
+      for (const Stmts *L : {&S.Head, &S.Body}) // one scope
+        for (const Stmt &X : *L)
+          if (!exec(X))
+            return false;
+      Env.resize(Scope);
+      return true;
+    }
+    case StmtKind::Loop: {
+      std::optional<int64_t> From = eval(*S.Value), Bound = eval(*S.Bound);
+      if (!From || !Bound)
+        return computed();
+      size_t Slot = Env.size();
+      Env.push_back({S.Name, From});
+      for (int64_t X = *From; S.Down ? X >= *Bound : X < *Bound; S.Down ? --X : ++X) {
+        Env[Slot].second = X;
+        if (!run(S.Body))
+          return false;
+      }
+      Env.resize(Slot);
+      return true;
+    }
+    case StmtKind::Recover: {
+      size_t Scope = Env.size();
+      bool Runs = true;
+      for (const Recovery &R : S.Recoveries) {
+        std::optional<int64_t> *T = lookup(R.Time);
+        if (!T || !*T)
+          return computed();
+        int64_t V = **T;
+        for (const auto &[Coeff, Space] : R.Terms) {
+          std::optional<int64_t> *X = lookup(Space);
+          if (!X || !*X)
+            return computed();
+          V -= Coeff * **X;
+        }
+        Runs = Runs && V >= R.Lower && V < R.Upper;
+        Env.push_back({R.Name, V});
+      }
+      if (Runs && !run(S.Body))
+        return false;
+      Env.resize(Scope);
+      return true;
+    }
+    default:
+      return true;
+    }
+  }
+
+  std::optional<int64_t> unknown(const Expr &E) {
+    if (!UnknownLine)
+      UnknownLine = E.Line;
+    return std::nullopt;
+  }
+
+  // The value of an integer expression over the variables in scope.
+  std::optional<int64_t> eval(const Expr &E) {
+    if (E.Type.isFloat() || E.Type.isVector())
+      return unknown(E);
+    switch (E.Kind) {
+    case ExprKind::IntConst:
+      return normalize(E.Int, E.Type);
+    case ExprKind::Var: {
+      std::optional<int64_t> *V = lookup(E.Name);
+      if (!V || !*V)
+        return unknown(E);
+      return **V + E.Int;
+    }
+    case ExprKind::Neg: {
+      std::optional<int64_t> A = eval(E.operand(0));
+      return A ? std::optional<int64_t>(normalize(-*A, E.Type)) : std::nullopt;
+    }
+    case ExprKind::Not: {
+      std::optional<int64_t> A = eval(E.operand(0));
+      return A ? std::optional<int64_t>(*A == 0) : std::nullopt;
+    }
+    case ExprKind::Select: {
+      std::optional<int64_t> Cond = eval(E.operand(0));
+      if (!Cond)
+        return std::nullopt;
+      return eval(E.operand(*Cond ? 1 : 2));
+    }
+    case ExprKind::And:
+    case ExprKind::Or:
+    case ExprKind::AllOf: {
+      // Decided by one operand if that one is false (true for Or).
+      bool Decides = E.Kind == ExprKind::Or;
+      bool Known = true;
+      for (const ExprPtr &Op : E.Operands) {
+        std::optional<int64_t> V = eval(*Op);
+        if (V && (*V != 0) == Decides)
+          return Decides;
+        Known = Known && V;
+      }
+      return Known ? std::optional<int64_t>(!Decides) : std::nullopt;
+    }
+    case ExprKind::Cast:
+      return cast(E);
+    case ExprKind::Compare:
+      return compare(E);
+    case ExprKind::Binary:
+      return binary(E);
+    default:
+      return unknown(E);
+    }
+  }
+
+  std::optional<int64_t> cast(const Expr &E) {
+    const Expr &From = E.operand(0);
+    if (From.Type.isFloat())
+      return unknown(From);
+    std::optional<int64_t> A = eval(From);
+    if (!A)
+      return std::nullopt;
+    switch (E.castKind()) {
+    case CastKind::Plain:
+      return normalize(*A, E.Type);
+    case CastKind::FromUnsigned:
+      return normalize(int64_t(unsignedValue(*A, From.Type)), E.Type);
+    case CastKind::BoolToSigned:
+      return normalize(-(*A & 1), E.Type);
+    case CastKind::BoolToValue:
+    case CastKind::ToBool:
+      return *A & 1;
+    }
+    return unknown(E);
+  }
+
+  std::optional<int64_t> compare(const Expr &E) {
+    std::optional<int64_t> A = eval(E.operand(0)), B = eval(E.operand(1));
+    if (!A || !B)
+      return std::nullopt;
+    if (E.Unsigned) {
+      uint64_t UA = unsignedValue(*A, E.operand(0).Type),
+               UB = unsignedValue(*B, E.operand(1).Type);
+      switch (E.compareOp()) {
+      case CompareOp::EQ: return UA == UB;
+      case CompareOp::NE: return UA != UB;
+      case CompareOp::LT: return UA < UB;
+      case CompareOp::LE: return UA <= UB;
+      case CompareOp::GT: return UA > UB;
+      case CompareOp::GE: return UA >= UB;
+      }
+    }
+    switch (E.compareOp()) {
+    case CompareOp::EQ: return *A == *B;
+    case CompareOp::NE: return *A != *B;
+    case CompareOp::LT: return *A < *B;
+    case CompareOp::LE: return *A <= *B;
+    case CompareOp::GT: return *A > *B;
+    case CompareOp::GE: return *A >= *B;
+    }
+    return unknown(E);
+  }
+
+  std::optional<int64_t> binary(const Expr &E) {
+    std::optional<int64_t> A = eval(E.operand(0)), B = eval(E.operand(1));
+    if (!A || !B)
+      return std::nullopt;
+    uint64_t UA = unsignedValue(*A, E.Type), UB = unsignedValue(*B, E.Type);
+    int64_t R = 0;
+    switch (E.binaryOp()) {
+    case BinaryOp::Add: R = int64_t(uint64_t(*A) + uint64_t(*B)); break;
+    case BinaryOp::Sub: R = int64_t(uint64_t(*A) - uint64_t(*B)); break;
+    case BinaryOp::Mul: R = int64_t(uint64_t(*A) * uint64_t(*B)); break;
+    case BinaryOp::And: R = *A & *B; break;
+    case BinaryOp::Or: R = *A | *B; break;
+    case BinaryOp::Xor: R = *A ^ *B; break;
+    case BinaryOp::Shl: R = int64_t(uint64_t(*A) << (*B & 63)); break;
+    case BinaryOp::Shr:
+      R = E.Unsigned ? int64_t(UA >> (*B & 63)) : *A >> (*B & 63);
+      break;
+    case BinaryOp::Div:
+    case BinaryOp::Rem:
+      if (*B == 0 || (!E.Unsigned && *B == -1))
+        return unknown(E);
+      if (E.Unsigned)
+        R = int64_t(E.binaryOp() == BinaryOp::Div ? UA / UB : UA % UB);
+      else
+        R = E.binaryOp() == BinaryOp::Div ? *A / *B : *A % *B;
+      break;
+    }
+    return normalize(R, E.Type);
+  }
+};
+
+std::string elementText(llvm::StringRef Array, llvm::ArrayRef<int64_t> Subs) {
+  std::string T = Array.str();
+  for (int64_t V : Subs)
+    T += "[" + std::to_string(V) + "]";
+  return T;
+}
+
+// The kernel that accesses C's stream (writes it if Writer), or null.
+const Design::Kernel *kernelAt(const Design &D, const Design::Channel &C, bool Writer) {
+  for (const Design::Kernel &K : D.Kernels)
+    if (EndReplay(C, Writer, [](llvm::ArrayRef<int64_t>) { return true; }).accesses(K.Body))
+      return &K;
+  return nullptr;
+}
+
+std::optional<StreamError> check(Design &D, Design::Channel &C) {
+  const Design::Kernel *WK = kernelAt(D, C, true), *RK = kernelAt(D, C, false);
+  if (!WK || !RK)
+    return std::nullopt; // a design without kernels
+  const Design::Nest &P = D.Nests[C.Writer], &Q = D.Nests[C.Nest];
+  auto computed = [&](const EndReplay &E, bool Writer) {
+    return StreamError{Writer ? C.SentAt : C.ReceivedAt,
+                       "'" + C.Array + "' becomes a channel, so the compiler must know "
+                       "from the loop variables when " + (Writer ? P : Q).Title +
+                       " accesses it, but this access depends on a computed value" +
+                       (*E.Computed ? " (line " + std::to_string(*E.Computed) + ")" : "") +
+                       "; make its condition a test of the loop variables"};
+  };
+  std::vector<int64_t> Sent;
+  uint64_t NW = 0;
+  auto Send = [&](llvm::ArrayRef<int64_t> E) {
+    Sent.insert(Sent.end(), E.begin(), E.end());
+    ++NW;
+    return true;
+  };
+  EndReplay Write(C, true, Send);
+  if (!Write.run(WK->Body))
+    return computed(Write, true);
+  std::string Between = "'" + C.Array + "' becomes a channel from " + P.Title + " to " +
+                        Q.Title + ", but ";
+  size_t Rank = C.SentElement.size();
+  uint64_t NR = 0;
+  std::optional<StreamError> Mismatch;
+  auto Receive = [&](llvm::ArrayRef<int64_t> E) {
+    if (NR < NW) {
+      llvm::ArrayRef<int64_t> Want(Sent.data() + NR * Rank, Rank);
+      if (Want != E) {
+        Mismatch = StreamError{
+            Q.At, Between + "they traverse it in different orders: value #" +
+                      std::to_string(NR) + " is " + elementText(C.Array, Want) +
+                      " as the writer sends it but " + elementText(C.Array, E) +
+                      " as the reader expects it; make both nests visit the elements in "
+                      "the same order (reorder the loops of " +
+                      (P.Scheduled ? Q.Title : P.Title) + ")"};
+        return false;
+      }
+    }
+    ++NR;
+    return true;
+  };
+  EndReplay Read(C, false, Receive);
+  if (!Read.run(RK->Body))
+    return Mismatch ? *Mismatch : computed(Read, false);
+  if (NW != NR)
+    return StreamError{Q.At, Between + "the writer sends " + std::to_string(NW) +
+                                 " values and the reader takes " + std::to_string(NR) +
+                                 "; the reader must read every value written, once"};
+  C.Values = NW;
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<StreamError> checkStreams(Design &D) {
+  for (Design::Channel &C : D.Channels)
+    if (C.Kind == Design::ChannelKind::Stream)
+      if (std::optional<StreamError> E = check(D, C))
+        return E;
+  return std::nullopt;
+}
+
+} // namespace t2s
