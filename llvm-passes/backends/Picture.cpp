@@ -3,13 +3,10 @@
 #include "backends/Picture.h"
 #include "backends/CTypes.h"
 #include "backends/Report.h"
-#include "systolic/Channels.h"
-#include "systolic/DesignAnalysis.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/Design.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -53,15 +50,15 @@ std::string plural(uint64_t N, llvm::StringRef One, llvm::StringRef Many) {
 class PictureWriter {
   llvm::raw_ostream &OS;
   std::string Prefix;
-  const ChannelResult &CR;
+  const Design &D;
   std::set<std::string> Buffers;
   // The loader (drainer) kernel of a systolic array's stream: (unit, array,
   // output) -> its node. Streams end there, not at the array.
   std::map<std::tuple<unsigned, std::string, bool>, std::string> StreamKernels;
 
 public:
-  PictureWriter(llvm::raw_ostream &OS, llvm::StringRef Prefix, const ChannelResult &CR)
-      : OS(OS), Prefix(Prefix.str()), CR(CR) {}
+  PictureWriter(llvm::raw_ostream &OS, llvm::StringRef Prefix, const Design &D)
+      : OS(OS), Prefix(Prefix.str()), D(D) {}
 
   // The node of an off-chip buffer, drawn the first time it is named.
   std::string buffer(llvm::StringRef Name) {
@@ -80,53 +77,48 @@ public:
                                              const std::string &Array) const {
     if (auto It = StreamKernels.find({U, Array, Output}); It != StreamKernels.end())
       return {It->second, ""};
-    if (!CR.Units[U].Schedule)
+    if (!D.Nests[U].Scheduled)
       return {unitId(U), ""};
     return {unitId(U) + (Output ? "_out" : "_in"), "cluster_" + unitId(U)};
   }
 
   void kernelNest(unsigned U) {
-    const URESystem &S = *CR.Units[U].System;
+    const Design::Nest &N = D.Nests[U];
     std::string Id = unitId(U);
-    OS << "    " << Id << " [label=\"kernel " << dotString(S.KernelName) << "\\n(line "
-       << S.Loc.Line << ")\"];\n";
+    OS << "    " << Id << " [label=\"kernel " << dotString(N.KernelName) << "\\n(line "
+       << N.At.Line << ")\"];\n";
     memoryEdges(U, Id, Id, "", {});
   }
 
-  // The inputs and outputs of unit U that are neither channels between
-  // kernels nor carried by its loaders and drainers (Carried): read and
-  // written by the kernel itself.
+  // The buffers nest U reads and writes itself, not through its loaders
+  // and drainers (Carried).
   void memoryEdges(unsigned U, const std::string &In, const std::string &Out,
                    const std::string &Cluster, const std::set<std::string> &Carried) {
-    const URESystem &S = *CR.Units[U].System;
-    std::set<std::string> Done;
     std::string Head = Cluster.empty() ? "" : ", lhead=" + Cluster;
     std::string Tail = Cluster.empty() ? "" : ", ltail=" + Cluster;
-    for (const InputRead &Read : S.Inputs)
-      if (!CR.channelOf(Read.Load) && !Carried.count(Read.Name) &&
-          Done.insert("in " + Read.Name).second)
-      {
-        std::string Mem = buffer(Read.Name);
+    for (const Design::Buffer &B : D.Buffers)
+      if (B.Nest == U && B.Read && !Carried.count(B.Name)) {
+        std::string Mem = buffer(B.Name);
         OS << "    " << Mem << " -> " << In << " [label=\"read\"" << Head << "];\n";
       }
-    for (const UREStatement &St : S.Statements)
-      if (St.Extended && !CR.channelOf(St.Store) && !Carried.count(St.OutputName) &&
-          Done.insert("out " + St.OutputName).second)
-      {
-        std::string Mem = buffer(St.OutputName);
+    for (const Design::Buffer &B : D.Buffers)
+      if (B.Nest == U && B.Written && !Carried.count(B.Name)) {
+        std::string Mem = buffer(B.Name);
         OS << "    " << Out << " -> " << Mem << " [label=\"written\"" << Tail << "];\n";
       }
   }
 
   void systolicArray(unsigned U, llvm::ArrayRef<PEChannelSummary> Channels) {
-    const SpaceTimeSchedule &Sch = *CR.Units[U].Schedule;
-    const URESystem &S = Sch.System;
+    const Design::Nest &N = D.Nests[U];
+    auto loop = [&](unsigned D) -> const Design::Nest::SourceLoop & {
+      return N.SourceLoops[N.PELoops[D]];
+    };
     std::string Id = unitId(U);
     // The drawn dimensions: rows (the first final space loop) and columns.
     llvm::SmallVector<unsigned, 2> Drawn;
-    for (unsigned D = 0; D < Sch.PELoops.size() && D < 2; ++D)
+    for (unsigned D = 0; D < N.PELoops.size() && D < 2; ++D)
       Drawn.push_back(D);
-    auto extent = [&](unsigned D) { return S.Loops[Sch.PELoops[D]].extent(); };
+    auto extent = [&](unsigned D) { return loop(D).Upper - loop(D).Lower; };
     llvm::SmallVector<int64_t, 8> Rows{0}, Cols{0};
     if (Drawn.size() == 2) {
       Rows = shownIndices(extent(0));
@@ -138,27 +130,26 @@ public:
     auto index = [](int64_t I) { return I == Ellipsis ? std::string("e") : std::to_string(I); };
     auto pe = [&](int64_t R, int64_t C) { return Id + "_pe_" + index(R) + "_" + index(C); };
 
-    std::string Title = S.KernelName.empty() ? "systolic array of the nest at line " +
-                                                   std::to_string(S.Loc.Line)
-                                             : "systolic array " + S.KernelName;
-    std::string PEs = std::to_string(Sch.NumPEs) + " PEs";
-    if (!Sch.PELoops.empty()) {
+    std::string Title = N.KernelName.empty() ? "systolic array of the nest at line " +
+                                                   std::to_string(N.At.Line)
+                                             : "systolic array " + N.KernelName;
+    std::string PEs = std::to_string(N.PEs) + " PEs";
+    if (!N.PELoops.empty()) {
       PEs += " (";
-      for (unsigned D = 0; D < Sch.PELoops.size(); ++D)
-        PEs += (D ? " x " : "") + S.Loops[Sch.PELoops[D]].Name + " " +
-               std::to_string(extent(D));
+      for (unsigned D = 0; D < N.PELoops.size(); ++D)
+        PEs += (D ? " x " : "") + loop(D).Name + " " + std::to_string(extent(D));
       PEs += ")";
     }
     std::string Utilization = "none";
-    if (std::optional<double> Ut = Sch.utilization())
-      Utilization = percent(*Ut);
+    if (N.Utilization)
+      Utilization = percent(*N.Utilization);
     OS << "    subgraph \"cluster_" << Id << "\" {\n      label=\"" << dotString(Title)
-       << ": " << PEs << ", " << plural(Sch.TotalSteps, "time step", "time steps")
+       << ": " << PEs << ", " << plural(N.Steps, "time step", "time steps")
        << ", utilization " << Utilization;
-    if (Sch.PELoops.size() > 2) {
+    if (N.PELoops.size() > 2) {
       OS << "\\nPEs along ";
-      for (unsigned D = 2; D < Sch.PELoops.size(); ++D)
-        OS << (D > 2 ? ", " : "") << S.Loops[Sch.PELoops[D]].Name;
+      for (unsigned D = 2; D < N.PELoops.size(); ++D)
+        OS << (D > 2 ? ", " : "") << loop(D).Name;
       OS << " drawn at their first value";
     }
     OS << "\";\n      style=rounded;\n";
@@ -169,10 +160,9 @@ public:
         return std::string("...");
       std::string L = "PE(";
       unsigned K = 0;
-      for (unsigned D = 0; D < Sch.PELoops.size(); ++D) {
+      for (unsigned D = 0; D < N.PELoops.size(); ++D) {
         int64_t I = D == RowDim && Drawn.size() == 2 ? R : D == ColDim ? C : 0;
-        L += (K++ ? ", " : "") + S.Loops[Sch.PELoops[D]].Name + "=" +
-             std::to_string(S.Loops[Sch.PELoops[D]].Lower + I);
+        L += (K++ ? ", " : "") + loop(D).Name + "=" + std::to_string(loop(D).Lower + I);
       }
       return L + ")";
     };
@@ -201,19 +191,18 @@ public:
 
     // Values flowing between neighbouring PEs, one label per offset.
     std::map<std::pair<int64_t, int64_t>, std::string> Flows;
-    for (const ScheduledRead &SR : Sch.Reads) {
+    for (const Design::Nest::Flow &F : N.Flows) {
       bool Hidden = false;
-      for (unsigned D = Drawn.size(); D < SR.PEDistance.size(); ++D)
-        Hidden |= SR.PEDistance[D] != 0;
-      int64_t DR = Drawn.size() == 2 ? SR.PEDistance[RowDim] : 0;
-      int64_t DC = Drawn.empty() ? 0 : SR.PEDistance[ColDim];
+      for (unsigned D = Drawn.size(); D < F.PEDistance.size(); ++D)
+        Hidden |= F.PEDistance[D] != 0;
+      int64_t DR = Drawn.size() == 2 ? F.PEDistance[RowDim] : 0;
+      int64_t DC = Drawn.empty() ? 0 : F.PEDistance[ColDim];
       if (Hidden || (DR == 0 && DC == 0))
         continue;
-      unsigned Array = S.Statements[SR.Statement].Reads[SR.Read].Array;
-      std::string Item = S.Arrays[Array].Name;
-      for (const RegisterPlan &P : Sch.Registers)
-        if (P.Array == Array)
-          Item += ": " + plural(uint64_t(P.ConservativeWords), "reg", "regs");
+      std::string Item = F.Array;
+      for (const Design::Register &R : D.Registers)
+        if (R.Nest == U && R.Array == F.Array)
+          Item += ": " + plural(uint64_t(R.Words), "reg", "regs");
       std::string &Label = Flows[{DR, DC}];
       if (Label.find(Item) == std::string::npos)
         Label += (Label.empty() ? "" : ", ") + Item;
@@ -236,10 +225,15 @@ public:
     }
 
     // Gather and scatter chains, in the direction the values move.
-    for (const PEChain &Ch : Sch.Chains) {
-      if (Ch.PEDim >= Drawn.size())
+    for (const Design::Channel &Ch : D.Channels) {
+      if (Ch.Kind != Design::ChannelKind::Chain || Ch.Nest != U)
         continue;
-      bool AlongRows = Drawn.size() == 2 && Ch.PEDim == RowDim;
+      unsigned PEDim = 0;
+      while (PEDim < N.PELoops.size() && N.Loops[N.PELoops[PEDim]] != Ch.ChainLoop)
+        ++PEDim;
+      if (PEDim >= Drawn.size())
+        continue;
+      bool AlongRows = Drawn.size() == 2 && PEDim == RowDim;
       llvm::ArrayRef<int64_t> Along = AlongRows ? Rows : Cols, Across = AlongRows ? Cols : Rows;
       bool First = true;
       for (int64_t X : Across)
@@ -330,12 +324,12 @@ std::string dotString(llvm::StringRef Text) {
 }
 
 void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
-                        llvm::StringRef Prefix, const ChannelResult &CR, const Design &D) {
+                        llvm::StringRef Prefix, const Design &D) {
   OS << "  subgraph \"cluster_" << Prefix << "\" {\n    label=\"" << dotString(Title)
      << "\";\n";
-  PictureWriter W(OS, Prefix, CR);
-  for (unsigned U = 0; U < CR.Units.size(); ++U) {
-    if (CR.Units[U].Schedule)
+  PictureWriter W(OS, Prefix, D);
+  for (unsigned U = 0; U < D.Nests.size(); ++U) {
+    if (D.Nests[U].Scheduled)
       W.systolicArray(U, summarizePEChannels(D, U));
     else
       W.kernelNest(U);

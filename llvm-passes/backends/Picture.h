@@ -12,8 +12,8 @@
 // that flow between neighbouring PEs, labelled with their URE array and the
 // registers per PE that hold them.
 //
-// Preconditions: the function's URE, schedule and channel analyses accepted
-// it (the report pass does not draw a function with errors).
+// It reads only the Design (systolic/Design.h). Preconditions: the function's
+// checks accepted it (the report pass does not draw a function with errors).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +31,6 @@ class raw_ostream;
 
 namespace t2s {
 
-struct ChannelResult;
 struct Design;
 
 /// \p Text inside a Graphviz double-quoted string ('"' and '\\' escaped).
@@ -41,11 +40,11 @@ std::string dotString(llvm::StringRef Text);
 inline constexpr int64_t PictureShown = 4;
 
 /// Writes the subgraph "cluster_<Prefix>" of the designs of one function
-/// (Title: its demangled signature): CR's kernel units (the nests of \p D,
-/// in order), per scheduled unit its loader and drainer channels, and the
-/// streams between units, all as \p D has them.
+/// (Title: its demangled signature): the nests of \p D in order, per
+/// systolic array its PEs, the values flowing between them, its chains and
+/// its loader and drainer channels, and the streams between nests.
 void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
-                        llvm::StringRef Prefix, const ChannelResult &CR, const Design &D);
+                        llvm::StringRef Prefix, const Design &D);
 
 } // namespace t2s
 

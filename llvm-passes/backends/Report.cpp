@@ -187,7 +187,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
       if (R.Schedules.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
           !DR.Rejections.empty() || CR.Units.empty())
         continue;
-      printDesignPicture(OS, Design, "d" + std::to_string(Count), CR, DR.D);
+      printDesignPicture(OS, Design, "d" + std::to_string(Count), DR.D);
       Count += R.Schedules.size();
       continue;
     }

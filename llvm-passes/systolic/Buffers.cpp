@@ -117,6 +117,7 @@ llvm::SmallVector<DesignBuffer, 4> findBuffers(const URESystem &S,
     }
     It->Element = T;
     It->Written |= Store;
+    It->Read |= !Store;
   };
   for (llvm::BasicBlock *BB : S.innermost()->blocks())
     for (llvm::Instruction &I : *BB) {

@@ -40,7 +40,7 @@ struct URESystem;
 struct DesignBuffer {
   const llvm::Argument *Arg = nullptr;
   llvm::Type *Element = nullptr; ///< of the last scalar access in the nest
-  bool Written = false;
+  bool Read = false, Written = false;
   /// The elements the nest can touch; none when an index is not affine in
   /// the loop variables or can be negative.
   std::optional<uint64_t> Extent;

@@ -61,8 +61,28 @@ struct Design {
     std::string Title;
     Place At;
     llvm::SmallVector<std::string, 6> Loops; ///< as the kernels name them
+    /// Per loop, as the source has it: its name and range [Lower, Upper).
+    struct SourceLoop {
+      std::string Name;
+      int64_t Lower = 0, Upper = 0;
+    };
+    llvm::SmallVector<SourceLoop, 6> SourceLoops;
     llvm::SmallVector<unsigned, 4> PELoops;  ///< indices into Loops
     llvm::SmallVector<Statement, 4> Statements;
+    /// kernel(name) of the source ("" if none: a scheduled nest is then
+    /// named after its function).
+    std::string KernelName;
+    /// A scheduled nest: its PEs and time steps, and the share of PE-steps
+    /// that compute (none if it has no PE-steps).
+    int64_t PEs = 1, Steps = 1;
+    std::optional<double> Utilization;
+    /// A value a PE reads from a neighbour's register: the URE array and
+    /// the offset of that PE along each PE loop (not all zero).
+    struct Flow {
+      std::string Array;
+      llvm::SmallVector<int64_t, 4> PEDistance;
+    };
+    llvm::SmallVector<Flow, 4> Flows;
   };
 
   struct Kernel {
@@ -150,7 +170,7 @@ struct Design {
     std::string Name;
     unsigned Nest = 0;
     DType Element;
-    bool Written = false;
+    bool Read = false, Written = false;
     std::optional<uint64_t> Extent; ///< elements touched, if known
   };
 
@@ -183,6 +203,9 @@ struct Design {
   /// A readable dump (print<t2s-design>, -t2s-dump-design).
   void print(llvm::raw_ostream &OS) const;
 };
+
+/// A fraction as the reports print it: "87.5%", "0.0031%".
+std::string percent(double Fraction);
 
 } // namespace t2s
 

@@ -165,6 +165,19 @@ private:
     }
     N.Title = KU.describe();
     N.At = {KU.System->Loc.Line, KU.System->Loc.Column};
+    N.KernelName = KU.System->KernelName;
+    for (const URELoop &L : KU.System->Loops)
+      N.SourceLoops.push_back({L.Name, L.Lower, L.Upper});
+    if (KU.Schedule) {
+      N.PEs = KU.Schedule->NumPEs;
+      N.Steps = KU.Schedule->TotalSteps;
+      N.Utilization = KU.Schedule->utilization();
+      for (const ScheduledRead &SR : KU.Schedule->Reads)
+        if (llvm::any_of(SR.PEDistance, [](int64_t X) { return X != 0; }))
+          N.Flows.push_back({KU.System->Arrays[KU.System->Statements[SR.Statement]
+                                                   .Reads[SR.Read].Array].Name,
+                             SR.PEDistance});
+    }
     for (URELoop &L : P->Sch.System.Loops) // printed as variables
       L.Name = kernelLocal(L.Name);
     for (const URELoop &L : P->Sch.System.Loops)
@@ -172,7 +185,7 @@ private:
     N.PELoops.assign(P->Sch.PELoops.begin(), P->Sch.PELoops.end());
     for (const DesignBuffer &B : findBuffers(P->Sch.System, F.getParent()->getDataLayout()))
       D.Buffers.push_back({B.Arg->getArgNo(), parameterName(B.Arg), U,
-                           designType(B.Element), B.Written, B.Extent});
+                           designType(B.Element), B.Read, B.Written, B.Extent});
     D.Nests.push_back(std::move(N));
     R.Nests.push_back(std::move(P));
   }

@@ -1,6 +1,7 @@
 //===- SpaceTimeSchedule.cpp - Where and when each URE iteration runs -----===//
 
 #include "systolic/SpaceTimeSchedule.h"
+#include "systolic/Design.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -385,15 +386,6 @@ std::optional<SpaceTimeSchedule>
 computeSpaceTimeSchedule(const URESystem &S,
                          llvm::SmallVectorImpl<URERejection> &Rejections) {
   return Scheduler(S, Rejections).run();
-}
-
-std::string percent(double Fraction) {
-  double P = 100.0 * Fraction;
-  // Below 0.1% one decimal says 0.0%: two significant digits instead.
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << llvm::format(P > 0 && P < 0.1 ? "%.2g%%" : "%.1f%%", P);
-  return Out;
 }
 
 std::string SpaceTimeSchedule::idleReason() const {

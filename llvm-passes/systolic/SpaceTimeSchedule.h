@@ -117,9 +117,6 @@ struct SpaceTimeSchedule {
   llvm::json::Object toJSON() const;
 };
 
-/// A fraction as the report prints it: "87.5%", "0.0031%".
-std::string percent(double Fraction);
-
 /// What the schedule's minimization made of a register, as the schedule's
 /// dump and the report print it after its size: ", minimized 2 per PE
 /// shifted every 1 steps", ", minimized to a FIFO of depth 8 per PE" or

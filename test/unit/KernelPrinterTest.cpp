@@ -23,7 +23,7 @@ Design oneKernel(Stmts Body, bool WithChannel = false) {
   D.File = "f.cpp";
   D.Line = 3;
   D.Params.push_back({"out", true, Float});
-  D.Buffers.push_back({0, "out", 0, Float, true, 8});
+  D.Buffers.push_back({0, "out", 0, Float, false, true, 8});
   D.KernelParamsKnown = true;
   Design::Nest N;
   N.Name = "f";
