@@ -48,6 +48,13 @@ llvm::cl::opt<t2s::ReportFormat> ReportOption(
                      clEnumValN(t2s::ReportFormat::Dot, "dot",
                                 "as a Graphviz picture of the PE arrays")));
 
+llvm::cl::opt<std::string> DeviceOption(
+    "t2s-device", llvm::cl::init("arria10"),
+    llvm::cl::desc("The FPGA family of the report's estimates (arria10, stratix10, agilex7)"));
+
+llvm::cl::opt<double> FmaxOption("t2s-fmax", llvm::cl::init(250),
+                                 llvm::cl::desc("The clock of the report's estimates, MHz"));
+
 } // namespace
 
 namespace t2s {
@@ -68,6 +75,8 @@ ReportOptions reportOptionsFromCommandLine() {
   ReportOptions O;
   O.Format = ReportOption;
   O.OpenCL = openCLOptionsFromCommandLine();
+  O.Device = DeviceOption;
+  O.FmaxMHz = FmaxOption;
   return O;
 }
 

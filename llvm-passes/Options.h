@@ -45,6 +45,9 @@ struct ReportOptions {
   /// The channels of the report are those of the OpenCL that this
   /// compilation writes (or would write): the same OpenCLOptions.
   OpenCLOptions OpenCL;
+  /// The estimates' device family (backends/fpga-devices.json) and clock.
+  std::string Device = "arria10"; ///< -t2s-device=
+  double FmaxMHz = 250;           ///< -t2s-fmax= (MHz)
 };
 
 OpenCLOptions openCLOptionsFromCommandLine();

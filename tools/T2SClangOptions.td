@@ -33,6 +33,10 @@ def report : Flag<["--"], "report">,
 def report_EQ : Joined<["--"], "report=">, MetaVarName<"text|json">,
   Values<"text,json">,
   HelpText<"The design report as text or as one JSON document">;
+def device_EQ : Joined<["--"], "device=">, MetaVarName<"arria10|stratix10|agilex7">,
+  HelpText<"The FPGA family of the report's estimates (default arria10)">;
+def fmax_EQ : Joined<["--"], "fmax=">, MetaVarName<"MHz">,
+  HelpText<"The clock of the report's estimates (default 250)">;
 def emit_dot : Flag<["--"], "emit-dot">,
   HelpText<"Print a Graphviz picture of the designs instead of compiling; "
            "-o FILE">;

@@ -27,6 +27,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -118,6 +120,26 @@ std::string t2sWarningList() {
   for (llvm::StringRef G : t2s::WarningGroupNames)
     Out += (Out.empty() ? "-W" : ", -W") + G.str();
   return Out;
+}
+
+// The keys of the estimates' device table (llvm-passes/backends/
+// fpga-devices.json, compiled in as for the plugin).
+std::vector<std::string> deviceKeys() {
+  static const char Table[] =
+#include "FPGADevices.inc"
+      ;
+  std::vector<std::string> Keys;
+  if (llvm::Expected<llvm::json::Value> V = llvm::json::parse(Table)) {
+    if (const llvm::json::Object *O = V->getAsObject())
+      if (const llvm::json::Array *Devices = O->getArray("devices"))
+        for (const llvm::json::Value &D : *Devices)
+          if (const llvm::json::Object *X = D.getAsObject())
+            if (std::optional<llvm::StringRef> K = X->getString("key"))
+              Keys.push_back(K->str());
+  } else {
+    llvm::consumeError(V.takeError());
+  }
+  return Keys;
 }
 
 // The formats --report= takes.
@@ -505,6 +527,7 @@ int main(int Argc, char **Argv) {
 
   bool DryRun = false;
   std::string Report; // "", "text", "json" or "dot"
+  std::string Device, Fmax; // the report's estimates: --device=, --fmax=
   bool EmitOpenCL = false, ForAOC = false, Emulate = false, OnDevice = false;
   std::string HostStub;
   std::string OpenCLOut, ReportOut; // what this run writes besides clang's -o
@@ -568,6 +591,22 @@ int main(int Argc, char **Argv) {
     case own::OPT_emit_dot:
       Report = "dot";
       continue;
+    case own::OPT_device_EQ: {
+      std::vector<std::string> Known = deviceKeys();
+      if (!llvm::is_contained(Known, O->getValue()))
+        return fail("--device= takes one of " + llvm::join(Known, ", ") + ", not '" +
+                    llvm::Twine(O->getValue()) + "'");
+      Device = O->getValue();
+      continue;
+    }
+    case own::OPT_fmax_EQ: {
+      double MHz = 0;
+      if (llvm::StringRef(O->getValue()).getAsDouble(MHz) || !(MHz >= 1 && MHz <= 2000))
+        return fail("--fmax= takes the clock in MHz, a number from 1 to 2000 (--fmax=250), "
+                    "not '" + llvm::Twine(O->getValue()) + "'");
+      Fmax = O->getValue();
+      continue;
+    }
     case own::OPT_emit_opencl:
       EmitOpenCL = true;
       ForAOC = false;
@@ -632,6 +671,10 @@ int main(int Argc, char **Argv) {
     return fail(std::string(Emulate ? "--emulate" : "--opencl") +
                 " builds a program; it does not go together with "
                 "--emit-opencl, --report or --emit-dot");
+  if ((!Device.empty() || !Fmax.empty()) && (Report.empty() || Report == "dot"))
+    return fail("--device= and --fmax= choose the FPGA of the report's estimates; "
+                "they go with --report (t2s-clang --report --device=arria10 --fmax=215 "
+                "design.cpp)");
   if (Emulate || OnDevice)
     return emulate(Clang, L, Cmd, Forwarded, DryRun, OnDevice);
   if (EmitOpenCL) {
@@ -670,6 +713,11 @@ int main(int Argc, char **Argv) {
       Cmd.push_back(W);
     Cmd.push_back("-mllvm");
     Cmd.push_back("-t2s-report=" + Report);
+    for (const auto &[Flag, Value] : {std::pair{"-t2s-device=", &Device}, {"-t2s-fmax=", &Fmax}})
+      if (!Value->empty()) {
+        Cmd.push_back("-mllvm");
+        Cmd.push_back(Flag + *Value);
+      }
   }
 
   if (DryRun) {

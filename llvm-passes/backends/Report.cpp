@@ -2,6 +2,7 @@
 
 #include "backends/Report.h"
 #include "backends/CTypes.h"
+#include "backends/Estimate.h"
 #include "backends/Picture.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
@@ -66,6 +67,68 @@ llvm::json::Array registersJSON(const t2s::Design &D, unsigned N) {
         {"words", R->totalWords()},
         {"bits", R->totalWords() * int64_t(R->Element.Bits)}});
   return List;
+}
+
+// "3,840" for 3840.
+std::string grouped(uint64_t N) {
+  std::string S = std::to_string(N);
+  for (int I = int(S.size()) - 3; I > 0; I -= 3)
+    S.insert(size_t(I), ",");
+  return S;
+}
+
+std::string number(double X) {
+  return X == double(uint64_t(X)) ? grouped(uint64_t(X)) : llvm::formatv("{0:F1}", X).str();
+}
+
+void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
+                   const t2s::FPGADevice &Dev, double Fmax) {
+  OS << "  estimate on " << Dev.Name << " at " << number(Fmax) << " MHz: " << number(E.DSPs)
+     << " DSP blocks of " << grouped(Dev.DSPBlocks) << " ("
+     << t2s::percent(E.DSPs / double(Dev.DSPBlocks))
+     << (E.DSPs > double(Dev.DSPBlocks) ? ", does not fit" : "") << ")";
+  for (const t2s::DesignEstimate::Units &U : E.Ops)
+    OS << (&U == &E.Ops.front() ? ": " : ", ") << grouped(U.Count) << " " << U.Op;
+  OS << "\n  on-chip memory: " << grouped(E.RegisterBits) << " bits of shift registers";
+  if (E.ChannelBits)
+    OS << ", " << grouped(E.ChannelBits) << " bits of channels";
+  OS << " (" << grouped(E.m20kBlocks()) << " of "
+     << grouped(Dev.M20KBlocks) << " M20K blocks if none were in logic)\n";
+  if (E.FlopsPerClock > 0)
+    OS << "  throughput: " << number(E.FlopsPerClock)
+       << " floating-point operations per clock, peak "
+       << llvm::formatv("{0:F1}", E.peakGFLOPS(Fmax)) << " GFLOPS; "
+       << llvm::formatv("{0:F1}", E.expectedGFLOPS(Fmax)) << " GFLOPS with the PEs' utilization\n";
+  if (!E.Uncosted.empty()) {
+    OS << "  not in the estimate (no DSP cost in the device table):";
+    for (const auto &[Op, N] : E.Uncosted)
+      OS << (Op == E.Uncosted.begin()->first ? " " : ", ") << grouped(N) << " " << Op;
+    OS << "\n";
+  }
+}
+
+llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev,
+                                double Fmax) {
+  llvm::json::Array Ops;
+  for (const t2s::DesignEstimate::Units &U : E.Ops)
+    Ops.push_back(llvm::json::Object{{"op", U.Op}, {"units", int64_t(U.Count)}, {"dsp_blocks", U.DSPs}});
+  llvm::json::Object Uncosted;
+  for (const auto &[Op, N] : E.Uncosted)
+    Uncosted[Op] = int64_t(N);
+  return llvm::json::Object{{"device", Dev.Key},
+                            {"device_name", Dev.Name},
+                            {"fmax_mhz", Fmax},
+                            {"dsp_blocks", E.DSPs},
+                            {"dsp_blocks_available", Dev.DSPBlocks},
+                            {"ops", std::move(Ops)},
+                            {"not_estimated", std::move(Uncosted)},
+                            {"register_bits", int64_t(E.RegisterBits)},
+                            {"channel_bits", int64_t(E.ChannelBits)},
+                            {"m20k_blocks", int64_t(E.m20kBlocks())},
+                            {"m20k_blocks_available", Dev.M20KBlocks},
+                            {"flops_per_clock", E.FlopsPerClock},
+                            {"peak_gflops", E.peakGFLOPS(Fmax)},
+                            {"expected_gflops", E.expectedGFLOPS(Fmax)}};
 }
 
 void printText(llvm::raw_ostream &OS, const std::string &Design,
@@ -164,6 +227,15 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     return llvm::PreservedAnalyses::all();
   }
   llvm::raw_ostream &OS = llvm::outs();
+  const FPGADevice *Device = findFPGADevice(Opts.Device);
+  if (!Device && Opts.Format != ReportFormat::Dot) {
+    std::string Known;
+    for (const FPGADevice &D : fpgaDevices())
+      Known += (Known.empty() ? "" : ", ") + D.Key;
+    M.getContext().emitError("-t2s-device=" + Opts.Device + " names no device of the "
+                             "estimates' table; choose one of " + Known);
+    return llvm::PreservedAnalyses::all();
+  }
   llvm::json::Array Designs;
   unsigned Count = 0;
   bool Failed = false;
@@ -181,6 +253,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     Failed |= !R.Rejections.empty() || !FAM.getResult<UREAnalysis>(F).Rejections.empty();
     // The channels are those of the Design the OpenCL kernels are printed from.
     const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
+    bool Laid = !DR.Rejection; // the kernels, which the estimates count
     std::string Design = llvm::demangle(F.getName());
     if (Opts.Format == ReportFormat::Dot) {
       const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
@@ -202,11 +275,18 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
         O["design"] = Design;
         O["channels"] = channelsJSON(Channels);
         O["kernel_registers"] = registersJSON(DR.D, N);
+        if (Device && Laid)
+          O["estimate"] = estimateJSON(estimateNest(DR.D, N, *Device), *Device, Opts.FmaxMHz);
         Designs.push_back(std::move(O));
         break;
       }
       default:
         printText(OS, Design, S, DR.D, N, Channels);
+        if (Device && Laid)
+          printEstimate(OS, estimateNest(DR.D, N, *Device), *Device, Opts.FmaxMHz);
+        else if (Device)
+          OS << "  estimate: none, the kernels cannot be written (t2s-clang "
+                "--emit-opencl says why)\n";
       }
       ++Count;
     }

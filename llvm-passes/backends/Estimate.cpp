@@ -1,0 +1,206 @@
+//===- Estimate.cpp - What a design costs and delivers on an FPGA ---------===//
+
+#include "backends/Estimate.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/JSON.h"
+
+namespace t2s {
+
+namespace {
+
+// backends/fpga-devices.json, as the build embeds it.
+const char DeviceTable[] =
+#include "FPGADevices.inc"
+    ;
+
+std::vector<FPGADevice> parseDevices() {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(DeviceTable);
+  if (!V)
+    llvm::report_fatal_error(llvm::Twine("fpga-devices.json does not parse: ") +
+                             llvm::toString(V.takeError()));
+  std::vector<FPGADevice> Out;
+  const llvm::json::Array *Devices = V->getAsObject()->getArray("devices");
+  for (const llvm::json::Value &X : *Devices) {
+    const llvm::json::Object &O = *X.getAsObject();
+    FPGADevice D;
+    D.Key = O.getString("key").value_or("").str();
+    D.Name = O.getString("name").value_or("").str();
+    D.Board = O.getString("board").value_or("").str();
+    D.DSPBlocks = O.getInteger("dsp_blocks").value_or(0);
+    D.M20KBlocks = O.getInteger("m20k_blocks").value_or(0);
+    D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
+    if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))
+      for (const auto &[Op, Cost] : *Costs)
+        D.DSPPerOp[Op.str()] = Cost.getAsNumber().value_or(0);
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+std::string precision(DType T) {
+  return (T.isFloat() ? "fp" : "int") + std::to_string(T.Bits);
+}
+
+bool isConstant(const Expr &E) {
+  return E.Kind == ExprKind::IntConst || E.Kind == ExprKind::FloatConst;
+}
+
+// The trip count of a loop with constant bounds; 1 otherwise.
+uint64_t tripCount(const Stmt &S) {
+  if (!S.Value || !S.Bound || S.Value->Kind != ExprKind::IntConst ||
+      S.Bound->Kind != ExprKind::IntConst)
+    return 1;
+  int64_t N = S.Down ? S.Value->Int - S.Bound->Int + 1 : S.Bound->Int - S.Value->Int;
+  return uint64_t(std::max<int64_t>(N, 0));
+}
+
+class Counter {
+  const FPGADevice &Dev;
+  DesignEstimate &E;
+  std::map<std::string, uint64_t> Units;
+  double Flops = 0; // per clock, of the kernel being counted
+
+public:
+  Counter(const FPGADevice &Dev, DesignEstimate &E) : Dev(Dev), E(E) {}
+
+  /// Counts one kernel; returns its floating-point operations per clock.
+  double kernel(const Design::Kernel &K) {
+    Flops = 0;
+    stmts(K.Body, 1);
+    return Flops;
+  }
+
+  void finish() {
+    for (const auto &[Op, N] : Units) {
+      auto Cost = Dev.DSPPerOp.find(Op);
+      if (Cost == Dev.DSPPerOp.end()) {
+        E.Uncosted[Op] += N;
+        continue;
+      }
+      E.Ops.push_back({Op, N, double(N) * Cost->second});
+      E.DSPs += double(N) * Cost->second;
+    }
+  }
+
+private:
+  void add(const std::string &Op, uint64_t N, unsigned FlopsEach) {
+    Units[Op] += N;
+    Flops += double(N) * FlopsEach;
+  }
+
+  void stmts(const Stmts &L, uint64_t F) {
+    for (const Stmt &S : L)
+      stmt(S, F);
+  }
+
+  void stmt(const Stmt &S, uint64_t F) {
+    switch (S.Kind) {
+    case StmtKind::Loop:
+      if (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes ||
+          S.Loop == LoopKind::Unroll || S.Loop == LoopKind::Count)
+        F *= tripCount(S);
+      stmts(S.Body, F);
+      return;
+    case StmtKind::Let:
+    case StmtKind::Comment:
+    case StmtKind::Shift:
+      return;
+    default:
+      break;
+    }
+    if (S.Value)
+      expr(*S.Value, F);
+    stmts(S.Head, F);
+    stmts(S.Body, F);
+    stmts(S.Else, F);
+  }
+
+  void expr(const Expr &X, uint64_t F) {
+    uint64_t N = F * std::max(1u, X.Type.Lanes);
+    switch (X.Kind) {
+    case ExprKind::BufferElement: // an address
+    case ExprKind::Subscript:     // a register word or a temporary
+    case ExprKind::ChannelRead:
+      return;
+    case ExprKind::MulAdd:
+      add(precision(X.Type) + " multiply-add", N, 2);
+      break;
+    case ExprKind::Call:
+      if (X.Name == "fma" || X.Name == "fmaf")
+        add(precision(X.Type) + " multiply-add", N, 2);
+      else
+        add(X.Name, N, 0);
+      break;
+    case ExprKind::Binary: {
+      bool Float = X.Type.isFloat();
+      switch (X.binaryOp()) {
+      case BinaryOp::Mul:
+        if (Float || (!isConstant(X.operand(0)) && !isConstant(X.operand(1))))
+          add(precision(X.Type) + " multiply", N, Float);
+        break;
+      case BinaryOp::Add:
+      case BinaryOp::Sub:
+        if (Float)
+          add(precision(X.Type) + " add", N, 1);
+        break;
+      case BinaryOp::Div:
+      case BinaryOp::Rem:
+        if (Float || !isConstant(X.operand(1)))
+          add(precision(X.Type) + (X.binaryOp() == BinaryOp::Div ? " divide" : " remainder"),
+              N, Float);
+        break;
+      default:
+        break;
+      }
+      break;
+    }
+    default:
+      break;
+    }
+    for (const ExprPtr &Op : X.Operands)
+      if (Op)
+        expr(*Op, F);
+  }
+};
+
+uint64_t bits(DType T) { return uint64_t(T.isBool() ? 8 : T.Bits) * std::max(1u, T.Lanes); }
+
+} // namespace
+
+const std::vector<FPGADevice> &fpgaDevices() {
+  static const std::vector<FPGADevice> Devices = parseDevices();
+  return Devices;
+}
+
+const FPGADevice *findFPGADevice(llvm::StringRef Key) {
+  for (const FPGADevice &D : fpgaDevices())
+    if (D.Key == Key)
+      return &D;
+  return nullptr;
+}
+
+DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev) {
+  DesignEstimate E;
+  Counter C(Dev, E);
+  for (const Design::Kernel &K : D.Kernels) {
+    if (K.Nest != Nest)
+      continue;
+    double Flops = C.kernel(K);
+    if (K.Role != KernelRole::Systolic)
+      continue;
+    E.FlopsPerClock += Flops;
+    E.UsefulFlopsPerClock += Flops * D.Nests[K.Nest].Utilization.value_or(1);
+  }
+  C.finish();
+  for (const Design::Register &R : D.Registers)
+    if (R.Nest == Nest)
+      E.RegisterBits += uint64_t(R.totalWords()) * bits(R.Element);
+  for (const Design::Channel &Ch : D.Channels) // a stream counts at its reader
+    if (Ch.Nest == Nest)
+      E.ChannelBits += Ch.Used * Ch.Depth * bits(Ch.Element);
+  return E;
+}
+
+} // namespace t2s

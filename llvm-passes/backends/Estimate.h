@@ -1,0 +1,87 @@
+//===- Estimate.h - What a design costs and delivers on an FPGA -*- C++ -*-===//
+//
+// Before hours of FPGA compilation, what the kernels of a Design will take
+// and give on a device family of backends/fpga-devices.json (one data file,
+// with its sources): the arithmetic units the kernels' statements need, by
+// operation and precision, and the DSP blocks they take; the bits of the
+// shift registers and channels; and the floating-point operations per clock
+// of the systolic arrays, so the peak and expected GFLOPS at a clock.
+//
+// The count reads the kernels as the unroll step laid them out: a loop
+// over the PEs, lanes or unrolled words multiplies the hardware of its body
+// by its trip count; a serial or time loop reuses it, one iteration per
+// clock; both arms of a condition are built. Address arithmetic (buffer
+// subscripts, register and channel indices) and multiplies by a constant
+// take no DSP block. What the table has no cost for (division, library
+// math) is listed as such. The arrays issue one time step per clock (II 1),
+// as Intel's compiler schedules a loop without loop-carried memory
+// dependences; the expected figure scales the peak by the PE utilization.
+//
+// Preconditions: the unroll step laid out the kernels (Kernel::Body).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_ESTIMATE_H
+#define T2S_ESTIMATE_H
+
+#include "systolic/Design.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace t2s {
+
+/// A device family of fpga-devices.json.
+struct FPGADevice {
+  std::string Key, Name, Board;
+  int64_t DSPBlocks = 0, M20KBlocks = 0;
+  double DRAMGBPerSecond = 0;
+  /// DSP blocks per operation class ("fp32 multiply-add", "int16 multiply").
+  std::map<std::string, double> DSPPerOp;
+};
+
+/// The devices of fpga-devices.json, in its order; an error message if the
+/// table (compiled in) does not parse.
+const std::vector<FPGADevice> &fpgaDevices();
+const FPGADevice *findFPGADevice(llvm::StringRef Key);
+
+/// The default clock of the estimates, MHz.
+inline constexpr double DefaultFmaxMHz = 250;
+
+struct DesignEstimate {
+  struct Units {
+    std::string Op;     ///< "fp32 multiply-add"
+    uint64_t Count = 0; ///< units built
+    double DSPs = 0;    ///< DSP blocks they take
+  };
+  std::vector<Units> Ops; ///< by operation class, in a fixed order
+  double DSPs = 0;
+  /// Operations the device table has no cost for ("fp32 divide", "sqrt"),
+  /// with the units built.
+  std::map<std::string, uint64_t> Uncosted;
+  uint64_t RegisterBits = 0, ChannelBits = 0;
+  /// Floating-point operations the systolic arrays do per clock (a
+  /// multiply-add is 2), and the same scaled by their PE utilization.
+  double FlopsPerClock = 0, UsefulFlopsPerClock = 0;
+
+  double peakGFLOPS(double FmaxMHz) const { return FlopsPerClock * FmaxMHz / 1000; }
+  double expectedGFLOPS(double FmaxMHz) const {
+    return UsefulFlopsPerClock * FmaxMHz / 1000;
+  }
+  /// M20K blocks the registers and channels would fill (20,480 bits each).
+  uint64_t m20kBlocks() const { return (RegisterBits + ChannelBits + 20479) / 20480; }
+};
+
+/// The estimate of the kernels of nest \p Nest of \p D (its loaders, the
+/// array, its drainers; a kernel nest) on \p Dev, with their registers and
+/// channels.
+DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev);
+
+} // namespace t2s
+
+#endif // T2S_ESTIMATE_H

@@ -1,0 +1,125 @@
+// The FPGA estimates (backends/Estimate.h) of kernels built by hand: which
+// operations take DSP blocks, how unrolled loops multiply them, and the
+// device table compiled into the plugin.
+
+#include "backends/Estimate.h"
+#include "systolic/Design.h"
+#include "systolic/Stmt.h"
+
+#include "gtest/gtest.h"
+
+namespace t2s {
+namespace {
+
+const DType Int = DType::integer(32), I16 = DType::integer(16), F32 = DType::floating(32),
+            F64 = DType::floating(64);
+
+ExprPtr num(int64_t V) { return intConst(Int, V); }
+
+Stmt upTo(LoopKind K, const char *Name, int64_t N, Stmts Body) {
+  return loop(K, Name, num(0), num(N), std::move(Body));
+}
+
+// One nest whose one kernel (of Role) runs Body; PE utilization Util.
+Design oneKernel(Stmts Body, KernelRole Role = KernelRole::Systolic, double Util = 1) {
+  Design D;
+  Design::Nest N;
+  N.Name = "f";
+  N.Scheduled = true;
+  N.Utilization = Util;
+  D.Nests.push_back(N);
+  Design::Kernel K;
+  K.Name = "f";
+  K.Role = Role;
+  K.Body = std::move(Body);
+  D.Kernels.push_back(std::move(K));
+  return D;
+}
+
+const FPGADevice &device(const char *Key) {
+  const FPGADevice *D = findFPGADevice(Key);
+  EXPECT_TRUE(D) << Key;
+  return *D;
+}
+
+TEST(EstimateTest, TheDeviceTableParses) {
+  ASSERT_EQ(fpgaDevices().size(), 3u);
+  const FPGADevice &A10 = device("arria10");
+  EXPECT_EQ(A10.DSPBlocks, 1518);
+  EXPECT_EQ(A10.M20KBlocks, 2713);
+  EXPECT_EQ(A10.DSPPerOp.at("fp32 multiply-add"), 1);
+  EXPECT_EQ(device("agilex7").DSPPerOp.at("int8 multiply"), 0.25);
+  EXPECT_EQ(findFPGADevice("virtex"), nullptr);
+}
+
+TEST(EstimateTest, UnrolledLoopsMultiplyTheHardwareSerialLoopsReuseIt) {
+  // for t (time): PEs p < 4: lanes l < 3: r = fma(x, y, r)
+  ExprPtr X = subscript(F32, var("x"), {var("l")}), Y = subscript(F32, var("y"), {var("l")});
+  Stmt Body = assign(subscript(F32, var("r"), {var("p"), var("l")}),
+                     mulAdd(X, Y, subscript(F32, var("r"), {var("p"), var("l")})));
+  Design D = oneKernel({upTo(LoopKind::Time, "t", 100,
+                             {upTo(LoopKind::PE, "p", 4,
+                                   {upTo(LoopKind::Lanes, "l", 3, {Body})})})},
+                       KernelRole::Systolic, 0.75);
+  DesignEstimate E = estimateNest(D, 0, device("arria10"));
+  ASSERT_EQ(E.Ops.size(), 1u);
+  EXPECT_EQ(E.Ops[0].Op, "fp32 multiply-add");
+  EXPECT_EQ(E.Ops[0].Count, 12u);
+  EXPECT_EQ(E.DSPs, 12);
+  EXPECT_EQ(E.FlopsPerClock, 24);
+  EXPECT_EQ(E.UsefulFlopsPerClock, 18);
+  EXPECT_DOUBLE_EQ(E.peakGFLOPS(250), 6);
+}
+
+TEST(EstimateTest, AddressesConstantsAndPrecisions) {
+  // out[i * 8 + j] = (short)(a * b) * 3 + c[j * j] / d, in a loader (no
+  // throughput), and a double product and a square root in both arms of a
+  // condition.
+  ExprPtr A = var("a", 0, I16), B = var("b", 0, I16);
+  ExprPtr Address = bufferElement(I16, 0, {binary(BinaryOp::Mul, false, var("j"), var("j"))}, {1});
+  ExprPtr Value = binary(BinaryOp::Add, false,
+                         binary(BinaryOp::Mul, false, binary(BinaryOp::Mul, false, A, B),
+                                intConst(I16, 3)),
+                         binary(BinaryOp::Div, false, Address, var("d", 0, I16)));
+  ExprPtr Product = binary(BinaryOp::Mul, false, var("u", 0, F64), var("v", 0, F64));
+  ExprPtr Root = call(F64, "sqrt", {var("u", 0, F64)});
+  Stmts Body{assign(bufferElement(I16, 1, {var("i")}, {8}), Value),
+             ifElse(compare(CompareOp::LT, false, var("i"), num(2)),
+                    {assign(var("w", 0, F64), Product)}, {assign(var("w", 0, F64), Root)})};
+  Design D = oneKernel({upTo(LoopKind::PE, "i", 2, std::move(Body))}, KernelRole::Loader);
+  DesignEstimate E = estimateNest(D, 0, device("arria10"));
+  ASSERT_EQ(E.Ops.size(), 2u);
+  EXPECT_EQ(E.Ops[0].Op, "fp64 multiply");
+  EXPECT_EQ(E.Ops[0].Count, 2u);
+  EXPECT_EQ(E.Ops[0].DSPs, 8);
+  EXPECT_EQ(E.Ops[1].Op, "int16 multiply"); // a * b; not * 3, not j * j
+  EXPECT_EQ(E.Ops[1].Count, 2u);
+  EXPECT_EQ(E.Ops[1].DSPs, 1);
+  EXPECT_EQ(E.DSPs, 9);
+  EXPECT_EQ(E.Uncosted.at("int16 divide"), 2u);
+  EXPECT_EQ(E.Uncosted.at("sqrt"), 2u);
+  EXPECT_EQ(E.FlopsPerClock, 0); // a loader
+  EXPECT_EQ(device("agilex7").DSPPerOp.at("int16 multiply"), 0.5);
+}
+
+TEST(EstimateTest, RegisterAndChannelBits) {
+  Design D = oneKernel({});
+  Design::Register R;
+  R.Array = "A";
+  R.Element = F32;
+  R.Words = 2;
+  R.PEExtents = {4, 3};
+  D.Registers.push_back(R); // 2 x 12 words of 32 bits
+  Design::Channel C;
+  C.Element = F32.withLanes(4);
+  C.Depth = 16;
+  C.Used = 3; // 3 x 16 x 128 bits
+  D.Channels.push_back(C);
+  DesignEstimate E = estimateNest(D, 0, device("stratix10"));
+  EXPECT_EQ(E.RegisterBits, 768u);
+  EXPECT_EQ(E.ChannelBits, 6144u);
+  EXPECT_EQ(E.m20kBlocks(), 1u);
+}
+
+} // namespace
+} // namespace t2s
