@@ -65,6 +65,13 @@ class Counter {
 public:
   Counter(const FPGADevice &Dev, DesignEstimate &E) : Dev(Dev), E(E) {}
 
+  /// The floating-point operations of one evaluation of E.
+  double flops(const Expr &E) {
+    Flops = 0;
+    expr(E, 1);
+    return Flops;
+  }
+
   /// Counts one kernel; returns its floating-point operations per clock.
   double kernel(const Design::Kernel &K) {
     Flops = 0;
@@ -169,6 +176,23 @@ uint64_t bits(DType T) { return uint64_t(T.isBool() ? 8 : T.Bits) * std::max(1u,
 
 } // namespace
 
+std::optional<double> DesignEstimate::intensity() const {
+  uint64_t Bytes = Traffic.bytesRead() + Traffic.bytesWritten();
+  if (!Traffic.Known || !Bytes)
+    return std::nullopt;
+  return FlopsPerRun / double(Bytes);
+}
+
+std::optional<double> DesignEstimate::memoryGFLOPS(double DRAMGBPerSecond) const {
+  std::optional<double> I = intensity();
+  return I ? std::optional<double>(*I * DRAMGBPerSecond) : std::nullopt;
+}
+
+bool DesignEstimate::memoryBound(double FmaxMHz, double DRAMGBPerSecond) const {
+  std::optional<double> M = memoryGFLOPS(DRAMGBPerSecond);
+  return M && *M < expectedGFLOPS(FmaxMHz);
+}
+
 const std::vector<FPGADevice> &fpgaDevices() {
   static const std::vector<FPGADevice> Devices = parseDevices();
   return Devices;
@@ -194,6 +218,18 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     E.UsefulFlopsPerClock += Flops * D.Nests[K.Nest].Utilization.value_or(1);
   }
   C.finish();
+  const Design::Nest &N = D.Nests[Nest];
+  if (N.Scheduled) {
+    DesignEstimate Scratch;
+    Counter PerPoint(Dev, Scratch);
+    double Points = 1;
+    for (const Design::Nest::SourceLoop &L : N.SourceLoops)
+      Points *= double(std::max<int64_t>(L.Upper - L.Lower, 0));
+    for (const Design::Statement &S : N.Statements)
+      if (S.Value)
+        E.FlopsPerRun += PerPoint.flops(*S.Value) * Points;
+  }
+  E.Traffic = countTraffic(D, Nest);
   for (const Design::Register &R : D.Registers)
     if (R.Nest == Nest)
       E.RegisterBits += uint64_t(R.totalWords()) * bits(R.Element);

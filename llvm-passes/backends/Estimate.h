@@ -24,6 +24,7 @@
 #ifndef T2S_ESTIMATE_H
 #define T2S_ESTIMATE_H
 
+#include "backends/Traffic.h"
 #include "systolic/Design.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -69,10 +70,23 @@ struct DesignEstimate {
   /// multiply-add is 2), and the same scaled by their PE utilization.
   double FlopsPerClock = 0, UsefulFlopsPerClock = 0;
 
+  /// What the kernels read and write off-chip per run, and the
+  /// floating-point operations of a run (each point of the nest's domain
+  /// does its statements' operations; 0 without a schedule).
+  DesignTraffic Traffic;
+  double FlopsPerRun = 0;
+
   double peakGFLOPS(double FmaxMHz) const { return FlopsPerClock * FmaxMHz / 1000; }
   double expectedGFLOPS(double FmaxMHz) const {
     return UsefulFlopsPerClock * FmaxMHz / 1000;
   }
+  /// Floating-point operations per byte of off-chip traffic; none if the
+  /// traffic is not known or there is none.
+  std::optional<double> intensity() const;
+  /// The roofline: what the DRAM bandwidth lets the design compute
+  /// (intensity x bandwidth), and whether that, not the array, bounds it.
+  std::optional<double> memoryGFLOPS(double DRAMGBPerSecond) const;
+  bool memoryBound(double FmaxMHz, double DRAMGBPerSecond) const;
   /// M20K blocks the registers and channels would fill (20,480 bits each).
   uint64_t m20kBlocks() const { return (RegisterBits + ChannelBits + 20479) / 20480; }
 };

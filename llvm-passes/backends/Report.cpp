@@ -81,6 +81,52 @@ std::string number(double X) {
   return X == double(uint64_t(X)) ? grouped(uint64_t(X)) : llvm::formatv("{0:F1}", X).str();
 }
 
+std::string gflops(double X) { return llvm::formatv("{0:F1}", X).str(); }
+
+// "a 1,280, b 960" for the bytes each buffer reads (Written: writes).
+std::string perBuffer(const t2s::DesignTraffic &T, bool Written) {
+  std::string S;
+  for (const t2s::DesignTraffic::Buffer &B : T.Buffers)
+    if (uint64_t N = Written ? B.bytesWritten() : B.bytesRead())
+      S += (S.empty() ? "" : ", ") + B.Name + " " + grouped(N);
+  return S;
+}
+
+void printTraffic(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
+                  const t2s::FPGADevice &Dev, double Fmax) {
+  const t2s::DesignTraffic &T = E.Traffic;
+  if (!T.Known) {
+    OS << "  off-chip traffic per run: not counted (the kernels run more than "
+       << grouped(t2s::TrafficBudget) << " loop steps, or their bounds are computed)\n";
+    return;
+  }
+  std::string Reads = perBuffer(T, false), Writes = perBuffer(T, true);
+  if (Reads.empty() && Writes.empty()) {
+    OS << "  off-chip traffic per run: none\n";
+    return;
+  }
+  OS << "  off-chip traffic per run: " << (T.Exact ? "" : "at most ")
+     << grouped(T.bytesRead() + T.bytesWritten()) << " bytes";
+  if (!Reads.empty())
+    OS << "; reads " << Reads;
+  if (!Writes.empty())
+    OS << "; writes " << Writes;
+  OS << "\n";
+  std::optional<double> I = E.intensity();
+  if (!I || E.FlopsPerClock <= 0)
+    return;
+  double Memory = *E.memoryGFLOPS(Dev.DRAMGBPerSecond), Compute = E.expectedGFLOPS(Fmax);
+  OS << "  roofline: " << number(E.FlopsPerRun) << " floating-point operations per run, "
+     << llvm::formatv("{0:F2}", *I) << " per byte off-chip; at " << number(Dev.DRAMGBPerSecond)
+     << " GB/s (" << Dev.Board << ") "
+     << (E.memoryBound(Fmax, Dev.DRAMGBPerSecond)
+             ? "memory-bound: " + gflops(Memory) + " GFLOPS (the array could do " +
+                   gflops(Compute) + ")"
+             : "compute-bound: " + gflops(Compute) + " GFLOPS (the memory could feed " +
+                   gflops(Memory) + ")")
+     << "\n";
+}
+
 void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
                    const t2s::FPGADevice &Dev, double Fmax) {
   OS << "  estimate on " << Dev.Name << " at " << number(Fmax) << " MHz: " << number(E.DSPs)
@@ -99,12 +145,34 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
        << " floating-point operations per clock, peak "
        << llvm::formatv("{0:F1}", E.peakGFLOPS(Fmax)) << " GFLOPS; "
        << llvm::formatv("{0:F1}", E.expectedGFLOPS(Fmax)) << " GFLOPS with the PEs' utilization\n";
+  printTraffic(OS, E, Dev, Fmax);
   if (!E.Uncosted.empty()) {
     OS << "  not in the estimate (no DSP cost in the device table):";
     for (const auto &[Op, N] : E.Uncosted)
       OS << (Op == E.Uncosted.begin()->first ? " " : ", ") << grouped(N) << " " << Op;
     OS << "\n";
   }
+}
+
+llvm::json::Value optional(std::optional<double> X) {
+  return X ? llvm::json::Value(*X) : llvm::json::Value(nullptr);
+}
+
+llvm::json::Object trafficJSON(const t2s::DesignTraffic &T) {
+  llvm::json::Array Buffers;
+  for (const t2s::DesignTraffic::Buffer &B : T.Buffers)
+    Buffers.push_back(llvm::json::Object{{"buffer", B.Name},
+                                         {"elements_read", int64_t(B.Read)},
+                                         {"elements_written", int64_t(B.Written)},
+                                         {"bytes_read", int64_t(B.bytesRead())},
+                                         {"bytes_written", int64_t(B.bytesWritten())}});
+  if (!T.Known)
+    return llvm::json::Object{{"counted", false}};
+  return llvm::json::Object{{"counted", true},
+                            {"exact", T.Exact},
+                            {"bytes_read", int64_t(T.bytesRead())},
+                            {"bytes_written", int64_t(T.bytesWritten())},
+                            {"buffers", std::move(Buffers)}};
 }
 
 llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev,
@@ -127,6 +195,16 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                             {"m20k_blocks", int64_t(E.m20kBlocks())},
                             {"m20k_blocks_available", Dev.M20KBlocks},
                             {"flops_per_clock", E.FlopsPerClock},
+                            {"flops_per_run", E.FlopsPerRun},
+                            {"traffic", trafficJSON(E.Traffic)},
+                            {"dram_gb_per_s", Dev.DRAMGBPerSecond},
+                            {"intensity", optional(E.intensity())},
+                            {"memory_gflops", optional(E.memoryGFLOPS(Dev.DRAMGBPerSecond))},
+                            {"bound", E.FlopsPerClock <= 0 || !E.intensity()
+                                          ? llvm::json::Value(nullptr)
+                                          : llvm::json::Value(E.memoryBound(Fmax, Dev.DRAMGBPerSecond)
+                                                                  ? "memory"
+                                                                  : "compute")},
                             {"peak_gflops", E.peakGFLOPS(Fmax)},
                             {"expected_gflops", E.expectedGFLOPS(Fmax)}};
 }

@@ -23,6 +23,11 @@
 // CHECK:      estimate on Arria 10 GX 1150 at 215 MHz: 1,280 DSP blocks of 1,518 (84.3%): 1,280 fp32 multiply-add
 // CHECK-NEXT: on-chip memory: {{.*}} bits of shift registers, {{.*}} bits of channels ({{[0-9]+}} of 2,713 M20K blocks if none were in logic)
 // CHECK-NEXT: throughput: 2,560 floating-point operations per clock, peak 550.4 GFLOPS; 550.4 GFLOPS with the PEs' utilization
+// Without reuse buffers, the loaders read a once per column tile (JJ = 2)
+// and b once per row tile (II = 2): at these small sizes the array waits
+// for memory (T2SP's feeders keep tiles on chip; not yet here).
+// CHECK-NEXT: off-chip traffic per run: 5,888 bytes; reads a 2,560, b 2,048; writes c 1,280
+// CHECK-NEXT: roofline: 10,240 floating-point operations per run, 1.74 per byte off-chip; at 38.4 GB/s (Intel PAC with Arria 10 GX) memory-bound: 66.8 GFLOPS (the array could do 550.4)
 // JSON:      "estimate": {
 // JSON:        "channel_bits":
 // JSON:        "device": "arria10",
