@@ -1,11 +1,19 @@
 ; t2s-optvls-hints leaves a loop alone, and says why, when vectorizing it
 ; could change its results (a floating-point reduction or induction whose
 ; operations do not allow reassociation), when the user or the loop's shape
-; rules vectorization out, or when the loop vectorizer needs no help.
+; rules vectorization out, or when the loop vectorizer needs no help; and
+; where the vectorizer would take a loop by itself through loads the target
+; cannot gather, it gives the loop the width the vectorizer would choose.
 ; RUN: %t2s-opt -passes=t2s-optvls-hints -mtriple=x86_64-unknown-linux-gnu -mcpu=x86-64-v3 -pass-remarks=t2s-optvls-hints -pass-remarks-missed=t2s-optvls-hints -S %s -o - 2> %t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-; Nothing gets a width (the widths 1 and 4 below are the user's).
-; CHECK-NOT: !"llvm.loop.vectorize.width", i32 8
+; With AVX-512 the target gathers floats (but not int16).
+; RUN: %t2s-opt -passes=t2s-optvls-hints -mtriple=x86_64-unknown-linux-gnu -mcpu=skylake-avx512 -pass-remarks=t2s-optvls-hints -pass-remarks-missed=t2s-optvls-hints -disable-output %s 2> %t.avx512
+; RUN: FileCheck %s --check-prefix=AVX512 < %t.avx512
+; Only the loops the vectorizer takes by itself through loads the target
+; does not gather get a width, 8, the one the vectorizer would choose (the
+; widths 1 and 4 below are the user's).
+; CHECK: !{!"llvm.loop.vectorize.width", i32 8}
+; CHECK-NOT: !"llvm.loop.vectorize.width", i32 {{2|16|32}}
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
@@ -51,8 +59,13 @@ exit:
 }
 
 ; With reassociation allowed (-ffast-math), the reduction is no obstacle; this
-; loop the vectorizer takes by itself.
-; REMARK: remark: <unknown>:0:0: no vectorization width for this loop: the loop vectorizer prices it profitable by itself (width 8: {{[0-9]+}} per 8 iterations with gathers, against {{[0-9]+}} per iteration for the scalar loop)
+; loop the vectorizer would take by itself, loading each lane of the int16
+; fields (the target gathers no int16): the pass sets the width the
+; vectorizer's costs favour, since with AVX-512 the vectorizer turns such
+; loops down.
+; REMARK: remark: <unknown>:0:0: set vectorization width 8: t2s-optvls will combine 4 loads through an index in 1 group
+; AVX512: remark: <unknown>:0:0: no vectorization width for this loop: it has a floating-point reduction whose operations do not allow reassociation
+; AVX512: remark: <unknown>:0:0: set vectorization width 8: t2s-optvls will combine 4 loads through an index in 1 group
 define float @fsum_reassoc(ptr noalias %r, ptr noalias %idx, i64 %n) {
 entry:
   br label %loop
@@ -87,7 +100,8 @@ exit:
 }
 
 ; '#pragma clang loop vectorize(enable)' allows the reordering too.
-; REMARK: remark: <unknown>:0:0: no vectorization width for this loop: the loop vectorizer prices it profitable by itself
+; REMARK: remark: <unknown>:0:0: set vectorization width 8
+; AVX512: remark: <unknown>:0:0: set vectorization width 8
 define float @fsum_enabled(ptr noalias %r, ptr noalias %idx, i64 %n) {
 entry:
   br label %loop
@@ -406,9 +420,12 @@ exit:
   ret void
 }
 
-; Pairs of floats: the target has gathers of floats, and the vectorizer finds
-; them cheap enough by itself (t2s-optvls rewrites them after it).
-; REMARK: remark: <unknown>:0:0: no vectorization width for this loop: the loop vectorizer prices it profitable by itself (width 8:
+; Pairs of floats. At x86-64-v3 (no gathers) the vectorizer would load
+; each lane, and the pass sets the width it would choose. With AVX-512 it
+; gathers floats and finds them cheap enough by itself: the pass leaves the
+; loop alone (t2s-optvls rewrites the gathers after the vectorizer).
+; REMARK: remark: <unknown>:0:0: set vectorization width 8: t2s-optvls will combine 2 loads through an index in 1 group
+; AVX512: remark: <unknown>:0:0: no vectorization width for this loop: the loop vectorizer prices it profitable by itself (width 8: {{[0-9]+}} per 8 iterations with gathers, against {{[0-9]+}} per iteration for the scalar loop)
 define void @float_pairs(ptr noalias %p, ptr noalias %idx, ptr noalias %out, i64 %n) {
 entry:
   br label %loop
