@@ -41,13 +41,8 @@ class Counter {
   const Design &D;
   DesignTraffic &T;
   uint64_t Budget, Steps = 0;
-  llvm::SmallVector<std::pair<std::string, std::optional<int64_t>>, 16> Env;
-  IntEval Eval{[this](llvm::StringRef Name) -> const std::optional<int64_t> * {
-    for (auto &[N, V] : llvm::reverse(Env))
-      if (N == Name)
-        return &V;
-    return nullptr;
-  }};
+  KernelScope Scope;
+  IntEval &Eval = Scope.Eval;
   llvm::DenseMap<const Stmt *, bool> Decides, Accesses;
 
 public:
@@ -55,11 +50,11 @@ public:
 
   /// Counts Body run Times times; false if the count cannot be known.
   bool run(const Stmts &Body, uint64_t Times) {
-    size_t Scope = Env.size();
+    size_t Open = Scope.size();
     for (const Stmt &S : Body)
       if (!exec(S, Times))
         return false;
-    Env.resize(Scope);
+    Scope.resize(Open);
     return true;
   }
 
@@ -148,11 +143,11 @@ private:
       return true;
     case StmtKind::Decl:
       reads(S.Value, Times);
-      Env.push_back({S.Name, std::nullopt});
+      Scope.bind(S.Name, std::nullopt);
       return true;
     case StmtKind::Let:
       Eval.UnknownLine = 0;
-      Env.push_back({S.Name, Eval(*S.Value)});
+      Scope.bind(S.Name, Eval(*S.Value));
       return true;
     case StmtKind::Write:
       reads(S.Value, Times);
@@ -164,11 +159,8 @@ private:
           reads(Op, Times);
         buffer(S.Target->Index).Written += Times * lanes(*S.Target);
       } else if (S.Target->Kind == ExprKind::Var) {
-        for (auto &[N, V] : llvm::reverse(Env))
-          if (N == S.Target->Name) {
-            V = std::nullopt;
-            break;
-          }
+        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name))
+          *V = std::nullopt;
       } else {
         reads(S.Target, Times);
       }
@@ -182,41 +174,29 @@ private:
       return run(S.Body, Times) && run(S.Else, Times);
     }
     case StmtKind::Block: {
-      size_t Scope = Env.size();
+      size_t Open = Scope.size();
       for (const Stmts *L : {&S.Head, &S.Body}) // one scope
         for (const Stmt &X : *L)
           if (!exec(X, Times))
             return false;
-      Env.resize(Scope);
+      Scope.resize(Open);
       return true;
     }
     case StmtKind::Loop:
       return loop(S, Times);
     case StmtKind::Recover: {
-      size_t Scope = Env.size();
-      bool Runs = true;
-      for (const Recovery &R : S.Recoveries) {
-        Eval.UnknownLine = 0;
-        std::optional<int64_t> V = Eval(*named(R.Time));
-        for (const auto &[Coeff, Space] : R.Terms) {
-          std::optional<int64_t> X = Eval(*named(Space));
-          V = V && X ? std::optional<int64_t>(*V - Coeff * *X) : std::nullopt;
-        }
-        if (!V)
-          return false;
-        Runs = Runs && *V >= R.Lower && *V < R.Upper;
-        Env.push_back({R.Name, V});
-      }
-      if (Runs && !run(S.Body, Times))
+      size_t Open = Scope.size();
+      std::optional<bool> Runs = Scope.recover(S);
+      if (!Runs)
         return false;
-      Env.resize(Scope);
+      if (*Runs && !run(S.Body, Times))
+        return false;
+      Scope.resize(Open);
       return true;
     }
     }
     return true;
   }
-
-  static ExprPtr named(const std::string &Name) { return var(Name, 0, DType::integer(64)); }
 
   bool loop(const Stmt &S, uint64_t Times) {
     Eval.UnknownLine = 0;
@@ -229,24 +209,24 @@ private:
     auto [It, New] = Decides.try_emplace(&S, false);
     if (New)
       It->second = decides(S.Body, S.Name);
-    size_t Slot = Env.size();
+    size_t Open = Scope.size();
     if (!It->second) { // the body accesses the same at every iteration
       if (++Steps > Budget)
         return false;
-      Env.push_back({S.Name, std::nullopt});
+      Scope.bind(S.Name, std::nullopt);
       bool Ok = run(S.Body, Times * uint64_t(Trip));
-      Env.resize(Slot);
+      Scope.resize(Open);
       return Ok;
     }
-    Env.push_back({S.Name, From});
+    Scope.bind(S.Name, From);
     for (int64_t X = *From; S.Down ? X >= *Bound : X < *Bound; S.Down ? --X : ++X) {
       if (++Steps > Budget)
         return false;
-      Env[Slot].second = X;
+      Scope.innermost() = X;
       if (!run(S.Body, Times))
         return false;
     }
-    Env.resize(Slot);
+    Scope.resize(Open);
     return true;
   }
 };

@@ -6,8 +6,10 @@
 // the width and signedness of each operation. A value read from memory or a
 // channel, a floating-point value or a variable the caller marks as
 // computed makes the result unknown, and UnknownLine says which line that
-// value comes from. The stream-order check (systolic/StreamOrder.h) and the
-// off-chip traffic count (backends/Traffic.h) read kernels with it.
+// value comes from. KernelScope holds the variables in scope while a kernel
+// runs, evaluates with them and recovers loop variables from time. The
+// stream-order check (systolic/StreamOrder.h) and the off-chip traffic count
+// (backends/Traffic.h) run kernels with it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +17,16 @@
 #define T2S_INTEVAL_H
 
 #include "systolic/Expr.h"
+#include "systolic/Stmt.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <utility>
 
 namespace t2s {
 
@@ -45,6 +51,39 @@ private:
   std::optional<int64_t> cast(const Expr &E);
   std::optional<int64_t> compare(const Expr &E);
   std::optional<int64_t> binary(const Expr &E);
+};
+
+/// The variables of a kernel in scope while its statements run, innermost
+/// last, each with its value or none (computed by the kernel).
+class KernelScope {
+public:
+  KernelScope() = default;
+  KernelScope(const KernelScope &) = delete; // Eval reads this scope
+  KernelScope &operator=(const KernelScope &) = delete;
+
+  /// The innermost variable Name, or null.
+  std::optional<int64_t> *lookup(llvm::StringRef Name);
+  void bind(std::string Name, std::optional<int64_t> Value) {
+    Vars.emplace_back(std::move(Name), Value);
+  }
+  size_t size() const { return Vars.size(); }
+  /// Leaves the scopes opened since size() was N.
+  void resize(size_t N) { Vars.resize(N); }
+  /// The value of the innermost variable bound, which a loop sets.
+  std::optional<int64_t> &innermost() { return Vars.back().second; }
+
+  /// Binds the loop variables a Recover statement recovers from its time
+  /// variable; whether the step runs (every recovered variable in its
+  /// range), or none if the time or a PE variable is computed.
+  std::optional<bool> recover(const Stmt &S);
+
+  /// Values of expressions over the variables in scope.
+  IntEval Eval{[this](llvm::StringRef Name) -> const std::optional<int64_t> * {
+    return lookup(Name);
+  }};
+
+private:
+  llvm::SmallVector<std::pair<std::string, std::optional<int64_t>>, 16> Vars;
 };
 
 } // namespace t2s

@@ -33,13 +33,10 @@ class EndReplay {
   const Design::Channel &C;
   bool Writer;
   llvm::function_ref<bool(llvm::ArrayRef<int64_t>)> Visit;
-  // The kernel's variables in scope, innermost last; none: computed.
-  llvm::SmallVector<std::pair<std::string, std::optional<int64_t>>, 16> Env;
+  KernelScope Scope;
+  IntEval &Eval = Scope.Eval;
   llvm::DenseMap<const Stmt *, bool> Touches;
   llvm::SmallVector<int64_t, 4> Element;
-  IntEval Eval{[this](llvm::StringRef Name) -> const std::optional<int64_t> * {
-    return lookup(Name);
-  }};
 
 public:
   /// Set when the kernel stopped at an access that depends on a computed
@@ -57,11 +54,11 @@ public:
 
   /// Runs Body; false if stopped (by Visit, or at a computed access).
   bool run(const Stmts &Body) {
-    size_t Scope = Env.size();
+    size_t Open = Scope.size();
     for (const Stmt &S : Body)
       if (!exec(S))
         return false;
-    Env.resize(Scope);
+    Scope.resize(Open);
     return true;
   }
 
@@ -85,13 +82,6 @@ private:
   bool accessesHere(const Stmt &S) const {
     return Writer ? S.Kind == StmtKind::Write && isChannel(*S.Target, C.Name)
                   : reads(S.Value, C.Name);
-  }
-
-  std::optional<int64_t> *lookup(llvm::StringRef Name) {
-    for (auto &[N, V] : llvm::reverse(Env))
-      if (N == Name)
-        return &V;
-    return nullptr;
   }
 
   bool computed() {
@@ -119,18 +109,18 @@ private:
     case StmtKind::Decl:
       if (accessesHere(S) && !access())
         return false;
-      Env.push_back({S.Name, std::nullopt});
+      Scope.bind(S.Name, std::nullopt);
       return true;
     case StmtKind::Let:
       Eval.UnknownLine = 0;
-      Env.push_back({S.Name, Eval(*S.Value)});
+      Scope.bind(S.Name, Eval(*S.Value));
       return true;
     case StmtKind::Assign:
     case StmtKind::Write:
       if (accessesHere(S) && !access())
         return false;
       if (S.Kind == StmtKind::Assign && S.Target->Kind == ExprKind::Var)
-        if (std::optional<int64_t> *V = lookup(S.Target->Name))
+        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name))
           *V = std::nullopt;
       return true;
     default:
@@ -147,48 +137,36 @@ private:
       return run(*Cond ? S.Body : S.Else);
     }
     case StmtKind::Block: {
-      size_t Scope = Env.size();
+      size_t Open = Scope.size();
       for (const Stmts *L : {&S.Head, &S.Body}) // one scope
         for (const Stmt &X : *L)
           if (!exec(X))
             return false;
-      Env.resize(Scope);
+      Scope.resize(Open);
       return true;
     }
     case StmtKind::Loop: {
       std::optional<int64_t> From = Eval(*S.Value), Bound = Eval(*S.Bound);
       if (!From || !Bound)
         return computed();
-      size_t Slot = Env.size();
-      Env.push_back({S.Name, From});
+      size_t Open = Scope.size();
+      Scope.bind(S.Name, From);
       for (int64_t X = *From; S.Down ? X >= *Bound : X < *Bound; S.Down ? --X : ++X) {
-        Env[Slot].second = X;
+        Scope.innermost() = X;
         if (!run(S.Body))
           return false;
       }
-      Env.resize(Slot);
+      Scope.resize(Open);
       return true;
     }
     case StmtKind::Recover: {
-      size_t Scope = Env.size();
-      bool Runs = true;
-      for (const Recovery &R : S.Recoveries) {
-        std::optional<int64_t> *T = lookup(R.Time);
-        if (!T || !*T)
-          return computed();
-        int64_t V = **T;
-        for (const auto &[Coeff, Space] : R.Terms) {
-          std::optional<int64_t> *X = lookup(Space);
-          if (!X || !*X)
-            return computed();
-          V -= Coeff * **X;
-        }
-        Runs = Runs && V >= R.Lower && V < R.Upper;
-        Env.push_back({R.Name, V});
-      }
-      if (Runs && !run(S.Body))
+      size_t Open = Scope.size();
+      std::optional<bool> Runs = Scope.recover(S);
+      if (!Runs)
+        return computed();
+      if (*Runs && !run(S.Body))
         return false;
-      Env.resize(Scope);
+      Scope.resize(Open);
       return true;
     }
     default:
