@@ -193,16 +193,13 @@ bool DesignEstimate::memoryBound(double FmaxMHz, double DRAMGBPerSecond) const {
   return M && *M < expectedGFLOPS(FmaxMHz);
 }
 
-const std::vector<FPGADevice> &fpgaDevices() {
-  static const std::vector<FPGADevice> Devices = parseDevices();
-  return Devices;
-}
+std::vector<FPGADevice> fpgaDevices() { return parseDevices(); }
 
-const FPGADevice *findFPGADevice(llvm::StringRef Key) {
-  for (const FPGADevice &D : fpgaDevices())
+std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key) {
+  for (FPGADevice &D : fpgaDevices())
     if (D.Key == Key)
-      return &D;
-  return nullptr;
+      return std::move(D);
+  return std::nullopt;
 }
 
 DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev) {

@@ -46,10 +46,11 @@ struct FPGADevice {
   std::map<std::string, double> DSPPerOp;
 };
 
-/// The devices of fpga-devices.json, in its order; an error message if the
-/// table (compiled in) does not parse.
-const std::vector<FPGADevice> &fpgaDevices();
-const FPGADevice *findFPGADevice(llvm::StringRef Key);
+/// The devices of fpga-devices.json (compiled in), in its order, parsed at
+/// each call (a few microseconds; nothing is kept between calls).
+std::vector<FPGADevice> fpgaDevices();
+/// The device named Key ("arria10"), or none.
+std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key);
 
 /// The default clock of the estimates, MHz.
 inline constexpr double DefaultFmaxMHz = 250;

@@ -305,7 +305,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     return llvm::PreservedAnalyses::all();
   }
   llvm::raw_ostream &OS = llvm::outs();
-  const FPGADevice *Device = findFPGADevice(Opts.Device);
+  std::optional<FPGADevice> Device = findFPGADevice(Opts.Device);
   if (!Device && Opts.Format != ReportFormat::Dot) {
     std::string Known;
     for (const FPGADevice &D : fpgaDevices())
