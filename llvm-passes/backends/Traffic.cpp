@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 
@@ -73,6 +74,39 @@ private:
 
   static uint64_t lanes(const Expr &E) { return std::max(1u, E.Type.Lanes); }
 
+  // A choice the kernel makes on a computed value: counts the arm that
+  // accesses more of each buffer (an upper bound, not Exact unless both
+  // arms access the same); false if an arm cannot be counted.
+  bool either(llvm::function_ref<bool()> First, llvm::function_ref<bool()> Second) {
+    std::vector<DesignTraffic::Buffer> Before = T.Buffers;
+    if (!First())
+      return false;
+    std::vector<DesignTraffic::Buffer> AfterFirst = std::move(T.Buffers);
+    T.Buffers = Before;
+    if (!Second())
+      return false;
+    auto find = [](std::vector<DesignTraffic::Buffer> &L, unsigned ArgNo) {
+      auto It = llvm::find_if(L, [&](const DesignTraffic::Buffer &B) { return B.ArgNo == ArgNo; });
+      return It == L.end() ? nullptr : &*It;
+    };
+    for (DesignTraffic::Buffer &A : AfterFirst) {
+      DesignTraffic::Buffer *B = find(T.Buffers, A.ArgNo);
+      if (!B) { // only the first arm accesses it
+        T.Exact = false;
+        T.Buffers.push_back(A);
+        continue;
+      }
+      if (A.Read != B->Read || A.Written != B->Written)
+        T.Exact = false;
+      B->Read = std::max(A.Read, B->Read);
+      B->Written = std::max(A.Written, B->Written);
+    }
+    for (const DesignTraffic::Buffer &B : T.Buffers)
+      if (!find(AfterFirst, B.ArgNo))
+        T.Exact = false; // only the second arm accesses it
+    return true;
+  }
+
   // The loads of E, Times over; a select counts its chosen arm.
   void reads(const ExprPtr &E, uint64_t Times) {
     if (!E)
@@ -86,9 +120,8 @@ private:
         reads(E->Operands[*Cond ? 1 : 2], Times);
         return;
       }
-      T.Exact = false;
-      reads(E->Operands[1], Times);
-      reads(E->Operands[2], Times);
+      either([&] { return reads(E->Operands[1], Times), true; },
+             [&] { return reads(E->Operands[2], Times), true; });
       return;
     }
     for (const ExprPtr &Op : E->Operands)
@@ -170,8 +203,7 @@ private:
       Eval.UnknownLine = 0;
       if (std::optional<int64_t> Cond = Eval(*S.Value))
         return run(*Cond ? S.Body : S.Else, Times);
-      T.Exact = false;
-      return run(S.Body, Times) && run(S.Else, Times);
+      return either([&] { return run(S.Body, Times); }, [&] { return run(S.Else, Times); });
     }
     case StmtKind::Block: {
       size_t Open = Scope.size();

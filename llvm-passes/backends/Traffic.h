@@ -10,10 +10,12 @@
 // The count skips statements that access no buffer, and runs a loop only
 // where what its body accesses depends on the loop's variable (a condition,
 // a bound, a recovery or a pinned variable reads it); otherwise it
-// multiplies the body's count by the trip count. A condition that tests a
-// computed value counts both arms (an upper bound, Exact is false). Kernels
-// whose count would take more than Budget steps, or whose loop bounds are
-// computed, leave the count unknown.
+// multiplies the body's count by the trip count. A load or store counts when
+// the kernel, read as C, runs it (what an FPGA compiler speculates is not
+// counted). A condition or select on a computed value counts the arm that
+// accesses more of each buffer: an upper bound, Exact is false unless both
+// arms access the same. Kernels whose count would take more than Budget
+// steps, or whose loop bounds are computed, leave the count unknown.
 //
 // Preconditions: the unroll step laid out the kernels (Kernel::Body).
 //

@@ -92,9 +92,9 @@ TEST(TrafficTest, RecoveredVariablesAndSelectsOnLoopVariables) {
   EXPECT_EQ(T.Buffers[0].Read, 3u);
 }
 
-TEST(TrafficTest, ComputedConditionsCountBothArmsAndVectorsTheirLanes) {
-  // for i < 10: if (v > 0) c[i] = w else c[i + 10] = w, v computed; and a
-  // read of a vector of 4 lanes.
+TEST(TrafficTest, ComputedConditionsCountTheLargerArmAndVectorsTheirLanes) {
+  // for i < 10: if (v > 0) c[i] = w else c[i + 10] = w, v computed: one
+  // write either way, exactly 10; and a read of a vector of 4 lanes.
   ExprPtr Computed = compare(CompareOp::GT, false, var("v"), num(0));
   Stmts Body = {decl(Int, "v"),
                 upTo(LoopKind::Serial, "i", 10,
@@ -104,10 +104,21 @@ TEST(TrafficTest, ComputedConditionsCountBothArmsAndVectorsTheirLanes) {
                              bufferElement(F32.withLanes(4), 0, {var("i")}, {4}))})};
   DesignTraffic T = countTraffic(design({{KernelRole::KernelNest, Body}}), 0);
   ASSERT_TRUE(T.Known);
-  EXPECT_FALSE(T.Exact);
+  EXPECT_TRUE(T.Exact);
   ASSERT_EQ(T.Buffers.size(), 2u);
   EXPECT_EQ(T.Buffers[0].Read, 40u);
-  EXPECT_EQ(T.Buffers[1].Written, 20u);
+  EXPECT_EQ(T.Buffers[1].Written, 10u);
+  // x = v > 0 ? a[i] : 0 and, only if v > 0, c[i] = x: at most 10 each.
+  Stmts Maybe = {decl(Int, "v"),
+                 upTo(LoopKind::Serial, "i", 10,
+                      {assign(var("x", 0, F32), select(Computed, aAt(var("i")), floatConst(F32, 0))),
+                       ifElse(Computed, {assign(cAt(var("i")), var("x", 0, F32))})})};
+  DesignTraffic U = countTraffic(design({{KernelRole::KernelNest, Maybe}}), 0);
+  ASSERT_TRUE(U.Known);
+  EXPECT_FALSE(U.Exact);
+  ASSERT_EQ(U.Buffers.size(), 2u);
+  EXPECT_EQ(U.Buffers[0].Read, 10u);
+  EXPECT_EQ(U.Buffers[1].Written, 10u);
 }
 
 TEST(TrafficTest, TooLongOrComputedBoundsAreNotCounted) {
