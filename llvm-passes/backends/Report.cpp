@@ -135,11 +135,17 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
      << (E.DSPs > double(Dev.DSPBlocks) ? ", does not fit" : "") << ")";
   for (const t2s::DesignEstimate::Units &U : E.Ops)
     OS << (&U == &E.Ops.front() ? ": " : ", ") << grouped(U.Count) << " " << U.Op;
-  OS << "\n  on-chip memory: " << grouped(E.RegisterBits) << " bits of shift registers";
+  std::string Memory;
+  if (E.RegisterBits)
+    Memory = grouped(E.RegisterBits) + " bits of shift registers";
   if (E.ChannelBits)
-    OS << ", " << grouped(E.ChannelBits) << " bits of channels";
-  OS << " (" << grouped(E.m20kBlocks()) << " of "
-     << grouped(Dev.M20KBlocks) << " M20K blocks if none were in logic)\n";
+    Memory += (Memory.empty() ? "" : ", ") + grouped(E.ChannelBits) + " bits of channels";
+  OS << "\n  on-chip memory: ";
+  if (Memory.empty())
+    OS << "none\n";
+  else
+    OS << Memory << " (" << grouped(E.m20kBlocks()) << " of " << grouped(Dev.M20KBlocks)
+       << " M20K blocks if none were in logic)\n";
   if (E.FlopsPerClock > 0)
     OS << "  throughput: " << number(E.FlopsPerClock)
        << " floating-point operations per clock, peak "
@@ -314,7 +320,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
                              "estimates' table; choose one of " + Known);
     return llvm::PreservedAnalyses::all();
   }
-  llvm::json::Array Designs;
+  llvm::json::Array Designs, KernelNests;
   unsigned Count = 0;
   bool Failed = false;
   if (Opts.Format == ReportFormat::Dot)
@@ -368,6 +374,27 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
       }
       ++Count;
     }
+    // The kernel nests that feed the design's arrays or take their results
+    // run on the device too: what they take and move.
+    bool Scheduled = llvm::any_of(DR.D.Nests, [](const Design::Nest &X) { return X.Scheduled; });
+    if (!Device || !Laid || !Scheduled)
+      continue;
+    for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
+      const Design::Nest &K = DR.D.Nests[N];
+      if (K.Scheduled)
+        continue;
+      DesignEstimate E = estimateNest(DR.D, N, *Device);
+      if (Opts.Format == ReportFormat::JSON) {
+        KernelNests.push_back(llvm::json::Object{
+            {"design", Design},
+            {"kernel", K.KernelName},
+            {"line", int64_t(K.At.Line)},
+            {"estimate", estimateJSON(E, *Device, Opts.FmaxMHz)}});
+        continue;
+      }
+      OS << K.Title << " of design " << Design << "\n";
+      printEstimate(OS, E, *Device, Opts.FmaxMHz);
+    }
   }
   if (Opts.Format == ReportFormat::Dot)
     OS << "}\n";
@@ -375,7 +402,8 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     OS << llvm::formatv("{0:2}",
                         llvm::json::Value(llvm::json::Object{
                             {"schema_version", ReportSchemaVersion},
-                            {"designs", std::move(Designs)}}))
+                            {"designs", std::move(Designs)},
+                            {"kernel_nests", std::move(KernelNests)}}))
        << "\n";
   OS.flush();
   // Nothing to report is worth a word, unless errors already said why.
