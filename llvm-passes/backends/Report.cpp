@@ -135,12 +135,19 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
      << (E.DSPs > double(Dev.DSPBlocks) ? ", does not fit" : "") << ")";
   for (const t2s::DesignEstimate::Units &U : E.Ops)
     OS << (&U == &E.Ops.front() ? ": " : ", ") << grouped(U.Count) << " " << U.Op;
+  OS << "\n";
+  if (!E.Uncosted.empty()) {
+    OS << "  not in the estimate (no DSP cost in the device table):";
+    for (const auto &[Op, N] : E.Uncosted)
+      OS << (Op == E.Uncosted.begin()->first ? " " : ", ") << grouped(N) << " " << Op;
+    OS << "\n";
+  }
   std::string Memory;
   if (E.RegisterBits)
     Memory = grouped(E.RegisterBits) + " bits of shift registers";
   if (E.ChannelBits)
     Memory += (Memory.empty() ? "" : ", ") + grouped(E.ChannelBits) + " bits of channels";
-  OS << "\n  on-chip memory: ";
+  OS << "  on-chip memory: ";
   if (Memory.empty())
     OS << "none\n";
   else
@@ -152,12 +159,6 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
        << llvm::formatv("{0:F1}", E.peakGFLOPS(Fmax)) << " GFLOPS; "
        << llvm::formatv("{0:F1}", E.expectedGFLOPS(Fmax)) << " GFLOPS with the PEs' utilization\n";
   printTraffic(OS, E, Dev, Fmax);
-  if (!E.Uncosted.empty()) {
-    OS << "  not in the estimate (no DSP cost in the device table):";
-    for (const auto &[Op, N] : E.Uncosted)
-      OS << (Op == E.Uncosted.begin()->first ? " " : ", ") << grouped(N) << " " << Op;
-    OS << "\n";
-  }
 }
 
 llvm::json::Value optional(std::optional<double> X) {
