@@ -14,28 +14,19 @@ namespace {
 
 // Whether E reads the variable Name.
 bool mentions(const ExprPtr &E, llvm::StringRef Name) {
-  if (!E)
-    return false;
-  if (E->Kind == ExprKind::Var && E->Name == Name)
-    return true;
-  return llvm::any_of(E->Operands, [&](const ExprPtr &Op) { return mentions(Op, Name); });
+  return anyNode(E, [&](const Expr &X) { return X.Kind == ExprKind::Var && X.Name == Name; });
 }
 
 // Whether a condition of a select in E reads Name.
 bool decidesSelect(const ExprPtr &E, llvm::StringRef Name) {
-  if (!E)
-    return false;
-  if (E->Kind == ExprKind::Select && mentions(E->Operands[0], Name))
-    return true;
-  return llvm::any_of(E->Operands, [&](const ExprPtr &Op) { return decidesSelect(Op, Name); });
+  return anyNode(E, [&](const Expr &X) {
+    return X.Kind == ExprKind::Select && mentions(X.Operands[0], Name);
+  });
 }
 
 // Whether E reads or writes a buffer element.
 bool accessesBuffer(const ExprPtr &E) {
-  if (!E)
-    return false;
-  return E->Kind == ExprKind::BufferElement ||
-         llvm::any_of(E->Operands, [](const ExprPtr &Op) { return accessesBuffer(Op); });
+  return anyNode(E, [](const Expr &X) { return X.Kind == ExprKind::BufferElement; });
 }
 
 class Counter {

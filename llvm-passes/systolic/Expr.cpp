@@ -2,6 +2,8 @@
 
 #include "systolic/Expr.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace t2s {
 
 namespace {
@@ -144,6 +146,10 @@ ExprPtr atLine(ExprPtr E, unsigned Line) {
   auto Copy = std::make_shared<Expr>(*E);
   Copy->Line = Line;
   return Copy;
+}
+
+bool anyNode(const ExprPtr &E, llvm::function_ref<bool(const Expr &)> P) {
+  return E && (P(*E) || llvm::any_of(E->Operands, [&](const ExprPtr &Op) { return anyNode(Op, P); }));
 }
 
 bool equal(const Expr &A, const Expr &B) {

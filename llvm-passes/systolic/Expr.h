@@ -14,6 +14,7 @@
 #define T2S_EXPR_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -149,6 +150,10 @@ ExprPtr atLine(ExprPtr E, unsigned Line);
 
 /// Whether A and B are the same tree.
 bool equal(const Expr &A, const Expr &B);
+
+/// Whether \p P holds for \p E or for an expression inside it (false for
+/// a null E).
+bool anyNode(const ExprPtr &E, llvm::function_ref<bool(const Expr &)> P);
 
 /// Whether a back end can name the type: scalars, and vectors of 2 to 32
 /// lanes of numbers.

@@ -19,11 +19,9 @@ bool isChannel(const Expr &Ref, llvm::StringRef Name) {
 
 // Whether E receives a value of the channel Name.
 bool reads(const ExprPtr &E, llvm::StringRef Name) {
-  if (!E)
-    return false;
-  if (E->Kind == ExprKind::ChannelRead && isChannel(E->operand(0), Name))
-    return true;
-  return llvm::any_of(E->Operands, [&](const ExprPtr &Op) { return reads(Op, Name); });
+  return anyNode(E, [&](const Expr &X) {
+    return X.Kind == ExprKind::ChannelRead && isChannel(X.operand(0), Name);
+  });
 }
 
 // One end of a stream, replayed: runs a kernel's statements as far as they
