@@ -49,10 +49,10 @@ llvm::cl::opt<t2s::ReportFormat> ReportOption(
                                 "as a Graphviz picture of the PE arrays")));
 
 llvm::cl::opt<std::string> DeviceOption(
-    "t2s-device", llvm::cl::init("arria10"),
+    "t2s-device", llvm::cl::init(t2s::DefaultFPGADevice),
     llvm::cl::desc("The FPGA family of the report's estimates (arria10, stratix10, agilex7)"));
 
-llvm::cl::opt<double> FmaxOption("t2s-fmax", llvm::cl::init(250),
+llvm::cl::opt<double> FmaxOption("t2s-fmax", llvm::cl::init(t2s::DefaultFmaxMHz),
                                  llvm::cl::desc("The clock of the report's estimates, MHz"));
 
 } // namespace

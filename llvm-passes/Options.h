@@ -11,6 +11,8 @@
 #ifndef T2S_OPTIONS_H
 #define T2S_OPTIONS_H
 
+#include "backends/FPGADevices.h"
+
 #include <string>
 #include <vector>
 
@@ -46,8 +48,8 @@ struct ReportOptions {
   /// compilation writes (or would write): the same OpenCLOptions.
   OpenCLOptions OpenCL;
   /// The estimates' device family (backends/fpga-devices.json) and clock.
-  std::string Device = "arria10"; ///< -t2s-device=
-  double FmaxMHz = 250;           ///< -t2s-fmax= (MHz)
+  std::string Device = DefaultFPGADevice; ///< -t2s-device=
+  double FmaxMHz = DefaultFmaxMHz;        ///< -t2s-fmax= (MHz)
 };
 
 OpenCLOptions openCLOptionsFromCommandLine();

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/FPGADevices.h"
 #include "language/Warnings.h"
 
 #include "clang/Driver/Options.h"
@@ -28,7 +29,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -122,23 +122,11 @@ std::string t2sWarningList() {
   return Out;
 }
 
-// The keys of the estimates' device table (llvm-passes/backends/
-// fpga-devices.json, compiled in as for the plugin).
+// The keys of the estimates' device table (backends/FPGADevices.h).
 std::vector<std::string> deviceKeys() {
-  static const char Table[] =
-#include "FPGADevices.inc"
-      ;
   std::vector<std::string> Keys;
-  if (llvm::Expected<llvm::json::Value> V = llvm::json::parse(Table)) {
-    if (const llvm::json::Object *O = V->getAsObject())
-      if (const llvm::json::Array *Devices = O->getArray("devices"))
-        for (const llvm::json::Value &D : *Devices)
-          if (const llvm::json::Object *X = D.getAsObject())
-            if (std::optional<llvm::StringRef> K = X->getString("key"))
-              Keys.push_back(K->str());
-  } else {
-    llvm::consumeError(V.takeError());
-  }
+  for (const t2s::FPGADevice &D : t2s::fpgaDevices())
+    Keys.push_back(D.Key);
   return Keys;
 }
 

@@ -24,10 +24,9 @@
 #ifndef T2S_ESTIMATE_H
 #define T2S_ESTIMATE_H
 
+#include "backends/FPGADevices.h"
 #include "backends/Traffic.h"
 #include "systolic/Design.h"
-
-#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <map>
@@ -36,24 +35,6 @@
 #include <vector>
 
 namespace t2s {
-
-/// A device family of fpga-devices.json.
-struct FPGADevice {
-  std::string Key, Name, Board;
-  int64_t DSPBlocks = 0, M20KBlocks = 0;
-  double DRAMGBPerSecond = 0;
-  /// DSP blocks per operation class ("fp32 multiply-add", "int16 multiply").
-  std::map<std::string, double> DSPPerOp;
-};
-
-/// The devices of fpga-devices.json (compiled in), in its order, parsed at
-/// each call (a few microseconds; nothing is kept between calls).
-std::vector<FPGADevice> fpgaDevices();
-/// The device named Key ("arria10"), or none.
-std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key);
-
-/// The default clock of the estimates, MHz.
-inline constexpr double DefaultFmaxMHz = 250;
 
 struct DesignEstimate {
   struct Units {

@@ -156,8 +156,8 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
   if (E.FlopsPerClock > 0)
     OS << "  throughput: " << number(E.FlopsPerClock)
        << " floating-point operations per clock, peak "
-       << llvm::formatv("{0:F1}", E.peakGFLOPS(Fmax)) << " GFLOPS; "
-       << llvm::formatv("{0:F1}", E.expectedGFLOPS(Fmax)) << " GFLOPS with the PEs' utilization\n";
+       << gflops(E.peakGFLOPS(Fmax)) << " GFLOPS; " << gflops(E.expectedGFLOPS(Fmax))
+       << " GFLOPS with the PEs' utilization\n";
   printTraffic(OS, E, Dev, Fmax);
 }
 

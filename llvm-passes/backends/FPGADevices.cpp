@@ -1,0 +1,51 @@
+//===- FPGADevices.cpp - The device table of the FPGA estimates -----------===//
+
+#include "backends/FPGADevices.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/JSON.h"
+
+namespace t2s {
+
+namespace {
+
+// backends/fpga-devices.json, as the build embeds it.
+const char DeviceTable[] =
+#include "FPGADevices.inc"
+    ;
+
+} // namespace
+
+std::vector<FPGADevice> fpgaDevices() {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(DeviceTable);
+  if (!V)
+    llvm::report_fatal_error(llvm::Twine("fpga-devices.json does not parse: ") +
+                             llvm::toString(V.takeError()));
+  std::vector<FPGADevice> Out;
+  const llvm::json::Array *Devices = V->getAsObject()->getArray("devices");
+  for (const llvm::json::Value &X : *Devices) {
+    const llvm::json::Object &O = *X.getAsObject();
+    FPGADevice D;
+    D.Key = O.getString("key").value_or("").str();
+    D.Name = O.getString("name").value_or("").str();
+    D.Board = O.getString("board").value_or("").str();
+    D.DSPBlocks = O.getInteger("dsp_blocks").value_or(0);
+    D.M20KBlocks = O.getInteger("m20k_blocks").value_or(0);
+    D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
+    if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))
+      for (const auto &[Op, Cost] : *Costs)
+        D.DSPPerOp[Op.str()] = Cost.getAsNumber().value_or(0);
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key) {
+  for (FPGADevice &D : fpgaDevices())
+    if (D.Key == Key)
+      return std::move(D);
+  return std::nullopt;
+}
+
+} // namespace t2s

@@ -1,0 +1,44 @@
+//===- FPGADevices.h - The device table of the FPGA estimates ---*- C++ -*-===//
+//
+// The FPGA families the estimates (backends/Estimate.h) know, read from
+// backends/fpga-devices.json, which the build compiles in: its one copy,
+// with its sources. The plugin prices designs with it; t2s-clang checks the
+// names --device= takes against it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_FPGADEVICES_H
+#define T2S_FPGADEVICES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace t2s {
+
+/// A device family of fpga-devices.json.
+struct FPGADevice {
+  std::string Key, Name, Board;
+  int64_t DSPBlocks = 0, M20KBlocks = 0;
+  double DRAMGBPerSecond = 0;
+  /// DSP blocks per operation class ("fp32 multiply-add", "int16 multiply").
+  std::map<std::string, double> DSPPerOp;
+};
+
+/// The estimates' defaults: the device family and the clock (MHz).
+inline constexpr const char *DefaultFPGADevice = "arria10";
+inline constexpr double DefaultFmaxMHz = 250;
+
+/// The devices of fpga-devices.json (compiled in), in its order, parsed at
+/// each call (a few microseconds; nothing is kept between calls).
+std::vector<FPGADevice> fpgaDevices();
+/// The device named Key ("arria10"), or none.
+std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key);
+
+} // namespace t2s
+
+#endif // T2S_FPGADEVICES_H
