@@ -239,6 +239,31 @@ private:
     return T;
   }
 
+  // " (t1 = -1*i + t changes by -1*(-1) + 1 = 2)": how each step's time
+  // variable moves along a distance, where a schedule vector moves it.
+  std::string stepChanges(llvm::ArrayRef<int64_t> Dist) const {
+    std::string Out;
+    for (unsigned K = 0; K < R.Steps.size(); ++K) {
+      const SpaceTimeStep &St = R.Steps[K];
+      if (!St.ExplicitSchedule || !St.HasTimeLoop)
+        continue;
+      std::string Terms;
+      int64_t Sum = Dist[St.TimeLoop];
+      for (unsigned I = 0; I < St.SpaceLoops.size(); ++I)
+        if (St.Schedule[I]) {
+          int64_t D = Dist[St.SpaceLoops[I]];
+          Terms += std::to_string(St.Schedule[I]) + "*" +
+                   (D < 0 ? "(" + std::to_string(D) + ")" : std::to_string(D)) + " + ";
+          Sum += St.Schedule[I] * D;
+        }
+      Out += (Out.empty() ? " (" : "; ") + ("t" + std::to_string(K + 1)) + " = " +
+             timeFormula(St) + " changes by " + Terms +
+             std::to_string(Dist[St.TimeLoop]) +
+             (Terms.empty() ? "" : " = " + std::to_string(Sum));
+    }
+    return Out.empty() ? Out : Out + ")";
+  }
+
   bool scheduleReads() {
     bool Explicit = llvm::any_of(R.Steps, [](const SpaceTimeStep &St) {
       return St.ExplicitSchedule;
@@ -247,9 +272,14 @@ private:
     for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
       for (unsigned RI = 0; RI < S.Statements[SI].Reads.size(); ++RI) {
         const URERead &Rd = S.Statements[SI].Reads[RI];
-        ScheduledRead SR{SI, RI, flattenedTime(Rd.Distance), {}};
+        ScheduledRead SR{SI, RI, 0, {}};
         for (unsigned L : R.PELoops)
-          SR.PEDistance.push_back(Rd.Distance[L]);
+          SR.PEDistance.push_back(Rd.NamesNoIteration ? 0 : Rd.Distance[L]);
+        if (Rd.NamesNoIteration) {
+          R.Reads.push_back(std::move(SR));
+          continue;
+        }
+        SR.TimeDistance = flattenedTime(Rd.Distance);
         bool Zero = llvm::all_of(Rd.Distance, [](int64_t D) { return D == 0; });
         if (!Zero && (SR.TimeDistance < 0 || (Explicit && SR.TimeDistance == 0))) {
           std::string Dist;
@@ -258,7 +288,7 @@ private:
           reject(Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
                  "the schedule gives this read of '" + S.Arrays[Rd.Array].Name +
                      "' (distance (" + Dist + ")) the time distance " +
-                     llvm::Twine(SR.TimeDistance) +
+                     llvm::Twine(SR.TimeDistance) + stepChanges(Rd.Distance) +
                      "; with a schedule vector every dependence must move "
                      "forward in time (T.d > 0): change the schedule");
           OK = false;
@@ -463,6 +493,10 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const 
     const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
     OS << "  read of " << S.Arrays[Rd.Array].Name << " at distance (";
     llvm::interleave(Rd.Distance, OS, ", ");
+    if (Rd.NamesNoIteration) {
+      OS << "): names no iteration of the nest, never runs\n";
+      continue;
+    }
     OS << "): time distance " << SR.TimeDistance << ", from PE offset (";
     llvm::interleave(SR.PEDistance, OS, ", ");
     OS << ")\n";

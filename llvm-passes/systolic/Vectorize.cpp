@@ -146,6 +146,10 @@ planVectorization(const SpaceTimeSchedule &Sch,
   bool OK = true;
   for (const ScheduledRead &SR : Sch.Reads) {
     const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
+    if (Rd.NamesNoIteration) {
+      P.TimeDistance.push_back(0);
+      continue;
+    }
     int64_t T = 0;
     for (unsigned D = 0; D < Sch.Time.size(); ++D) {
       if (D == *Dim)

@@ -129,6 +129,7 @@ private:
   // A URE array holds a value for every iteration: each loop's range lies in
   // the array's extent along that loop.
   bool checkArrayBounds(const UREArray &A, const SourceLoc &Loc);
+  bool checkDistance(const URERead &R, const std::string &Text, const SourceLoc &Loc);
 
   // The branch conditions that must hold for BB to run, outermost first.
   llvm::SmallVector<Guard, 2> guardsOf(llvm::BasicBlock *BB);

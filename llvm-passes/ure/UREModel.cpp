@@ -76,7 +76,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::OutputNotRead: return "outputs are not read";
   case URERule::SimpleArgs: return "simple args";
   case URERule::Order: return "order";
-  case URERule::NonNegativeDistance: return "non-negative distance";
+  case URERule::PositiveDistance: return "lexicographically positive distance";
   case URERule::ReadAfterWrite: return "read after write";
   case URERule::InitialValue: return "initial value";
   case URERule::LoopNames: return "loop names";
@@ -188,6 +188,8 @@ void URESystem::print(llvm::raw_ostream &OS) const {
     for (const URERead &R : St.Reads) {
       OS << "    reads " << Arrays[R.Array].Name << " at distance ";
       printDistance(OS, R.Distance);
+      if (R.NamesNoIteration)
+        OS << " (names no iteration of the nest)";
       OS << "\n";
     }
     for (unsigned In : St.Inputs) {

@@ -11,9 +11,11 @@
 //    nowhere outside this nest, at exactly the loop variables in nest order
 //    (so each loop's range lies within the array's extent), unconditional, one
 //    per array; their reads of URE arrays, also in the conditions that choose
-//    a value ('?:', '&&', '||'), are the loop variables minus non-negative
-//    constants in nest order (the distance vector); a read at distance 0 must
-//    follow the statement it reads;
+//    a value ('?:', '&&', '||'), are the loop variables plus or minus
+//    constants in nest order; the distance vector (iteration minus the one
+//    read) is lexicographically positive (T2SP's rule: the value was computed
+//    earlier in the sequential order), and a read at distance 0 follows the
+//    statement it reads;
 //  * extended URE statements (the outputs): stores to any other array, possibly
 //    guarded, after all URE statements; outputs are not read inside the nest;
 //  * every URE has an initial value (seed merge_ures.md, "Recursive Reference").
@@ -86,7 +88,13 @@ struct UREArray {
 /// The reads of one URE array at one distance in a statement.
 struct URERead {
   unsigned Array = 0;
-  llvm::SmallVector<int64_t, 4> Distance; // nest order, all >= 0
+  /// Nest order; lexicographically positive (or zero).
+  llvm::SmallVector<int64_t, 4> Distance;
+  /// A component reaches its loop's extent (j - 1 in a loop of one
+  /// iteration): the read names no iteration of the nest, so a well-defined
+  /// program never runs it (its condition discards it). The schedule gives
+  /// it no dependence; the kernels read this PE's newest word in its place.
+  bool NamesNoIteration = false;
   llvm::SmallVector<llvm::LoadInst *, 1> Loads;
 };
 
@@ -162,7 +170,7 @@ enum class URERule {
   OutputNotRead,
   SimpleArgs,
   Order,
-  NonNegativeDistance,
+  PositiveDistance,
   ReadAfterWrite,
   InitialValue,
   LoopNames,

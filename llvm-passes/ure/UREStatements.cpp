@@ -404,6 +404,33 @@ InitFormula NestExtractor::visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsign
   return InitFormula::trueValue();
 }
 
+// T2SP's rule: a read names an iteration that runs before this one in the
+// sequential order, so its distance is lexicographically positive (zero is
+// the read-after-write rule's).
+bool NestExtractor::checkDistance(const URERead &R, const std::string &Text,
+                                  const SourceLoc &Loc) {
+  std::string Dist;
+  llvm::raw_string_ostream OS(Dist);
+  llvm::interleave(R.Distance, OS, ", ");
+  auto First = llvm::find_if(R.Distance, [](int64_t D) { return D != 0; });
+  if (First == R.Distance.end() || *First > 0)
+    return true;
+  std::string Earlier;
+  for (unsigned D = 0; D < unsigned(First - R.Distance.begin()); ++D)
+    Earlier += (Earlier.empty() ? "" : ", ") + Sys.Loops[D].Name;
+  const URELoop &L = Sys.Loops[First - R.Distance.begin()];
+  reject(URERule::PositiveDistance, Loc,
+         "the read " + Text + " has distance (" + Dist + "), which reads a "
+             "value the sequential loops compute later: " +
+             (Earlier.empty() ? std::string()
+                              : "with " + Earlier + " unchanged, ") +
+             "it reads '" + L.Name + " + " + llvm::Twine(-*First) +
+             "'; a URE reads iterations that come earlier in nest order "
+             "(the first non-zero component of the distance is positive): "
+             "read '" + L.Name + " - c', or an earlier value of an outer loop");
+  return false;
+}
+
 InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayIdx,
                               llvm::ArrayRef<llvm::Value *> Subs,
                               UREStatement &S, unsigned Index) {
@@ -414,7 +441,7 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
     reject(URERule::SimpleArgs, Loc,
            "the read " + Text + " has " + llvm::Twine(Subs.size()) +
                " subscripts; a URE array is read with one subscript per loop, "
-               "each a loop variable minus a constant: " + A.Name +
+               "each a loop variable plus or minus a constant: " + A.Name +
                nestOrder());
     return InitFormula::var(ArrayIdx);
   }
@@ -428,7 +455,7 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
       reject(URERule::SimpleArgs, Loc,
              "subscript " + llvm::Twine(D + 1) + " of the read " + Text +
                  " must be the loop variable '" + Sys.Loops[D].Name +
-                 "' minus a constant (simple args)");
+                 "' plus or minus a constant (simple args)");
       return InitFormula::var(ArrayIdx);
     }
     if (*L != D) {
@@ -441,16 +468,14 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
     }
     R.Distance.push_back(-E->Constant);
   }
-  if (llvm::any_of(R.Distance, [](int64_t D) { return D < 0; })) {
-    std::string Dist;
-    llvm::raw_string_ostream OS(Dist);
-    llvm::interleave(R.Distance, OS, ", ");
-    reject(URERule::NonNegativeDistance, Loc,
-           "the read " + Text + " has distance (" + Dist +
-               "); a URE may only read values of earlier iterations: "
-               "subtract non-negative constants from the loop variables");
+  if (!checkDistance(R, Text, Loc))
     return InitFormula::var(ArrayIdx);
-  }
+  // (In a nest that runs no iteration nothing runs; its reads keep their
+  // distances.)
+  for (unsigned D = 0; D < R.Distance.size(); ++D)
+    R.NamesNoIteration |= Sys.Loops[D].extent() > 0 &&
+                          (R.Distance[D] <= -Sys.Loops[D].extent() ||
+                           R.Distance[D] >= Sys.Loops[D].extent());
   if (llvm::all_of(R.Distance, [](int64_t D) { return D == 0; }) &&
       A.Writer >= Index) {
     reject(URERule::ReadAfterWrite, Loc,

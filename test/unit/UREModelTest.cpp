@@ -188,14 +188,14 @@ TEST_P(UREModelRejects, NamesTheRule) {
 INSTANTIATE_TEST_SUITE_P(
     Rules, UREModelRejects,
     testing::Values(
-        RejectCase{"add nsw i32 %i, 1", "%i64", t2s::URERule::NonNegativeDistance,
+        RejectCase{"add nsw i32 %i, 1", "%i64", t2s::URERule::PositiveDistance,
                    "the read A[j][i + 1] has distance (0, -1)"},
         RejectCase{"add nsw i32 %i, %j", "%i64", t2s::URERule::SimpleArgs,
                    "subscript 2 of the read A[j][j + i]"},
         RejectCase{"add nsw i32 %j, 0", "%i64", t2s::URERule::Order,
                    "uses 'j' where 'i' belongs"},
         RejectCase{"mul nsw i32 %i, 2", "%i64", t2s::URERule::SimpleArgs,
-                   "must be the loop variable 'i' minus a constant"},
+                   "must be the loop variable 'i' plus or minus a constant"},
         RejectCase{"sub nsw i32 %i, 1", "%j64", t2s::URERule::WriteAtLoopVariables,
                    "this writes A[j][j]"},
         RejectCase{"sub nsw i32 %i, 0", "%i64", t2s::URERule::ReadAfterWrite,

@@ -161,7 +161,8 @@ private:
     for (unsigned P = 0; P < Sch.PELoops.size(); ++P)
       Subs.push_back(peIndex(loop(Sch.PELoops[P]), SR->PEDistance[P]));
     if (Vec)
-      Subs.push_back(laneIndex(R.Distance[Vec->Loop], Vec->LanePad[R.Array]));
+      Subs.push_back(laneIndex(R.NamesNoIteration ? 0 : R.Distance[Vec->Loop],
+                               Vec->LanePad[R.Array]));
     return subscript(T, var(registerName(R.Array)), Subs);
   }
 

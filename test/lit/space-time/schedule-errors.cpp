@@ -5,7 +5,7 @@
 
 constexpr int N = 4;
 
-// CHECK-DAG: rejected at {{.*}}schedule-errors.cpp:[[@LINE+7]]:{{[0-9]+}}: the schedule gives this read of 'A' (distance (0, 1)) the time distance 0; with a schedule vector every dependence must move forward in time (T.d > 0): change the schedule
+// CHECK-DAG: rejected at {{.*}}schedule-errors.cpp:[[@LINE+7]]:{{[0-9]+}}: the schedule gives this read of 'A' (distance (0, 1)) the time distance 0 (t1 = j changes by 0); with a schedule vector every dependence must move forward in time (T.d > 0): change the schedule
 void zeroTimeDistance(const int *in, int *out) {
   int A[N][N];
   #pragma t2s ure
@@ -17,7 +17,7 @@ void zeroTimeDistance(const int *in, int *out) {
     }
 }
 
-// CHECK-DAG: rejected at {{.*}}schedule-errors.cpp:[[@LINE+7]]:{{[0-9]+}}: the schedule gives this read of 'A' (distance (0, 1)) the time distance -1
+// CHECK-DAG: rejected at {{.*}}schedule-errors.cpp:[[@LINE+7]]:{{[0-9]+}}: the schedule gives this read of 'A' (distance (0, 1)) the time distance -1 (t1 = -1*i + j changes by -1*1 + 0 = -1)
 void backwards(const int *in, int *out) {
   int A[N][N];
   #pragma t2s ure

@@ -10,7 +10,7 @@ void simpleArgs(const int *in, int *out) {
   #pragma t2s ure
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
-      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:34: error: subscript 2 of the read A[j][j + i - 1] must be the loop variable 'i' minus a constant (simple args) [simple args]
+      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:34: error: subscript 2 of the read A[j][j + i - 1] must be the loop variable 'i' plus or minus a constant (simple args) [simple args]
       A[j][i] = i == 0 ? in[j] : A[j][i + j - 1];
       if (i == N - 1) out[j] = A[j][i];
     }
@@ -32,7 +32,7 @@ void negativeDistance(const int *in, int *out) {
   #pragma t2s ure
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
-      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:34: error: the read A[j][i + 1] has distance (0, -1); a URE may only read values of earlier iterations: subtract non-negative constants from the loop variables [non-negative distance]
+      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:34: error: the read A[j][i + 1] has distance (0, -1), which reads a value the sequential loops compute later: with j unchanged, it reads 'i + 1'; a URE reads iterations that come earlier in nest order (the first non-zero component of the distance is positive): read 'i - c', or an earlier value of an outer loop [lexicographically positive distance]
       A[j][i] = i == 0 ? in[j] : A[j][i + 1];
       if (i == N - 1) out[j] = A[j][i];
     }
