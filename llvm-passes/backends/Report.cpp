@@ -64,6 +64,7 @@ llvm::json::Array registersJSON(const t2s::Design &D, unsigned N) {
         {"array", R->Array},
         {"words_per_pe", R->Words},
         {"lanes", R->Lanes ? llvm::json::Value(R->Lanes) : llvm::json::Value(nullptr)},
+        {"lane", R->Lane >= 0 ? llvm::json::Value(R->Lane) : llvm::json::Value(nullptr)},
         {"words", R->totalWords()},
         {"bits", R->totalWords() * int64_t(R->Element.Bits)}});
   return List;
@@ -222,11 +223,14 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
   OS << "design " << Design << "\n";
   S.print(OS, /*Registers=*/false);
   for (const t2s::Design::Register *R : registersOf(D, N)) {
-    OS << "  registers of " << R->Array << ": " << R->Words << " per PE"
+    OS << "  registers of " << R->Array;
+    if (R->Lane >= 0)
+      OS << ", lane " << R->LaneLoop << " = " << R->Lane << " for older steps";
+    OS << ": " << R->Words << " per PE"
        << (R->Lanes ? " and lane, " + std::to_string(R->Lanes) + " lanes" : "") << " ("
        << R->totalWords() << " in all)";
     // The schedule's minimization is of the steps without vectorize.
-    if (!R->Lanes)
+    if (!R->Lanes && R->Lane < 0)
       OS << t2s::minimizedText(R->Minimized, R->MinimizedWords, R->ShiftEvery);
     OS << "\n";
   }

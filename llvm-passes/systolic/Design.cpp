@@ -261,6 +261,11 @@ void Design::print(llvm::raw_ostream &OS) const {
         OS << " [" << E << "]";
       if (R.Lanes)
         OS << " lanes " << R.Lanes;
+      if (R.Lane >= 0) {
+        OS << " lane " << R.LaneLoop << " = " << R.Lane << " for reads";
+        for (auto [SI, RI] : R.Reads)
+          OS << " " << SI << "." << RI;
+      }
       OS << "\n";
     }
     for (const Buffer &B : Buffers)

@@ -152,6 +152,15 @@ struct Design {
     int64_t Words = 0;                      ///< per PE (and lane)
     llvm::SmallVector<int64_t, 4> PEExtents;
     int64_t Lanes = 0;                      ///< vectorize: lanes plus padding
+    /// vectorize: the value of the vectorized loop whose lane alone this
+    /// register keeps, for the reads of older steps that want only that
+    /// lane (T2SP's accumulator across tiles reads lane KKK - 1); -1 for the
+    /// array's register of all lanes.
+    int64_t Lane = -1;
+    std::string LaneLoop; ///< the vectorized loop, where Lane >= 0
+    /// The URE reads (statement, read) this one-lane register serves; the
+    /// array's other reads read its register of all lanes.
+    llvm::SmallVector<std::pair<unsigned, unsigned>, 2> Reads;
     /// The schedule's smaller alternative ("Minimizing FIFO size"), which
     /// the kernels do not use: words shifted every ShiftEvery steps, or (0)
     /// a FIFO; not Minimized when the PE's domain was too large to scan.

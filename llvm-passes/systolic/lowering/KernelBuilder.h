@@ -71,6 +71,7 @@ class BodyBuilder {
   const URESystem &S;
   const Design::Kernel &K;
   llvm::ArrayRef<PEChannel> Channels;
+  llvm::SmallVector<const Design::Register *, 4> Registers; // of this nest
   ExprLifter &Lift;
   KernelRole Role;
   PEPass Pass = PEPass::Normal;
@@ -85,8 +86,12 @@ class BodyBuilder {
   bool Failed = false;
 
 public:
-  BodyBuilder(const NestPlan &P, const Design::Kernel &K, llvm::ArrayRef<PEChannel> Channels)
+  BodyBuilder(const NestPlan &P, const Design &D, const Design::Kernel &K,
+              llvm::ArrayRef<PEChannel> Channels)
       : Sch(P.Sch), S(P.Sch.System), K(K), Channels(Channels), Lift(*P.Lift), Role(K.Role) {
+    for (const Design::Register &R : D.Registers)
+      if (R.Nest == K.Nest)
+        Registers.push_back(&R);
     if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::KernelNest)
       Vec = &*Sch.Vector;
     if (Sch.Vector && Sch.Vector->Space)
@@ -160,6 +165,9 @@ private:
     llvm::SmallVector<ExprPtr, 6> Subs{num(Time)};
     for (unsigned P = 0; P < Sch.PELoops.size(); ++P)
       Subs.push_back(peIndex(loop(Sch.PELoops[P]), SR->PEDistance[P]));
+    for (const Design::Register *Reg : Registers)
+      if (llvm::is_contained(Reg->Reads, std::make_pair(SI, RI)))
+        return subscript(T, var(registerName(*Reg)), Subs); // one lane
     if (Vec)
       Subs.push_back(laneIndex(R.NamesNoIteration ? 0 : R.Distance[Vec->Loop],
                                Vec->LanePad[R.Array]));
@@ -167,6 +175,11 @@ private:
   }
 
   std::string registerName(unsigned A) const { return "sr_" + identifier(S.Arrays[A].Name); }
+  // sr_Z, or sr_Z_kkk3 for the register of lane kkk = 3 of Z.
+  static std::string registerName(const Design::Register &R) {
+    std::string N = "sr_" + identifier(R.Array);
+    return R.Lane < 0 ? N : N + "_" + R.LaneLoop + std::to_string(R.Lane);
+  }
 
   // The register index of PE 'L.Name - Offset' along loop L.
   static ExprPtr peIndex(const URELoop &L, int64_t Offset) {
@@ -246,10 +259,6 @@ private:
     return N;
   }
 
-  // Registers per PE (and lane, when vectorized) of an array.
-  int64_t words(const RegisterPlan &P) const {
-    return Vec ? Vec->Words[P.Array] : P.ConservativeWords;
-  }
 
   // vectorize: the lane loop inside a PE, and lane subscripts.
   const URELoop &vecLoop() const { return loop(Vec->Loop); }

@@ -22,13 +22,12 @@ namespace unroll {
 Stmts BodyBuilder::body() {
   Stmts Out;
   if (Role == KernelRole::Systolic)
-    for (const RegisterPlan &P : Sch.Registers) {
-      llvm::SmallVector<int64_t, 6> Dims{words(P)};
-      for (unsigned L : Sch.PELoops)
-        Dims.push_back(loop(L).extent());
-      if (Vec)
-        Dims.push_back(Vec->Lanes + Vec->LanePad[P.Array]);
-      Out.push_back(decl(designType(S.Arrays[P.Array].ElementType), registerName(P.Array), Dims));
+    for (const Design::Register *R : Registers) {
+      llvm::SmallVector<int64_t, 6> Dims{R->Words};
+      Dims.append(R->PEExtents.begin(), R->PEExtents.end());
+      if (R->Lanes)
+        Dims.push_back(R->Lanes);
+      Out.push_back(decl(R->Element, registerName(*R), Dims));
     }
   if (Role == KernelRole::KernelNest) {
     Out.push_back(plainNest());
@@ -126,27 +125,26 @@ llvm::SmallVector<int64_t, 4> BodyBuilder::peExtents() const {
 }
 
 void BodyBuilder::shifts(Stmts &Out) {
-  if (llvm::none_of(Sch.Registers, [&](const RegisterPlan &P) { return words(P) > 1; }))
+  if (llvm::none_of(Registers, [&](const Design::Register *R) { return R->Words > 1; }))
     return;
   Out.push_back(comment("Shift the registers: one time step passes."));
   Stmts InPE;
-  for (const RegisterPlan &P : Sch.Registers) {
-    if (words(P) < 2)
+  for (const Design::Register *R : Registers) {
+    if (R->Words < 2)
       continue;
     // The counters must not hide a loop variable of the design.
     std::string Slot = fresh("slot"), Lane = fresh("lane");
     Stmt Shift(StmtKind::Shift);
-    Shift.Name = registerName(P.Array);
+    Shift.Name = registerName(*R);
     Shift.Text = Slot;
-    Shift.Words = words(P);
+    Shift.Words = R->Words;
     Shift.Subscripts = peSubscripts();
-    if (!Vec) {
+    if (!R->Lanes) {
       InPE.push_back(std::move(Shift));
       continue;
     }
     Shift.Subscripts.push_back(var(Lane));
-    InPE.push_back(t2s::loop(LoopKind::Unroll, Lane, num(0),
-                             num(Vec->Lanes + Vec->LanePad[P.Array]), {std::move(Shift)}));
+    InPE.push_back(t2s::loop(LoopKind::Unroll, Lane, num(0), num(R->Lanes), {std::move(Shift)}));
   }
   overPEs(Out, std::move(InPE), /*Unroll=*/true);
 }
@@ -327,6 +325,18 @@ void BodyBuilder::vectorPE(Stmts &Out) {
   for (const UREStatement &St : S.Statements)
     Lanes.push_back(statement(St));
   Out.push_back(lanes(std::move(Lanes)));
+  // The one-lane registers keep their lane of this step.
+  for (const Design::Register *R : Registers) {
+    if (R->Lane < 0)
+      continue;
+    unsigned A = llvm::find_if(S.Arrays, [&](const UREArray &X) { return X.Name == R->Array; }) -
+                 S.Arrays.begin();
+    llvm::SmallVector<ExprPtr, 6> Subs{num(0)};
+    Subs.append(peSubscripts());
+    ExprPtr Word = subscript(R->Element, var(registerName(*R)), Subs);
+    Subs.push_back(num(R->Lane - vecLoop().Lower + Vec->LanePad[A]));
+    Out.push_back(assign(Word, subscript(R->Element, var(registerName(A)), Subs)));
+  }
   for (const PEChannel &C : Channels) {
     if (!C->Output || C->Lanes.Kind != LaneAccess::Vector)
       continue;
@@ -378,7 +388,7 @@ std::optional<std::string> unrollKernels(Design &D, NestPlans Plans) {
   }
   for (Design::Kernel &K : D.Kernels) {
     std::optional<Stmts> Body =
-        BodyBuilder(*Plans[K.Nest], K, Channels[K.Nest]).build();
+        BodyBuilder(*Plans[K.Nest], D, K, Channels[K.Nest]).build();
     if (!Body)
       return "an expression that was not lifted";
     K.Body = std::move(*Body);
