@@ -162,13 +162,17 @@ planVectorization(const SpaceTimeSchedule &Sch,
     }
     P.TimeDistance.push_back(T);
     int64_t Along = Rd.Distance[*L];
-    if (T < 0 || (T == 0 && Along == 0 &&
-                  llvm::any_of(SR.PEDistance, [](int64_t D) { return D < 0; }))) {
+    // Each PE runs all its lanes before the next PE (in nest order) runs
+    // its own: within a step a PE reads only PEs before it.
+    auto Later = llvm::find_if(SR.PEDistance, [](int64_t D) { return D != 0; });
+    bool LaterPE = Later != SR.PEDistance.end() && *Later < 0;
+    if (T < 0 || (T == 0 && LaterPE)) {
+      std::string Why = T < 0 ? "" : ", and the PE it reads runs its lanes after this one";
       reject(Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
              "'" + Dir + "' would run this read of '" + S.Arrays[Rd.Array].Name +
                  "' before the value it reads exists (time distance " +
-                 std::to_string(T) + " without '" + Loop.Name +
-                 "'); vectorize another loop or change the schedule");
+                 std::to_string(T) + " without '" + Loop.Name + "'" + Why +
+                 "); vectorize another loop or change the schedule");
       OK = false;
       continue;
     }

@@ -11,7 +11,9 @@ and unsigned char, short, int, long, long long and their unsigned forms, the
 its own name, a lower bound in [0, 3], an extent of 1-5 and one of the
 spellings 'v < N', 'v <= N - 1', 'v != N', 'N > v' and '++v', 'v++',
 'v += 1'. Its URE arrays read themselves, earlier and later arrays at
-non-negative distances behind boundary tests (or values flowing along a loop
+lexicographically positive distances (non-negative ones, and about a third
+with negative components after the first, 'U[k - 1][j + 2]') behind boundary
+tests (or values flowing along a loop
 from a boundary PE, 'p == lb ? x[...] : U[...p - 1...]'), and two input
 arrays at affine subscripts; the last statements are extended UREs writing
 the output. Results stay exactly comparable: unsigned int and wider wrap,
@@ -128,7 +130,8 @@ class Design:
         """A URE array's element at the loop variables minus dist."""
         subs = []
         for l, d in zip(self.loops, dist):
-            s = l.name if d == 0 else "%s - %d" % (l.name, d)
+            s = l.name if d == 0 else ("%s - %d" % (l.name, d) if d > 0
+                                       else "%s + %d" % (l.name, -d))
             subs.append("[%s]" % s)
         return a + "".join(subs)
 
@@ -201,12 +204,26 @@ def gen_design(rng, idx):
 
     # Statements: (array, text, reads [(array, dist)], input sites).
     reads_of = []
+    # Negative components come from a generator of their own, so the rest of
+    # each seed's designs stays as it was.
+    lex_rng = random.Random(idx * 104723 + 3)
 
     def draw_reads(n):
         reads = []
         for _ in range(rng.randint(0, 3)):
             src = rng.randrange(narr)
             dist = [rng.randint(0, min(2, l.ext - 1)) if l.ext > 1 else 0 for l in loops]
+            wide = [p for p, l in enumerate(loops) if l.ext > 1]
+            if len(wide) >= 2 and lex_rng.random() < 0.35:
+                # A lexicographically positive distance with negative
+                # components after its first (positive) one: T2SP's rule.
+                first = lex_rng.choice(wide[:-1])
+                dist = [0] * depth
+                dist[first] = lex_rng.randint(1, min(2, loops[first].ext - 1))
+                for q in wide:
+                    if q > first:
+                        r = min(2, loops[q].ext - 1)
+                        dist[q] = lex_rng.randint(-r, r)
             if src >= n and not any(dist):
                 cand = [p for p, l in enumerate(loops) if l.ext > 1]
                 if not cand:
@@ -282,8 +299,10 @@ def gen_design(rng, idx):
             terms = []
             for m, d in reads:
                 for l, x in zip(loops, d):
-                    if x:
+                    if x > 0:
                         conds.add("%s >= %d" % (l.name, l.lb + x))
+                    elif x < 0:
+                        conds.add("%s < %d" % (l.name, l.ub + x))
                 t = D.ure_at(arrays[m], d)
                 if rng.random() < 0.7:
                     t = "%s * %s" % (D.coef(), t)
@@ -317,7 +336,7 @@ def gen_design(rng, idx):
                 if rng.random() < 0.3:
                     sel = "!(%s) ? %s : %s" % (cond, alt, _paren(body))
                 elif rng.random() < 0.3 and len(conds) > 1:
-                    neg = " || ".join("%s < %s" % tuple(c.split(" >= ")) for c in sorted(conds))
+                    neg = " || ".join(_negate(c) for c in sorted(conds))
                     sel = "%s ? %s : %s" % (neg, alt, _paren(body))
                 else:
                     sel = "%s ? %s : %s" % (cond, _paren(body), alt)
@@ -403,7 +422,11 @@ def gen_design(rng, idx):
                             continue
                         comp = sum(c * x for c, x in zip(row, d))
                         t += comp * (st // l.ext if q < dim else st)
-                    good = good and t >= 0
+                    # A read of a PE that runs its lanes later in the same
+                    # step (Vectorize.cpp): its first non-zero component
+                    # along the PE loops is negative.
+                    pe = [d[q] for q in final_space if d[q] != 0]
+                    good = good and t >= 0 and not (t == 0 and pe and pe[0] < 0)
                 if good:
                     cand.append((L, False))
             if cand:
@@ -488,6 +511,13 @@ def gen_design(rng, idx):
         _nest(D, rng, "  ", body, skip_first=True)
     L.append("}")
     return "\n".join(L), ty
+
+
+def _negate(c):
+    """'v < b' for 'v >= b' and the other way round."""
+    if " >= " in c:
+        return "%s < %s" % tuple(c.split(" >= "))
+    return "%s >= %s" % tuple(c.split(" < "))
 
 
 def _rel(l):

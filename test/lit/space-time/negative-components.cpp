@@ -3,7 +3,8 @@
 // (no schedule), an upwind stencil under the skew schedule t1 = t - i (the
 // read of i + 1 waits two steps), and a read of PE (i - 1, j + 1) within
 // the same step (the PEs of a step run in nest order). Each with loaders and
-// drainers; the sequential reference, the native systolic build and the
+// drainers (and, vectorized, a read of lane k + 3 of PE i + 1 a step back);
+// the sequential reference, the native systolic build and the
 // emulated OpenCL print the same bits. The schedule t1 = t + i would give
 // A[t - 1][i + 1] the time distance 0: an error at that read.
 // RUN: rm -rf %t && mkdir -p %t
@@ -19,7 +20,7 @@
 #define SKEW -1
 #endif
 
-constexpr int T = 6, N = 10, I = 5, J = 6;
+constexpr int T = 6, N = 10, I = 5, J = 6, K = 4;
 
 // CHECK-LABEL: design jacobi
 // CHECK:       read of A at distance (1, 1): time distance 1, from PE offset (1)
@@ -77,6 +78,27 @@ void diagonal(const int in[T][I][J], int out[T][I][J]) {
       }
 }
 
+// Lane k + 3 of PE i + 1, one step back (t - 1), when k == 0: with
+// vectorize(k) a register of that lane alone keeps it for the step.
+// CHECK-LABEL: design lanes
+// CHECK:       read of L at distance (1, -3, -1): time distance 1, from PE offset (-1)
+// CHECK:       registers of L: 1 per PE and lane, 4 lanes
+// CHECK-NEXT:  registers of L, lane k = 3 for older steps: 2 per PE
+void lanes(const int in[T][K], int out[T][K][N]) {
+  static int L[T][K][N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  #pragma t2s loader(in)
+  #pragma t2s drainer(out)
+  #pragma t2s vectorize(k)
+  for (int t = 0; t < T; ++t)
+    for (int k = 0; k < K; ++k)
+      for (int i = 0; i < N; ++i) {
+        L[t][k][i] = (t == 0 || k != 0 || i == N - 1) ? in[t][k] + i : L[t - 1][k + 3][i + 1] * 2 + 1;
+        out[t][k][i] = L[t][k][i];
+      }
+}
+
 int main() {
   float in[N], a[N], b[N];
   for (int i = 0; i < N; ++i)
@@ -97,4 +119,14 @@ int main() {
       for (int j = 0; j < J; ++j)
         sum = sum * 31 + dout[t][i][j];
   std::printf("diagonal %ld\n", sum);
+  static int lin[T][K], lout[T][K][N];
+  for (int t = 0; t < T; ++t)
+    for (int k = 0; k < K; ++k)
+      lin[t][k] = t * 3 + k;
+  lanes(lin, lout);
+  for (int t = 0; t < T; ++t)
+    for (int k = 0; k < K; ++k)
+      for (int i = 0; i < N; ++i)
+        std::printf("%d ", lout[t][k][i]);
+  std::printf("\n");
 }

@@ -146,3 +146,33 @@ void backwards(const int *in, int *out) {
         out[(r * N + t) * N + i] = A[r][t][i];
       }
 }
+
+// Lane k - 1 of the next PE, in the same step: each PE runs all its lanes
+// before the next PE runs its own, so that value does not exist yet. (Lane
+// k + 3 of the next PE a step back, below, is fine.)
+void laterPE(const int *in, int *out) {
+  int A[N][N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  #pragma t2s vectorize(k)
+  for (int t = 0; t < N; ++t)
+    for (int k = 0; k < N; ++k)
+      for (int i = 0; i < N; ++i) {
+        // CHECK-DAG: vectorize-errors.cpp:[[@LINE+1]]:55: error: 'vectorize(k)' would run this read of 'A' before the value it reads exists (time distance 0 without 'k', and the PE it reads runs its lanes after this one); vectorize another loop or change the schedule [vectorize]
+        A[t][k][i] = (k == 0 || i == N - 1) ? in[t] : A[t][k - 1][i + 1] + 1;
+        out[(t * N + k) * N + i] = A[t][k][i];
+      }
+}
+
+void laterPEEarlierStep(const int *in, int *out) {
+  int A[N][N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  #pragma t2s vectorize(k)
+  for (int t = 0; t < N; ++t)
+    for (int k = 0; k < N; ++k)
+      for (int i = 0; i < N; ++i) {
+        A[t][k][i] = (t == 0 || k != 0 || i == N - 1) ? in[k] : A[t - 1][k + 3][i + 1] + 1;
+        out[(t * N + k) * N + i] = A[t][k][i];
+      }
+}
