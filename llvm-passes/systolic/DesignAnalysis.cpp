@@ -1,6 +1,7 @@
 //===- DesignAnalysis.cpp - Build a function's Design ---------------------===//
 
 #include "systolic/DesignAnalysis.h"
+#include "systolic/ReadPaths.h"
 #include "language/LoopMetadata.h"
 #include "systolic/Buffers.h"
 #include "systolic/Channels.h"
@@ -408,6 +409,9 @@ private:
         X.Reads.push_back({S.Arrays[Rd.Array].Name, Rd.Distance});
       N.Statements.push_back(std::move(X));
     }
+    // Reads that name no iteration where they run (in the source's names).
+    if (P.Original && !Lift.rejection())
+      checkReadsInDomain(P.Original->System, N, R.Rejections);
     LiftRejections.emplace_back();
     if (const std::optional<LiftRejection> &Why = Lift.rejection())
       LiftRejections.back() = {Why->Loc.Line ? Why->Loc : S.Loc, cannotWriteOpenCL(Why->Why)};
@@ -438,8 +442,7 @@ bool designsRejected(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
       !FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty())
     return true;
   const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
-  return !CR.Rejections.empty() ||
-         (!CR.Channels.empty() && !FAM.getResult<DesignAnalysis>(F).Rejections.empty());
+  return !CR.Rejections.empty() || !FAM.getResult<DesignAnalysis>(F).Rejections.empty();
 }
 
 llvm::PreservedAnalyses DesignPrinterPass::run(llvm::Function &F,

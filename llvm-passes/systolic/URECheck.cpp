@@ -146,7 +146,8 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
   const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
   for (const URERejection &R : CR.Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
-  if (CR.Rejections.empty() && !CR.Channels.empty()) // the streams' order
+  // The Design's own errors: reads outside the domain, the streams' order.
+  if (CR.Rejections.empty())
     for (const URERejection &R : FAM.getResult<DesignAnalysis>(F).Rejections)
       reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)

@@ -1,10 +1,8 @@
 //===- Vectorize.cpp - Vector channels and registers of lanes -------------===//
 
 #include "systolic/DesignAnalysis.h"
-#include "systolic/IntEval.h"
+#include "systolic/ReadPaths.h"
 #include "systolic/lowering/Lowering.h"
-
-#include <functional>
 
 #include <map>
 
@@ -12,121 +10,34 @@ namespace t2s {
 
 namespace {
 
-// Above this many combinations of the loops a read's path tests, its lane is
-// not looked for.
-constexpr int64_t MaxPathPoints = int64_t(1) << 16;
-
-// E with each loop variable as a variable of its name, for IntEval.
-ExprPtr withVariables(const ExprPtr &E, const URESystem &S) {
-  if (E->Kind == ExprKind::LoopVar)
-    return var(S.Loops[E->Index].Name, 0, E->Type);
-  if (E->Operands.empty())
-    return E;
-  auto Copy = std::make_shared<Expr>(*E);
-  for (ExprPtr &Op : Copy->Operands)
-    Op = withVariables(Op, S);
-  return Copy;
-}
-
 // Per URE read (statement, read) of a nest: the one value of loop Loop at
-// which it can run, where there is one. A select's arms run under its
-// condition (or its negation), the right side of '&&' ('||') under its left
-// side (negated); at a read, every combination of the loops those
-// conditions test is tried (a condition on computed values may hold).
-class LanePins {
-  const URESystem &S;
-  unsigned Loop;
-  using Path = llvm::SmallVector<std::pair<ExprPtr, bool>, 4>;
-
-public:
+// which it can run, where there is one (ReadPaths.h: every path to it is
+// tried at every combination of the loops its conditions test).
+std::map<std::pair<unsigned, unsigned>, std::optional<int64_t>>
+lanePins(const URESystem &S, const Design::Nest &N, unsigned Loop) {
   std::map<std::pair<unsigned, unsigned>, std::optional<int64_t>> Pin;
-
-  LanePins(const URESystem &S, unsigned Loop) : S(S), Loop(Loop) {}
-
-  void walk(const ExprPtr &E, Path &P) {
-    if (!E)
-      return;
-    auto under = [&](const ExprPtr &Cond, bool WhenTrue, const ExprPtr &Op) {
-      P.push_back({Cond, WhenTrue});
-      walk(Op, P);
-      P.pop_back();
-    };
-    switch (E->Kind) {
-    case ExprKind::Select:
-      walk(E->Operands[0], P);
-      under(E->Operands[0], true, E->Operands[1]);
-      under(E->Operands[0], false, E->Operands[2]);
-      return;
-    case ExprKind::And:
-    case ExprKind::Or:
-      walk(E->Operands[0], P);
-      under(E->Operands[0], E->Kind == ExprKind::And, E->Operands[1]);
-      return;
-    case ExprKind::UREValue: {
-      std::optional<int64_t> Lane = onlyLane(P);
-      auto [It, New] = Pin.insert({{E->Index, E->Index2}, Lane});
-      if (!New && It->second != Lane)
-        It->second = std::nullopt;
-      return;
-    }
-    default:
-      for (const ExprPtr &Op : E->Operands)
-        walk(Op, P);
-    }
-  }
-
-private:
-  // The one value of Loop at which every condition of P may hold, if one.
-  std::optional<int64_t> onlyLane(const Path &P) const {
-    llvm::SmallVector<unsigned, 4> Tested{Loop};
-    for (const auto &[Cond, _] : P)
-      anyNode(Cond, [&](const Expr &X) {
-        if (X.Kind == ExprKind::LoopVar && !llvm::is_contained(Tested, X.Index))
-          Tested.push_back(X.Index);
-        return false;
-      });
-    int64_t Points = 1;
-    for (unsigned L : Tested) {
-      Points *= std::max<int64_t>(S.Loops[L].extent(), 1);
-      if (Points > MaxPathPoints)
-        return std::nullopt;
-    }
-    Path Conds;
-    for (const auto &[Cond, WhenTrue] : P)
-      Conds.push_back({withVariables(Cond, S), WhenTrue});
-    llvm::SmallVector<std::optional<int64_t>, 4> Value(Tested.size());
-    IntEval Eval([&](llvm::StringRef Name) -> const std::optional<int64_t> * {
-      for (unsigned I = 0; I < Tested.size(); ++I)
-        if (S.Loops[Tested[I]].Name == Name)
-          return &Value[I];
-      return nullptr;
-    });
-    std::optional<int64_t> Found;
-    std::function<bool(unsigned)> Try = [&](unsigned I) {
-      if (I == Tested.size()) {
-        for (const auto &[Cond, WhenTrue] : Conds) {
-          std::optional<int64_t> V = Eval(*Cond);
-          if (V && (*V != 0) != WhenTrue)
-            return true; // the path is not taken here
-        }
-        if (Found && *Found != *Value[0])
-          return false; // two lanes
-        Found = *Value[0];
+  for (const ReadPath &P : readPaths(N)) {
+    llvm::SmallVector<unsigned, 4> Loops{Loop};
+    for (unsigned L : testedLoops(P))
+      if (L != Loop)
+        Loops.push_back(L);
+    std::optional<int64_t> Lane;
+    bool One = true;
+    bool Tried = forEachPoint(S, Loops, P, [&](llvm::ArrayRef<int64_t> At, PathAt Taken) {
+      if (Taken == PathAt::NotTaken)
         return true;
-      }
-      const URELoop &L = S.Loops[Tested[I]];
-      for (int64_t X = L.Lower; X < L.Upper; ++X) {
-        Value[I] = X;
-        if (!Try(I + 1))
-          return false;
-      }
-      return true;
-    };
-    if (!Try(0))
-      return std::nullopt;
-    return Found;
+      One = !Lane || *Lane == At[0];
+      Lane = At[0];
+      return One;
+    });
+    if (!Tried || !One)
+      Lane = std::nullopt;
+    auto [It, New] = Pin.insert({{P.Statement, P.Read}, Lane});
+    if (!New && It->second != Lane)
+      It->second = std::nullopt;
   }
-};
+  return Pin;
+}
 
 // vectorize keeps every lane of a URE array for as many steps as its oldest
 // read goes back. Reads of older steps that want one lane (the reads a
@@ -137,14 +48,8 @@ void splitLaneRegisters(Design &D, unsigned N, const NestPlan &P) {
   const VectorPlan &Vec = *P.Sch.Vector;
   const URESystem &S = P.Sch.System;
   const URELoop &Loop = S.Loops[Vec.Loop];
-  LanePins Pins(S, Vec.Loop);
-  for (const Design::Statement &St : D.Nests[N].Statements) {
-    llvm::SmallVector<std::pair<ExprPtr, bool>, 4> Path;
-    Pins.walk(St.Guard, Path);
-    if (St.Guard)
-      Path.push_back({St.Guard, true});
-    Pins.walk(St.Value, Path);
-  }
+  std::map<std::pair<unsigned, unsigned>, std::optional<int64_t>> Pins =
+      lanePins(S, D.Nests[N], Vec.Loop);
   for (unsigned A = 0; A < S.Arrays.size(); ++A) {
     auto Full = llvm::find_if(D.Registers, [&](const Design::Register &R) {
       return R.Nest == N && R.Lane < 0 && R.Array == S.Arrays[A].Name;
@@ -160,8 +65,8 @@ void splitLaneRegisters(Design &D, unsigned N, const NestPlan &P) {
       if (Rd.Array != A)
         continue;
       std::optional<int64_t> Lane;
-      auto It = Pins.Pin.find({SR.Statement, SR.Read});
-      if (!Rd.NamesNoIteration && It != Pins.Pin.end() && It->second) {
+      auto It = Pins.find({SR.Statement, SR.Read});
+      if (!Rd.NamesNoIteration && It != Pins.end() && It->second) {
         int64_t L = *It->second - Rd.Distance[Vec.Loop];
         if (L >= Loop.Lower && L < Loop.Upper)
           Lane = L;

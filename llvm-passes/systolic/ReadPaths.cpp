@@ -1,0 +1,180 @@
+//===- ReadPaths.cpp - Where a nest's URE reads run -----------------------===//
+
+#include "systolic/ReadPaths.h"
+#include "systolic/IntEval.h"
+
+#include "llvm/IR/Instructions.h"
+
+#include <functional>
+
+namespace t2s {
+
+namespace {
+
+void walk(const ExprPtr &E, ReadPath &Path, llvm::SmallVectorImpl<ReadPath> &Out) {
+  if (!E)
+    return;
+  auto under = [&](const ExprPtr &Cond, bool WhenTrue, const ExprPtr &Op) {
+    Path.Conditions.push_back({Cond, WhenTrue});
+    walk(Op, Path, Out);
+    Path.Conditions.pop_back();
+  };
+  switch (E->Kind) {
+  case ExprKind::Select:
+    walk(E->Operands[0], Path, Out);
+    under(E->Operands[0], true, E->Operands[1]);
+    under(E->Operands[0], false, E->Operands[2]);
+    return;
+  case ExprKind::And:
+  case ExprKind::Or:
+    walk(E->Operands[0], Path, Out);
+    under(E->Operands[0], E->Kind == ExprKind::And, E->Operands[1]);
+    return;
+  case ExprKind::UREValue: {
+    ReadPath P = Path;
+    P.Statement = E->Index;
+    P.Read = E->Index2;
+    Out.push_back(std::move(P));
+    return;
+  }
+  default:
+    for (const ExprPtr &Op : E->Operands)
+      walk(Op, Path, Out);
+  }
+}
+
+// E with each loop variable as a variable of its name, for IntEval.
+ExprPtr withVariables(const ExprPtr &E, const URESystem &S) {
+  if (E->Kind == ExprKind::LoopVar)
+    return var(S.Loops[E->Index].Name, 0, E->Type);
+  if (E->Operands.empty())
+    return E;
+  auto Copy = std::make_shared<Expr>(*E);
+  for (ExprPtr &Op : Copy->Operands)
+    Op = withVariables(Op, S);
+  return Copy;
+}
+
+} // namespace
+
+llvm::SmallVector<ReadPath, 8> readPaths(const Design::Nest &N) {
+  llvm::SmallVector<ReadPath, 8> Out;
+  for (const Design::Statement &St : N.Statements) {
+    ReadPath Path;
+    walk(St.Guard, Path, Out);
+    if (St.Guard)
+      Path.Conditions.push_back({St.Guard, true});
+    walk(St.Value, Path, Out);
+  }
+  return Out;
+}
+
+llvm::SmallVector<unsigned, 4> testedLoops(const ReadPath &P) {
+  llvm::SmallVector<unsigned, 4> Loops;
+  for (const auto &[Cond, WhenTrue] : P.Conditions)
+    anyNode(Cond, [&](const Expr &X) {
+      if (X.Kind == ExprKind::LoopVar && !llvm::is_contained(Loops, X.Index))
+        Loops.push_back(X.Index);
+      return false;
+    });
+  return Loops;
+}
+
+bool forEachPoint(const URESystem &S, llvm::ArrayRef<unsigned> Loops, const ReadPath &P,
+                  llvm::function_ref<bool(llvm::ArrayRef<int64_t>, PathAt)> Visit,
+                  int64_t MaxPoints) {
+  int64_t Points = 1;
+  for (unsigned L : Loops) {
+    Points *= std::max<int64_t>(S.Loops[L].extent(), 1);
+    if (Points > MaxPoints)
+      return false;
+  }
+  llvm::SmallVector<std::pair<ExprPtr, bool>, 4> Conds;
+  for (const auto &[Cond, WhenTrue] : P.Conditions)
+    Conds.push_back({withVariables(Cond, S), WhenTrue});
+  // Every loop is bound: one the caller does not enumerate is computed.
+  llvm::SmallVector<std::optional<int64_t>, 8> Value(S.Loops.size());
+  IntEval Eval([&](llvm::StringRef Name) -> const std::optional<int64_t> * {
+    for (unsigned L = 0; L < S.Loops.size(); ++L)
+      if (S.Loops[L].Name == Name)
+        return &Value[L];
+    return nullptr;
+  });
+  llvm::SmallVector<int64_t, 8> Point(Loops.size());
+  std::function<bool(unsigned)> Try = [&](unsigned I) {
+    if (I == Loops.size()) {
+      PathAt At = PathAt::Taken;
+      for (const auto &[Cond, WhenTrue] : Conds) {
+        std::optional<int64_t> V = Eval(*Cond);
+        if (!V)
+          At = PathAt::MayBeTaken;
+        else if ((*V != 0) != WhenTrue)
+          return Visit(Point, PathAt::NotTaken);
+      }
+      return Visit(Point, At);
+    }
+    const URELoop &L = S.Loops[Loops[I]];
+    for (int64_t X = L.Lower; X < L.Upper; ++X) {
+      Value[Loops[I]] = X;
+      Point[I] = X;
+      if (!Try(I + 1))
+        return false;
+    }
+    Value[Loops[I]] = std::nullopt;
+    return true;
+  };
+  Try(0);
+  return true;
+}
+
+void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
+                        llvm::SmallVectorImpl<URERejection> &Rejections) {
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 4> Reported;
+  for (const ReadPath &P : readPaths(N)) {
+    if (P.Statement >= S.Statements.size() ||
+        P.Read >= S.Statements[P.Statement].Reads.size() ||
+        llvm::is_contained(Reported, std::make_pair(P.Statement, P.Read)))
+      continue;
+    const URERead &Rd = S.Statements[P.Statement].Reads[P.Read];
+    llvm::SmallVector<unsigned, 4> Loops = testedLoops(P);
+    for (unsigned L = 0; L < Rd.Distance.size(); ++L)
+      if (Rd.Distance[L] != 0 && !llvm::is_contained(Loops, L))
+        Loops.push_back(L);
+    llvm::sort(Loops); // nest order, as the message names the point
+    forEachPoint(S, Loops, P, [&](llvm::ArrayRef<int64_t> At, PathAt Taken) {
+      if (Taken != PathAt::Taken)
+        return true;
+      for (unsigned I = 0; I < Loops.size(); ++I) {
+        const URELoop &L = S.Loops[Loops[I]];
+        int64_t D = Rd.Distance[Loops[I]], Named = At[I] - D;
+        if (D == 0 || (Named >= L.Lower && Named < L.Upper))
+          continue;
+        std::string Read = S.Arrays[Rd.Array].Name, Where, Offset;
+        for (unsigned X = 0; X < S.Loops.size(); ++X) {
+          int64_t DX = Rd.Distance[X];
+          Read += "[" + S.Loops[X].Name +
+                  (DX > 0 ? " - " + std::to_string(DX) : DX < 0 ? " + " + std::to_string(-DX) : "") +
+                  "]";
+        }
+        for (unsigned J = 0; J < Loops.size(); ++J)
+          Where += (J ? ", " : "") + S.Loops[Loops[J]].Name + " = " + std::to_string(At[J]);
+        Offset = L.Name + (D > 0 ? " - " + std::to_string(D) : " + " + std::to_string(-D));
+        Rejections.push_back(
+            {URERule::InitialValue,
+             Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
+             "the read " + Read + " runs at " + Where + ", where it names " + Offset +
+                 " = " + std::to_string(Named) + ", outside loop '" + L.Name + "' ([" +
+                 std::to_string(L.Lower) + ", " + std::to_string(L.Upper) +
+                 ")): no iteration computes that value; give the URE its value there "
+                 "without the read, e.g. '" + L.Name + (D > 0 ? " < " : " >= ") +
+                 std::to_string(D > 0 ? L.Lower + D : L.Upper + D) + " ? <value> : " + Read +
+                 "'"});
+        Reported.push_back({P.Statement, P.Read});
+        return false;
+      }
+      return true;
+    });
+  }
+}
+
+} // namespace t2s
