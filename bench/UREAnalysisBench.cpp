@@ -1,10 +1,12 @@
 // Time of the front half of the T2S pipeline on each bundled design: markers
 // to metadata, SSA form, merge_ures, URE extraction, the space-time schedule
-// and every check. The IR is
+// and every check (the Design's too: t2s-check-ures builds it for every
+// scheduled design). The IR is
 // what clang emits for examples/<name>.cpp under the T2S front end (made at
 // build time); each iteration runs on a fresh copy of it.
 #include "language/AttachPragmas.h"
 #include "systolic/Channels.h"
+#include "systolic/DesignAnalysis.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "systolic/URECheck.h"
 #include "ure/MergeURES.h"
@@ -38,6 +40,7 @@ void runFrontHalf(llvm::Module &M) {
   FAM.registerPass([] { return t2s::UREAnalysis(); });
   FAM.registerPass([] { return t2s::SpaceTimeAnalysis(); });
   FAM.registerPass([] { return t2s::ChannelAnalysis(); });
+  FAM.registerPass([] { return t2s::DesignAnalysis(); });
   llvm::FunctionPassManager FPM;
   FPM.addPass(t2s::AttachPragmasPass());
   FPM.addPass(t2s::PrepareNestsPass());
