@@ -149,16 +149,18 @@ void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
         int64_t D = Rd.Distance[Loops[I]], Named = At[I] - D;
         if (D == 0 || (Named >= L.Lower && Named < L.Upper))
           continue;
-        std::string Read = S.Arrays[Rd.Array].Name, Where, Offset;
-        for (unsigned X = 0; X < S.Loops.size(); ++X) {
-          int64_t DX = Rd.Distance[X];
-          Read += "[" + S.Loops[X].Name +
-                  (DX > 0 ? " - " + std::to_string(DX) : DX < 0 ? " + " + std::to_string(-DX) : "") +
-                  "]";
-        }
+        // 'v - 1', 'v + 2' or 'v': loop X's variable at distance DX.
+        auto named = [&](unsigned X, int64_t DX) {
+          return S.Loops[X].Name + (DX > 0   ? " - " + std::to_string(DX)
+                                    : DX < 0 ? " + " + std::to_string(-DX)
+                                             : "");
+        };
+        std::string Read = S.Arrays[Rd.Array].Name, Where;
+        for (unsigned X = 0; X < S.Loops.size(); ++X)
+          Read += "[" + named(X, Rd.Distance[X]) + "]";
         for (unsigned J = 0; J < Loops.size(); ++J)
           Where += (J ? ", " : "") + S.Loops[Loops[J]].Name + " = " + std::to_string(At[J]);
-        Offset = L.Name + (D > 0 ? " - " + std::to_string(D) : " + " + std::to_string(-D));
+        std::string Offset = named(Loops[I], D);
         Rejections.push_back(
             {URERule::InitialValue,
              Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),

@@ -164,9 +164,7 @@ planVectorization(const SpaceTimeSchedule &Sch,
     int64_t Along = Rd.Distance[*L];
     // Each PE runs all its lanes before the next PE (in nest order) runs
     // its own: within a step a PE reads only PEs before it.
-    auto Later = llvm::find_if(SR.PEDistance, [](int64_t D) { return D != 0; });
-    bool LaterPE = Later != SR.PEDistance.end() && *Later < 0;
-    if (T < 0 || (T == 0 && LaterPE)) {
+    if (T < 0 || (T == 0 && lexicographicSign(SR.PEDistance) < 0)) {
       std::string Why = T < 0 ? "" : ", and the PE it reads runs its lanes after this one";
       reject(Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
              "'" + Dir + "' would run this read of '" + S.Arrays[Rd.Array].Name +

@@ -133,6 +133,13 @@ static void printType(llvm::raw_ostream &OS, llvm::Type *T) {
     T->print(OS);
 }
 
+int lexicographicSign(llvm::ArrayRef<int64_t> V) {
+  for (int64_t X : V)
+    if (X != 0)
+      return X > 0 ? 1 : -1;
+  return 0;
+}
+
 static void printDistance(llvm::raw_ostream &OS, llvm::ArrayRef<int64_t> D) {
   OS << "(";
   llvm::interleave(D, OS, ", ");

@@ -210,6 +210,10 @@ llvm::SmallVector<Guard, 2> accessGuards(const URESystem &S,
                                          llvm::DominatorTree &DT,
                                          llvm::Instruction *Access);
 
+/// The sign of the first non-zero component of \p V (0 if there is none):
+/// positive for a distance to an iteration that runs earlier in nest order.
+int lexicographicSign(llvm::ArrayRef<int64_t> V);
+
 /// Whether V (a value of the nest) is computed from loop Loop's variable.
 bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop);
 

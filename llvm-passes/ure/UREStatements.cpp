@@ -409,12 +409,12 @@ InitFormula NestExtractor::visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsign
 // the read-after-write rule's).
 bool NestExtractor::checkDistance(const URERead &R, const std::string &Text,
                                   const SourceLoc &Loc) {
+  if (lexicographicSign(R.Distance) >= 0)
+    return true;
   std::string Dist;
   llvm::raw_string_ostream OS(Dist);
   llvm::interleave(R.Distance, OS, ", ");
   auto First = llvm::find_if(R.Distance, [](int64_t D) { return D != 0; });
-  if (First == R.Distance.end() || *First > 0)
-    return true;
   std::string Earlier;
   for (unsigned D = 0; D < unsigned(First - R.Distance.begin()); ++D)
     Earlier += (Earlier.empty() ? "" : ", ") + Sys.Loops[D].Name;
