@@ -1,6 +1,7 @@
 //===- ReadPaths.cpp - Where a nest's URE reads run -----------------------===//
 
 #include "systolic/ReadPaths.h"
+#include "ure/IterationDomain.h"
 #include "systolic/IntEval.h"
 
 #include "llvm/IR/Instructions.h"
@@ -137,29 +138,79 @@ void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
       continue;
     const URERead &Rd = S.Statements[P.Statement].Reads[P.Read];
     llvm::SmallVector<unsigned, 4> Loops = testedLoops(P);
+    // With affine bounds, also every loop a bound names or has: only the
+    // nest's iterations count, and the named one must be one.
     for (unsigned L = 0; L < Rd.Distance.size(); ++L)
-      if (Rd.Distance[L] != 0 && !llvm::is_contained(Loops, L))
+      if ((Rd.Distance[L] != 0 || S.Loops[L].affine() || boundsName(S.Loops, L)) &&
+          !llvm::is_contained(Loops, L))
         Loops.push_back(L);
     llvm::sort(Loops); // nest order, as the message names the point
+    llvm::SmallVector<int64_t, 6> Point, Named;
+    for (const URELoop &L : S.Loops)
+      Point.push_back(L.Lower);
     forEachPoint(S, Loops, P, [&](llvm::ArrayRef<int64_t> At, PathAt Taken) {
       if (Taken != PathAt::Taken)
         return true;
+      for (unsigned I = 0; I < Loops.size(); ++I)
+        Point[Loops[I]] = At[I];
+      if (!inDomain(S.Loops, Point))
+        return true;
+      // 'v - 1', 'v + 2' or 'v': loop X's variable at distance DX.
+      auto named = [&](unsigned X, int64_t DX) {
+        return S.Loops[X].Name + (DX > 0   ? " - " + std::to_string(DX)
+                                  : DX < 0 ? " + " + std::to_string(-DX)
+                                           : "");
+      };
+      std::string Read = S.Arrays[Rd.Array].Name, Where;
+      for (unsigned X = 0; X < S.Loops.size(); ++X)
+        Read += "[" + named(X, Rd.Distance[X]) + "]";
+      for (unsigned J = 0; J < Loops.size(); ++J)
+        Where += (J ? ", " : "") + S.Loops[Loops[J]].Name + " = " + std::to_string(At[J]);
+      Named.assign(Point.begin(), Point.end());
+      for (unsigned X = 0; X < S.Loops.size(); ++X)
+        Named[X] -= Rd.Distance[X];
+      bool InBox = llvm::all_of(Loops, [&](unsigned X) {
+        return Named[X] >= S.Loops[X].Lower && Named[X] < S.Loops[X].Upper;
+      });
+      if (InBox && !inDomain(S.Loops, Named)) {
+        // The first loop whose bounds leave the named point out.
+        unsigned X = 0;
+        while (Named[X] >= lowerAt(S.Loops[X], Named) && Named[X] < upperAt(S.Loops[X], Named))
+          ++X;
+        const URELoop &L = S.Loops[X];
+        std::string Bounds;
+        llvm::raw_string_ostream OS(Bounds);
+        OS << L.Name << " in [";
+        if (L.LowerBound.isConstant())
+          OS << L.Lower;
+        else
+          L.LowerBound.print(OS, S.Loops);
+        OS << ", ";
+        if (L.UpperBound.isConstant())
+          OS << L.Upper;
+        else
+          L.UpperBound.print(OS, S.Loops);
+        OS << ")";
+        std::string NamedText = "(";
+        for (unsigned Y = 0; Y < S.Loops.size(); ++Y)
+          NamedText += (Y ? ", " : "") + S.Loops[Y].Name + " = " + std::to_string(Named[Y]);
+        NamedText += ")";
+        Rejections.push_back(
+            {URERule::InitialValue,
+             Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
+             "the read " + Read + " runs at " + Where + ", where it names the point " +
+                 NamedText + ", which is not an iteration of the nest (" + OS.str() +
+                 "): no iteration computes that value; give the URE its value there "
+                 "without the read (a condition on the loop variables that is false "
+                 "at that point)"});
+        Reported.push_back({P.Statement, P.Read});
+        return false;
+      }
       for (unsigned I = 0; I < Loops.size(); ++I) {
         const URELoop &L = S.Loops[Loops[I]];
         int64_t D = Rd.Distance[Loops[I]], Named = At[I] - D;
         if (D == 0 || (Named >= L.Lower && Named < L.Upper))
           continue;
-        // 'v - 1', 'v + 2' or 'v': loop X's variable at distance DX.
-        auto named = [&](unsigned X, int64_t DX) {
-          return S.Loops[X].Name + (DX > 0   ? " - " + std::to_string(DX)
-                                    : DX < 0 ? " + " + std::to_string(-DX)
-                                             : "");
-        };
-        std::string Read = S.Arrays[Rd.Array].Name, Where;
-        for (unsigned X = 0; X < S.Loops.size(); ++X)
-          Read += "[" + named(X, Rd.Distance[X]) + "]";
-        for (unsigned J = 0; J < Loops.size(); ++J)
-          Where += (J ? ", " : "") + S.Loops[Loops[J]].Name + " = " + std::to_string(At[J]);
         std::string Offset = named(Loops[I], D);
         Rejections.push_back(
             {URERule::InitialValue,

@@ -84,8 +84,15 @@ private:
 
   bool buildLoops(llvm::Loop *Root);
 
-  // for (v = constant; v < constant; ++v), exiting only at the header or latch.
+  // for (v = constant; v < constant; ++v), exiting only at the header or
+  // latch; or with bounds affine in the outer loops (affineLoop).
   bool findInductionVariable(URELoop &UL);
+
+  enum class AffineLoop { Ok, NotAffine, Shape };
+  // for (v = lower; v < upper; ++v) where lower and upper are affine in the
+  // variables of the loops found so far, exiting at the header compare.
+  AffineLoop affineLoop(URELoop &UL);
+  bool boxAffineLoops();
 
   // The call that ends BB without returning ('throw', abort(), exit()), if
   // BB ends in 'unreachable' behind one.

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ure/IterationDomain.h"
 #include "ure/NestExtractor.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -294,7 +295,7 @@ bool NestExtractor::buildLoops(llvm::Loop *Root) {
       return false;
     Sys.Loops.push_back(UL);
     if (L->getSubLoops().empty())
-      break;
+      return boxAffineLoops();
     if (L->getSubLoops().size() != 1) {
       reject(URERule::PerfectNest, sourceLocOf(L->getSubLoops()[1]),
              "loop '" + UL.Name + "' holds " +
@@ -330,13 +331,28 @@ bool NestExtractor::buildLoops(llvm::Loop *Root) {
 // for (v = constant; v < constant; ++v), exiting only at the header or latch.
 bool NestExtractor::findInductionVariable(URELoop &UL) {
   llvm::Loop *L = UL.L;
-  switch (analyzeCountedLoop(*L, SE, UL)) {
+  CountedLoop Counted = analyzeCountedLoop(*L, SE, UL);
+  if (Counted == CountedLoop::NoInductionVariable ||
+      Counted == CountedLoop::NonConstantBound) {
+    URELoop Affine = UL;
+    switch (affineLoop(Affine)) {
+    case AffineLoop::Ok:
+      UL = Affine;
+      return true;
+    case AffineLoop::Shape:
+      return false;
+    case AffineLoop::NotAffine:
+      break;
+    }
+  }
+  switch (Counted) {
   case CountedLoop::Ok:
     return true;
   case CountedLoop::NoInductionVariable:
     reject(URERule::ConstantBounds, sourceLocOf(L),
            "loop '" + UL.Name +
-               "' must count up by one from a constant: 'for (int " +
+               "' must count up by one from a constant or from an affine "
+               "expression of outer loop variables: 'for (int " +
                UL.Name + " = 0; " + UL.Name + " < N; ++" + UL.Name + ")'");
     return false;
   case CountedLoop::EarlyExit: {
@@ -390,8 +406,11 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
   case CountedLoop::NonConstantBound:
     reject(URERule::ConstantBounds, sourceLocOf(L),
            "the bound of loop '" + UL.Name +
-               "' is not a compile-time constant; URE nests need constant "
-               "bounds (make the bound a constexpr value)");
+               "' is neither a compile-time constant nor an affine "
+               "expression of outer loop variables with constant "
+               "coefficients; URE nests need such bounds (make the bound a "
+               "constexpr value, or write it as 'c0 + c1 * i + ...' over "
+               "the loops outside '" + UL.Name + "')");
     return false;
   case CountedLoop::OutOfRange:
     reject(URERule::ConstantBounds, sourceLocOf(L),
@@ -403,6 +422,102 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
     return false;
   }
   llvm_unreachable("unknown CountedLoop");
+}
+
+// The box of each loop with affine bounds, which the PEs, time steps and
+// URE arrays span.
+bool NestExtractor::boxAffineLoops() {
+  if (!hasAffineBounds(Sys.Loops))
+    return true;
+  if (!computeBoxes(Sys.Loops)) {
+    reject(URERule::AffineBounds, sourceLocOf(Sys.Loops.front().L),
+           "the bounds of this nest's loops leave it no iteration; a URE "
+           "nest computes at least one point");
+    return false;
+  }
+  for (const URELoop &L : Sys.Loops)
+    if (L.affine() && (L.Lower < INT32_MIN || L.Upper - 1 > INT32_MAX)) {
+      reject(URERule::ConstantBounds, sourceLocOf(L.L),
+             "loop '" + L.Name + "' runs over [" + llvm::Twine(L.Lower) + ", " +
+                 llvm::Twine(L.Upper) +
+                 "), beyond the 32-bit 'int' range the systolic array counts "
+                 "its loops and time steps in ([-2147483648, 2147483647]); "
+                 "split the loop into a tile loop and a loop within the tile");
+      return false;
+    }
+  return true;
+}
+
+NestExtractor::AffineLoop NestExtractor::affineLoop(URELoop &UL) {
+  llvm::Loop *L = UL.L;
+  const llvm::SCEVAddRecExpr *IV = nullptr;
+  for (llvm::PHINode &Phi : L->getHeader()->phis()) {
+    if (!Phi.getType()->isIntegerTy() || !SE.isSCEVable(Phi.getType()))
+      continue;
+    auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi));
+    auto *Step = AR ? llvm::dyn_cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE))
+                    : nullptr;
+    if (!AR || AR->getLoop() != L || !AR->isAffine() || !Step ||
+        !Step->getValue()->isOne())
+      continue;
+    std::optional<AffineExpr> Start = affineOf(AR->getStart());
+    if (!Start)
+      continue;
+    UL.IV = &Phi;
+    UL.LowerBound = *Start;
+    IV = AR;
+    break;
+  }
+  if (!IV)
+    return AffineLoop::NotAffine;
+  // The header decides: 'v < upper' (or '<=', or '!=') enters the body.
+  auto *Br = llvm::dyn_cast<llvm::BranchInst>(L->getHeader()->getTerminator());
+  auto *Cmp = Br && Br->isConditional()
+                  ? llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition())
+                  : nullptr;
+  if (!Cmp || L->getExitingBlock() != L->getHeader())
+    return AffineLoop::NotAffine;
+  llvm::CmpInst::Predicate Pred = Cmp->getPredicate();
+  if (!L->contains(Br->getSuccessor(0)))
+    Pred = llvm::CmpInst::getInversePredicate(Pred);
+  const llvm::SCEV *A = SE.getSCEV(Cmp->getOperand(0)),
+                   *B = SE.getSCEV(Cmp->getOperand(1));
+  if (!SE.isLoopInvariant(B, L)) {
+    std::swap(A, B);
+    Pred = llvm::CmpInst::getSwappedPredicate(Pred);
+  }
+  // A is the variable plus a constant: 'v + c < b' is 'v < b - c'.
+  auto *Offset = llvm::dyn_cast<llvm::SCEVConstant>(
+      SE.getMinusSCEV(A, IV, llvm::SCEV::FlagAnyWrap));
+  std::optional<AffineExpr> Bound = affineOf(B);
+  if (!Offset || !Bound || !SE.isLoopInvariant(B, L))
+    return AffineLoop::NotAffine;
+  Bound->Constant -= Offset->getValue()->getSExtValue();
+  switch (Pred) {
+  case llvm::CmpInst::ICMP_SLT:
+  case llvm::CmpInst::ICMP_ULT:
+  case llvm::CmpInst::ICMP_NE:
+    break;
+  case llvm::CmpInst::ICMP_SLE:
+  case llvm::CmpInst::ICMP_ULE:
+    ++Bound->Constant;
+    break;
+  default:
+    return AffineLoop::NotAffine;
+  }
+  UL.UpperBound = *Bound;
+  // A constant bound is the box's end; an affine one gets its box later.
+  if (UL.LowerBound.isConstant()) {
+    UL.Lower = UL.LowerBound.Constant;
+    UL.LowerBound = AffineExpr();
+  }
+  if (UL.UpperBound.isConstant()) {
+    UL.Upper = UL.UpperBound.Constant;
+    UL.UpperBound = AffineExpr();
+  }
+  if (!UL.affine())
+    return AffineLoop::NotAffine; // counted by analyzeCountedLoop, or not at all
+  return AffineLoop::Ok;
 }
 
 // The call that ends BB without returning ('throw', abort(), exit()), if

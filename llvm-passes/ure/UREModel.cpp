@@ -25,6 +25,10 @@ std::optional<unsigned> AffineExpr::singleLoop() const {
   return Found;
 }
 
+bool AffineExpr::isConstant() const {
+  return llvm::all_of(Coeffs, [](int64_t C) { return C == 0; });
+}
+
 void AffineExpr::print(llvm::raw_ostream &OS,
                        llvm::ArrayRef<URELoop> Loops) const {
   bool First = true;
@@ -66,6 +70,7 @@ llvm::StringRef ruleName(URERule R) {
   switch (R) {
   case URERule::PerfectNest: return "perfect nest";
   case URERule::ConstantBounds: return "constant bounds";
+  case URERule::AffineBounds: return "affine bounds";
   case URERule::NoEarlyExit: return "no early exit";
   case URERule::NoSideEffects: return "no side effects";
   case URERule::Address: return "array access";
@@ -153,7 +158,21 @@ void URESystem::print(llvm::raw_ostream &OS) const {
   llvm::interleave(
       Loops, OS,
       [&](const URELoop &L) {
-        OS << L.Name << " in [" << L.Lower << ", " << L.Upper << ")";
+        OS << L.Name << " in [";
+        if (L.affine()) {
+          auto bound = [&](const AffineExpr &B, int64_t Box) {
+            if (B.isConstant())
+              OS << Box;
+            else
+              B.print(OS, Loops);
+          };
+          bound(L.LowerBound, L.Lower);
+          OS << ", ";
+          bound(L.UpperBound, L.Upper);
+          OS << ") within [" << L.Lower << ", " << L.Upper << ")";
+          return;
+        }
+        OS << L.Lower << ", " << L.Upper << ")";
       },
       ", ");
   OS << "\n";

@@ -6,7 +6,9 @@
 // rejects with a URERejection naming the broken rule and a fix):
 //
 //  * a perfect nest of counted loops, each with a source name, step +1 and
-//    compile-time-constant bounds, no early exit, no call with side effects;
+//    bounds that are compile-time constants or affine in the variables of
+//    outer loops with constant coefficients (ure/IterationDomain.h), no
+//    early exit, no call with side effects;
 //  * URE statements: stores to a local or static, non-volatile array used
 //    nowhere outside this nest, at exactly the loop variables in nest order
 //    (so each loop's range lies within the array's extent), unconditional, one
@@ -55,6 +57,21 @@ class raw_ostream;
 
 namespace t2s {
 
+struct URELoop;
+
+/// Sum of Coeffs[d] * (loop variable d) + Constant, loops in nest order
+/// (missing coefficients are 0).
+struct AffineExpr {
+  llvm::SmallVector<int64_t, 4> Coeffs;
+  int64_t Constant = 0;
+
+  /// The loop d such that this is "loop d + Constant", if any.
+  std::optional<unsigned> singleLoop() const;
+  /// Whether no loop variable has a coefficient.
+  bool isConstant() const;
+  void print(llvm::raw_ostream &OS, llvm::ArrayRef<URELoop> Loops) const;
+};
+
 /// One loop of the nest: for (Name = Lower; Name < Upper; ++Name).
 struct URELoop {
   std::string Name;
@@ -62,18 +79,15 @@ struct URELoop {
   llvm::PHINode *IV = nullptr;
   int64_t Lower = 0;
   int64_t Upper = 0;
+  /// Bounds that name outer loop variables (for (j = k; j < N; ++j)): the
+  /// exact bounds, and [Lower, Upper) is the box of the loop's values over
+  /// the nest's iterations (ure/IterationDomain.h). A bound without
+  /// coefficients is the constant Lower (Upper).
+  AffineExpr LowerBound, UpperBound;
 
   int64_t extent() const { return Upper - Lower; }
-};
-
-/// Sum of Coeffs[d] * (loop variable d) + Constant, loops in nest order.
-struct AffineExpr {
-  llvm::SmallVector<int64_t, 4> Coeffs;
-  int64_t Constant = 0;
-
-  /// The loop d such that this is "loop d + Constant", if any.
-  std::optional<unsigned> singleLoop() const;
-  void print(llvm::raw_ostream &OS, llvm::ArrayRef<URELoop> Loops) const;
+  /// Whether a bound names an outer loop.
+  bool affine() const { return !LowerBound.isConstant() || !UpperBound.isConstant(); }
 };
 
 /// An array written by a URE statement: the recurrence variable.
@@ -160,6 +174,7 @@ struct URESystem {
 enum class URERule {
   PerfectNest,
   ConstantBounds,
+  AffineBounds,
   NoEarlyExit,
   NoSideEffects,
   Address,

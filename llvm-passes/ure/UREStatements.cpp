@@ -90,10 +90,18 @@ std::optional<AffineExpr> NestExtractor::affineOf(const llvm::SCEV *S) {
     std::optional<AffineExpr> E = affineOf(AR->getStart());
     if (!D || !Step || !E)
       return std::nullopt;
-    // {start,+,c}<loop d> = start + c * (v_d - lower_d)
+    // {start,+,c}<loop d> = start + c * (v_d - lower_d), where lower_d may
+    // name outer loops.
     int64_t C = Step->getValue()->getSExtValue();
     E->Coeffs[*D] += C;
-    E->Constant -= C * Sys.Loops[*D].Lower;
+    const AffineExpr &Lower = Sys.Loops[*D].LowerBound;
+    if (Lower.isConstant()) {
+      E->Constant -= C * Sys.Loops[*D].Lower;
+      return E;
+    }
+    for (unsigned I = 0; I < Lower.Coeffs.size(); ++I)
+      E->Coeffs[I] -= C * Lower.Coeffs[I];
+    E->Constant -= C * Lower.Constant;
     return E;
   }
   return std::nullopt;

@@ -332,6 +332,13 @@ private:
   // What one PE does in the current pass.
   Stmts peWork();
 
+  // An affine loop bound with the kernel's loop variables.
+  ExprPtr affineValue(const AffineExpr &E) const;
+
+  // Whether the PE's iteration is in the nest's domain (affine bounds of
+  // the PE loops); null if every iteration of the box is.
+  ExprPtr peDomain() const;
+
   Stmt statement(const UREStatement &St);
 
   // A PE of a vectorized array: whole vectors in, the lanes (in order), whole

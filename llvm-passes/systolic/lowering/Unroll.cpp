@@ -206,6 +206,13 @@ void BodyBuilder::pePass(Stmts &Out, PEPass P) {
     }
   SkippedPELoop = Pass == PEPass::Normal ? Skip : -1;
   Stmts Body = peWork();
+  // Affine bounds: a PE of the box runs only the iterations of the nest
+  // (a chain passes values through every PE of the box).
+  if (ExprPtr InDomain = peDomain(); InDomain && Pass != PEPass::Chain && !Body.empty()) {
+    Stmt If = ifElse(InDomain, {block(std::move(Body))});
+    If.Inline = true;
+    Body = {std::move(If)};
+  }
   // Recover the loop variables from the time (last space_time first).
   Stmt Recover(StmtKind::Recover);
   for (const SpaceTimeStep &St : llvm::reverse(Sch.Steps)) {
@@ -234,6 +241,44 @@ void BodyBuilder::pePass(Stmts &Out, PEPass P) {
     Body = {block(std::move(Body))};
   overPEs(Out, std::move(Body), Pass != PEPass::FromStream && Pass != PEPass::ToStream,
           Descending, Skip);
+}
+
+// v's affine bound as an expression of the kernel's loop variables.
+ExprPtr BodyBuilder::affineValue(const AffineExpr &E) const {
+  ExprPtr Sum;
+  for (unsigned D = 0; D < E.Coeffs.size(); ++D) {
+    if (!E.Coeffs[D])
+      continue;
+    ExprPtr Term = var(loop(D).Name);
+    if (E.Coeffs[D] != 1)
+      Term = binary(BinaryOp::Mul, false, num(E.Coeffs[D]), Term);
+    Sum = Sum ? binary(BinaryOp::Add, false, Sum, Term) : Term;
+  }
+  if (!Sum)
+    return num(E.Constant);
+  if (E.Constant)
+    Sum = binary(E.Constant > 0 ? BinaryOp::Add : BinaryOp::Sub, false, Sum,
+                 num(E.Constant > 0 ? E.Constant : -E.Constant));
+  return Sum;
+}
+
+// Whether this PE's iteration is one of the nest's: the affine bounds of the
+// PE loops (the time loops run their exact bounds); null if none.
+ExprPtr BodyBuilder::peDomain() const {
+  llvm::SmallVector<ExprPtr, 4> Terms;
+  for (unsigned L : Sch.PELoops) {
+    const URELoop &P = loop(L);
+    if (!P.LowerBound.isConstant())
+      Terms.push_back(is(CompareOp::GE, var(P.Name), affineValue(P.LowerBound)));
+    if (!P.UpperBound.isConstant())
+      Terms.push_back(is(CompareOp::LT, var(P.Name), affineValue(P.UpperBound)));
+  }
+  if (Terms.empty())
+    return nullptr;
+  ExprPtr All = Terms.front();
+  for (unsigned I = 1; I < Terms.size(); ++I)
+    All = logicalAnd(All, Terms[I]);
+  return All;
 }
 
 // What one PE does in the current pass.
