@@ -231,7 +231,8 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
        << R->totalWords() << " in all)";
     // The schedule's minimization is of the steps without vectorize.
     if (!R->Lanes && R->Lane < 0)
-      OS << t2s::minimizedText(R->Minimized, R->MinimizedWords, R->ShiftEvery);
+      OS << t2s::minimizedText(R->Minimized, R->MinimizedWords, R->ShiftEvery,
+                               D.Nests[R->Nest].AffineBounds);
     OS << "\n";
   }
   for (const t2s::PEChannelSummary &C : Channels) {
@@ -239,6 +240,9 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
        << (C.Output ? " to its drainer: " : " from its loader: ") << C.Channels << " (";
     if (C.Along.empty())
       OS << "one for the whole array";
+    else if (C.Channels < C.Declared && C.Chain.empty())
+      OS << "one per " << C.Along << " that " << (C.Output ? "writes" : "reads") << " it, of "
+         << C.Declared << " in the array";
     else
       OS << "one per " << C.Along;
     OS << ")";
@@ -290,6 +294,9 @@ llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsi
     X.Element = CTypes().name(C.Element);
     X.Depth = C.Depth;
     X.Along = llvm::join(C.Along, ", ");
+    X.Declared = 1;
+    for (int64_t E : C.Extents)
+      X.Declared *= uint64_t(E);
     X.Lanes = C.Lanes;
     X.Stream = !C.Stream.empty();
     if (!C.ChainLoop.empty()) {

@@ -45,6 +45,7 @@ struct PEChannelSummary {
   uint64_t Channels = 0;      // between the PEs and the loader (drainer)
   uint64_t OnePerPE = 0;      // what that would be without the chain
   std::string Along;          // "j, i": the PE loops the channels run over
+  uint64_t Declared = 0;      // the channels of the array the kernels declare
   std::string Chain;          // "gather along i (down)", or ""
   std::string Lanes;          // vectorize: "vectors of 4 lanes of k", or ""
   uint64_t ChainChannels = 0; // between neighbouring PEs of the chains

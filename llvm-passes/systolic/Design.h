@@ -76,6 +76,10 @@ struct Design {
     /// that compute (none if it has no PE-steps).
     int64_t PEs = 1, Steps = 1;
     std::optional<double> Utilization;
+    /// Loops with affine bounds: PEs counts the box, ActivePEs those that
+    /// run an iteration, Steps and Utilization the nest's iterations.
+    bool AffineBounds = false;
+    int64_t ActivePEs = 1;
     /// A value a PE reads from a neighbour's register: the URE array and
     /// the offset of that PE along each PE loop (not all zero).
     struct Flow {

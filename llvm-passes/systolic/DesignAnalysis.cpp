@@ -1,6 +1,7 @@
 //===- DesignAnalysis.cpp - Build a function's Design ---------------------===//
 
 #include "systolic/DesignAnalysis.h"
+#include "ure/IterationDomain.h"
 #include "systolic/ReadPaths.h"
 #include "language/LoopMetadata.h"
 #include "systolic/Buffers.h"
@@ -173,6 +174,8 @@ private:
       N.PEs = KU.Schedule->NumPEs;
       N.Steps = KU.Schedule->TotalSteps;
       N.Utilization = KU.Schedule->utilization();
+      N.AffineBounds = hasAffineBounds(KU.Schedule->System.Loops);
+      N.ActivePEs = KU.Schedule->ActivePEs;
       for (const ScheduledRead &SR : KU.Schedule->Reads)
         if (llvm::any_of(SR.PEDistance, [](int64_t X) { return X != 0; }))
           N.Flows.push_back({KU.System->Arrays[KU.System->Statements[SR.Statement]

@@ -1,6 +1,7 @@
 //===- SpaceTimeSchedule.cpp - Where and when each URE iteration runs -----===//
 
 #include "systolic/SpaceTimeSchedule.h"
+#include "ure/IterationDomain.h"
 #include "systolic/Design.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -22,6 +23,8 @@ namespace {
 
 // Above this many iterations per PE the minimization is not attempted.
 constexpr int64_t MaxScannedIterations = int64_t(1) << 22;
+// Above this many PEs in the box, those that run are not counted.
+constexpr int64_t MaxCountedPEs = int64_t(1) << 16;
 
 std::string joinNames(const URESystem &S, llvm::ArrayRef<unsigned> Loops) {
   std::string Out;
@@ -47,7 +50,7 @@ public:
       return std::nullopt;
     if (R.Steps.empty())
       return std::nullopt;
-    if (!buildTime() || !scheduleReads())
+    if (!buildTime() || !scheduleReads() || !checkAffineBounds())
       return std::nullopt;
     if (!planRegisters())
       return std::nullopt;
@@ -224,7 +227,192 @@ private:
         return false;
     // Every PE-step must be countable too (utilization).
     int64_t PESteps = R.NumPEs;
-    return multiply(PESteps, R.TotalSteps, "PE-steps");
+    if (!multiply(PESteps, R.TotalSteps, "PE-steps"))
+      return false;
+    R.ActivePEs = R.NumPEs;
+    if (hasAffineBounds(S.Loops))
+      countAffineDomain();
+    return true;
+  }
+
+  // Affine bounds: the iterations, time steps and PEs that run, exactly
+  // (ure/IterationDomain.h); the box's where a count is out of reach.
+  void countAffineDomain() {
+    if (std::optional<uint64_t> N = countIterations(S.Loops))
+      R.UsefulPESteps = int64_t(*N);
+    else
+      R.Counted = false;
+    // The time loops (those outside the PE loops) run their exact bounds;
+    // a step's time variable under a schedule spans its range.
+    unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
+    llvm::ArrayRef<URELoop> Prefix = llvm::ArrayRef(S.Loops).take_front(TimeLoops);
+    if (hasAffineBounds(Prefix)) {
+      std::optional<uint64_t> Steps = countIterations(Prefix);
+      if (Steps) {
+        int64_t T = int64_t(*Steps);
+        for (const SpaceTimeStep &St : R.Steps)
+          if (St.needsRecovery() && S.Loops[St.TimeLoop].extent() > 0)
+            T = T / S.Loops[St.TimeLoop].extent() * (St.TimeUpper - St.TimeLower);
+        R.TotalSteps = T;
+      } else {
+        R.Counted = false;
+      }
+    }
+    // The PEs of the box that run an iteration.
+    if (R.NumPEs > MaxCountedPEs) {
+      R.Counted = false;
+      return;
+    }
+    R.ActivePEs = 0;
+    llvm::SmallVector<std::optional<int64_t>, 6> Pins(S.Loops.size());
+    forEachPE([&](llvm::ArrayRef<int64_t> PE) {
+      for (unsigned I = 0; I < R.PELoops.size(); ++I)
+        Pins[R.PELoops[I]] = PE[I];
+      std::optional<uint64_t> N = countIterations(S.Loops, Pins);
+      if (!N)
+        R.Counted = false;
+      if (!N || *N > 0)
+        ++R.ActivePEs;
+    });
+  }
+
+  // Calls Visit with the coordinates of every PE of the box.
+  void forEachPE(llvm::function_ref<void(llvm::ArrayRef<int64_t>)> Visit) const {
+    llvm::SmallVector<int64_t, 4> PE;
+    for (unsigned L : R.PELoops) {
+      if (S.Loops[L].extent() <= 0)
+        return;
+      PE.push_back(S.Loops[L].Lower);
+    }
+    while (true) {
+      Visit(PE);
+      unsigned K = PE.size();
+      while (K > 0) {
+        const URELoop &L = S.Loops[R.PELoops[K - 1]];
+        if (++PE[K - 1] < L.Upper)
+          break;
+        PE[K - 1] = L.Lower;
+        --K;
+      }
+      if (K == 0)
+        return;
+    }
+  }
+
+  // What the kernels need of a nest with affine bounds: a time variable
+  // recovered under a schedule ranges over a constant loop; a read that
+  // waits a fixed number of time steps; the lanes of a vectorized loop and
+  // the PEs of a chain all run together.
+  bool checkAffineBounds() {
+    if (!hasAffineBounds(S.Loops))
+      return true;
+    bool OK = true;
+    auto bounds = [&](const URELoop &L) {
+      std::string Out;
+      llvm::raw_string_ostream OS(Out);
+      OS << "'" << L.Name << "' in [";
+      if (L.LowerBound.isConstant())
+        OS << L.Lower;
+      else
+        L.LowerBound.print(OS, S.Loops);
+      OS << ", ";
+      if (L.UpperBound.isConstant())
+        OS << L.Upper;
+      else
+        L.UpperBound.print(OS, S.Loops);
+      OS << ")";
+      return Out;
+    };
+    // The first loop whose bounds name loop D, if any.
+    auto namer = [&](unsigned D) -> const URELoop * {
+      for (const URELoop &L : S.Loops)
+        if ((D < L.LowerBound.Coeffs.size() && L.LowerBound.Coeffs[D]) ||
+            (D < L.UpperBound.Coeffs.size() && L.UpperBound.Coeffs[D]))
+          return &L;
+      return nullptr;
+    };
+    for (unsigned K = 0; K < R.Steps.size(); ++K) {
+      const SpaceTimeStep &St = R.Steps[K];
+      if (!St.needsRecovery())
+        continue;
+      const URELoop &T = S.Loops[St.TimeLoop];
+      const URELoop *Namer = namer(St.TimeLoop);
+      if (!T.affine() && !Namer)
+        continue;
+      reject(St.Loc,
+             "this schedule makes loop '" + T.Name + "' part of the time variable t" +
+                 llvm::Twine(K + 1) + " = " + timeFormula(St) + ", but " +
+                 (T.affine() ? "its bounds are affine (" + bounds(T) + ")"
+                             : "the bounds of loop " + bounds(*Namer) + " name it") +
+                 "; the PEs recover '" + T.Name +
+                 "' from the time, which needs a loop with constant bounds that no "
+                 "other loop's bounds name: drop the schedule, or give '" +
+                 (T.affine() ? T.Name : Namer->Name) +
+                 "' constant bounds and guard the statements with the condition",
+             URERule::AffineBounds);
+      OK = false;
+    }
+    // Time steps are the time loops' iterations, so a read reaching back
+    // across an iteration of loop p waits as many steps as the loops inside
+    // p run: fixed only if those loops have constant bounds.
+    unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
+    for (const UREStatement &St : S.Statements)
+      for (const URERead &Rd : St.Reads) {
+        if (Rd.NamesNoIteration)
+          continue;
+        unsigned P = 0;
+        while (P < TimeLoops && Rd.Distance[P] == 0)
+          ++P;
+        for (unsigned Q = P + 1; Q < TimeLoops; ++Q) {
+          if (!S.Loops[Q].affine())
+            continue;
+          std::string Read = S.Arrays[Rd.Array].Name;
+          for (unsigned X = 0; X < S.Loops.size(); ++X) {
+            int64_t D = Rd.Distance[X];
+            Read += "[" + S.Loops[X].Name +
+                    (D > 0 ? " - " + std::to_string(D) : D < 0 ? " + " + std::to_string(-D) : "") +
+                    "]";
+          }
+          reject(Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
+                 "the read " + Read + " reaches back across an iteration of loop '" +
+                     S.Loops[P].Name + "', inside which time loop " + bounds(S.Loops[Q]) +
+                     " runs a number of steps that depends on the outer loops; a "
+                     "shift register holds a value for a fixed number of steps: give '" +
+                     S.Loops[Q].Name + "' constant bounds and guard the statements with "
+                     "the condition, or read a value of the same '" + S.Loops[P].Name + "'",
+                 URERule::AffineBounds);
+          OK = false;
+          break;
+        }
+      }
+    for (const LocatedDirective &LD : S.Directives) {
+      bool Vectorize = LD.D.Kind == DirectiveKind::Vectorize;
+      bool Chain = LD.D.Kind == DirectiveKind::Gather || LD.D.Kind == DirectiveKind::Scatter;
+      if (!Vectorize && !Chain)
+        continue;
+      std::optional<unsigned> D =
+          S.loopIndex(Vectorize ? LD.D.Args[0].Name : LD.D.Args[1].Name);
+      if (!D)
+        continue;
+      const URELoop &L = S.Loops[*D];
+      const URELoop *Namer = namer(*D);
+      if (!L.affine() && !Namer)
+        continue;
+      std::string Why = L.affine() ? "its bounds are affine (" + bounds(L) + ")"
+                                   : "the bounds of loop " + bounds(*Namer) + " name it";
+      reject(LD.Loc,
+             "'" + LD.D.str() + "' " +
+                 (Vectorize ? "runs the iterations of '" + L.Name + "' as the lanes of a vector"
+                            : "chains the PEs along '" + L.Name + "'") +
+                 ", but " + Why + ": " +
+                 (Vectorize ? "the lanes of a vector all run" : "the PEs of a chain all pass values") +
+                 " in every step, so '" + L.Name +
+                 "' needs constant bounds that no other loop's bounds name (give it "
+                 "constant bounds and guard the statements with the condition)",
+             Vectorize ? URERule::Vectorize : URERule::GatherScatter);
+      OK = false;
+    }
+    return OK;
   }
 
   // Flattened time of a nest-loop vector (an iteration or a distance).
@@ -301,6 +489,8 @@ private:
   // The flattened times at which one PE runs, sorted (every PE's are a
   // translate of these). Empty if there are too many.
   llvm::SmallVector<int64_t, 0> productionTimes() const {
+    if (hasAffineBounds(S.Loops))
+      return {}; // the PEs run different steps
     llvm::SmallVector<unsigned, 4> Iterated;
     int64_t Count = 1;
     for (unsigned L = 0; L < S.Loops.size(); ++L)
@@ -467,7 +657,10 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const 
       [&](unsigned L) { OS << S.Loops[L].Name << " in [" << S.Loops[L].Lower
                            << ", " << S.Loops[L].Upper << ")"; },
       ", ");
-  OS << ")\n  time: ";
+  OS << ")";
+  if (ActivePEs != NumPEs)
+    OS << ", " << ActivePEs << " of them run an iteration";
+  OS << "\n  time: ";
   llvm::interleave(
       Time, OS,
       [&](const TimeDimension &D) { OS << D.Name << " x" << D.Extent; }, ", ");
@@ -483,7 +676,12 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const 
   OS << ")\n  utilization: " << UsefulPESteps << " / (" << NumPEs << " PEs x "
      << TotalSteps << " steps) = ";
   if (std::optional<double> U = utilization()) {
-    OS << percent(*U) << "\n";
+    OS << percent(*U);
+    if (!Counted)
+      OS << " (over the box: the nest's iterations are too many to count)";
+    else if (hasAffineBounds(S.Loops))
+      OS << " (the nest's iterations, not its box)";
+    OS << "\n";
     if (std::string Why = idleReason(); !Why.empty() && *U < 0.5)
       OS << "  PEs idle because " << Why << "\n";
   } else {
@@ -521,11 +719,16 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const 
       break;
     OS << "  registers of " << S.Arrays[P.Array].Name << ": "
        << P.ConservativeWords << " per PE (" << P.ConservativeWords * NumPEs
-       << " in all)" << minimizedText(P.Minimized, P.MinimizedWords, P.ShiftEvery) << "\n";
+       << " in all)"
+       << minimizedText(P.Minimized, P.MinimizedWords, P.ShiftEvery, hasAffineBounds(S.Loops))
+       << "\n";
   }
 }
 
-std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery) {
+std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,
+                          bool AffineBounds) {
+  if (!Minimized && AffineBounds)
+    return ", not minimized (a nest with affine bounds)";
   if (!Minimized)
     return ", not minimized (too many iterations per PE to scan)";
   if (ShiftEvery)
@@ -560,6 +763,8 @@ llvm::json::Object SpaceTimeSchedule::toJSON() const {
   return llvm::json::Object{{"file", S.Loc.File},
                             {"line", S.Loc.Line},
                             {"pes", NumPEs},
+                            {"active_pes", ActivePEs},
+                            {"exact_counts", Counted},
                             {"time", std::move(TimeList)},
                             {"steps", TotalSteps},
                             {"useful_pe_steps", UsefulPESteps},

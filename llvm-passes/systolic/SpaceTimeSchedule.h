@@ -89,6 +89,11 @@ struct SpaceTimeSchedule {
   llvm::SmallVector<TimeDimension, 4> Time;      // outermost first
   int64_t TotalSteps = 1;
   int64_t UsefulPESteps = 1;                     // iterations of the nest
+  /// Affine bounds: the PEs of the box that run an iteration (NumPEs
+  /// otherwise), and whether every count is exact (false: a count was out
+  /// of reach and the box's stands in).
+  int64_t ActivePEs = -1;
+  bool Counted = true;
   llvm::SmallVector<ScheduledRead, 8> Reads;
   llvm::SmallVector<RegisterPlan, 4> Registers;  // one per URE array
   /// Per time dimension: its coefficient on each nest loop (t = sum c * v).
@@ -121,7 +126,8 @@ struct SpaceTimeSchedule {
 /// dump and the report print it after its size: ", minimized 2 per PE
 /// shifted every 1 steps", ", minimized to a FIFO of depth 8 per PE" or
 /// ", not minimized (...)".
-std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery);
+std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,
+                          bool AffineBounds = false);
 
 /// Computes the schedule of \p S, or returns the broken rules as rejections.
 /// Systems without space_time get std::nullopt and no rejection.

@@ -295,7 +295,7 @@ bool NestExtractor::buildLoops(llvm::Loop *Root) {
       return false;
     Sys.Loops.push_back(UL);
     if (L->getSubLoops().empty())
-      return boxAffineLoops();
+      break;
     if (L->getSubLoops().size() != 1) {
       reject(URERule::PerfectNest, sourceLocOf(L->getSubLoops()[1]),
              "loop '" + UL.Name + "' holds " +
@@ -325,7 +325,7 @@ bool NestExtractor::buildLoops(llvm::Loop *Root) {
         }
     }
   }
-  return true;
+  return boxAffineLoops();
 }
 
 // for (v = constant; v < constant; ++v), exiting only at the header or latch.
@@ -351,8 +351,8 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
   case CountedLoop::NoInductionVariable:
     reject(URERule::ConstantBounds, sourceLocOf(L),
            "loop '" + UL.Name +
-               "' must count up by one from a constant or from an affine "
-               "expression of outer loop variables: 'for (int " +
+               "' must count up by one from a constant (or from an affine "
+               "expression of outer loops): 'for (int " +
                UL.Name + " = 0; " + UL.Name + " < N; ++" + UL.Name + ")'");
     return false;
   case CountedLoop::EarlyExit: {
@@ -403,15 +403,20 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
                "' is not supported; every iteration of a URE nest runs");
     return false;
   }
-  case CountedLoop::NonConstantBound:
+  case CountedLoop::NonConstantBound: {
+    std::string Outer;
+    for (const URELoop &O : Sys.Loops)
+      Outer += (Outer.empty() ? "'" : ", '") + O.Name + "'";
     reject(URERule::ConstantBounds, sourceLocOf(L),
-           "the bound of loop '" + UL.Name +
-               "' is neither a compile-time constant nor an affine "
-               "expression of outer loop variables with constant "
-               "coefficients; URE nests need such bounds (make the bound a "
-               "constexpr value, or write it as 'c0 + c1 * i + ...' over "
-               "the loops outside '" + UL.Name + "')");
+           "the bound of loop '" + UL.Name + "' is not a compile-time constant" +
+               (Outer.empty() ? "; URE nests need constant bounds (make the bound a "
+                                "constexpr value)"
+                              : " nor affine in the loops outside it (" + Outer +
+                                    ") with constant coefficients; make the bound a "
+                                    "constexpr value, or such an expression, e.g. '" +
+                                    Sys.Loops.back().Name + " + 1'"));
     return false;
+  }
   case CountedLoop::OutOfRange:
     reject(URERule::ConstantBounds, sourceLocOf(L),
            "loop '" + UL.Name + "' runs over [" + llvm::Twine(UL.Lower) + ", " +

@@ -332,8 +332,8 @@ private:
   // What one PE does in the current pass.
   Stmts peWork();
 
-  // An affine loop bound with the kernel's loop variables.
-  ExprPtr affineValue(const AffineExpr &E) const;
+  // An affine loop bound with the kernel's loop variables (Box if constant).
+  ExprPtr affineValue(const AffineExpr &E, int64_t Box) const;
 
   // Whether the PE's iteration is in the nest's domain (affine bounds of
   // the PE loops); null if every iteration of the box is.

@@ -38,14 +38,24 @@ Stmts BodyBuilder::body() {
   const SpaceTimeStep &First = Sch.Steps.front();
   unsigned Outer = First.HasTimeLoop ? First.TimeLoop : 0;
   llvm::SmallVector<Stmt, 6> Wrappers;
+  // Loops with affine bounds run exactly their iterations (the schedule
+  // gives a time variable it recovers loops from constant bounds).
+  auto exactLoop = [&](LoopKind Kind, const URELoop &L) {
+    return t2s::loop(Kind, L.Name, affineValue(L.LowerBound, L.Lower),
+                     affineValue(L.UpperBound, L.Upper), {});
+  };
   for (unsigned L = 0; L < Outer; ++L)
     if (!Vec || L != Vec->Loop)
-      Wrappers.push_back(upLoop(LoopKind::Serial, loop(L), {}));
+      Wrappers.push_back(exactLoop(LoopKind::Serial, loop(L)));
   unsigned Opened = Wrappers.size();
   for (unsigned T = 0; T < Sch.Steps.size(); ++T) {
     const SpaceTimeStep &St = Sch.Steps[T];
     if (!St.HasTimeLoop || (Vec && St.TimeLoop == Vec->Loop))
       continue;
+    if (!St.needsRecovery() && loop(St.TimeLoop).affine()) {
+      Wrappers.push_back(exactLoop(LoopKind::Time, loop(St.TimeLoop)));
+      continue;
+    }
     Wrappers.push_back(t2s::loop(LoopKind::Time, timeName(T), num(St.TimeLower),
                                  num(St.TimeUpper), {}));
   }
@@ -243,8 +253,11 @@ void BodyBuilder::pePass(Stmts &Out, PEPass P) {
           Descending, Skip);
 }
 
-// v's affine bound as an expression of the kernel's loop variables.
-ExprPtr BodyBuilder::affineValue(const AffineExpr &E) const {
+// v's affine bound as an expression of the kernel's loop variables; the
+// constant Box where it has no coefficient.
+ExprPtr BodyBuilder::affineValue(const AffineExpr &E, int64_t Box) const {
+  if (E.isConstant())
+    return num(Box);
   ExprPtr Sum;
   for (unsigned D = 0; D < E.Coeffs.size(); ++D) {
     if (!E.Coeffs[D])
@@ -269,9 +282,9 @@ ExprPtr BodyBuilder::peDomain() const {
   for (unsigned L : Sch.PELoops) {
     const URELoop &P = loop(L);
     if (!P.LowerBound.isConstant())
-      Terms.push_back(is(CompareOp::GE, var(P.Name), affineValue(P.LowerBound)));
+      Terms.push_back(is(CompareOp::GE, var(P.Name), affineValue(P.LowerBound, P.Lower)));
     if (!P.UpperBound.isConstant())
-      Terms.push_back(is(CompareOp::LT, var(P.Name), affineValue(P.UpperBound)));
+      Terms.push_back(is(CompareOp::LT, var(P.Name), affineValue(P.UpperBound, P.Upper)));
   }
   if (Terms.empty())
     return nullptr;
@@ -414,7 +427,8 @@ Stmt BodyBuilder::plainNest() {
   for (const UREStatement &St : S.Statements)
     Body.push_back(statement(St));
   for (const URELoop &L : llvm::reverse(S.Loops)) {
-    Stmt Loop = upLoop(LoopKind::Serial, L, std::move(Body));
+    Stmt Loop = t2s::loop(LoopKind::Serial, L.Name, affineValue(L.LowerBound, L.Lower),
+                          affineValue(L.UpperBound, L.Upper), std::move(Body));
     Body.clear();
     Body.push_back(std::move(Loop));
   }

@@ -20,7 +20,7 @@ void nonConstantBound(const float *in, float *out, int n) {
 void stepTwo(const float *in, float *out) {
   float A[N];
   #pragma t2s ure
-  // CHECK-DAG: structure-rules.cpp:[[@LINE+1]]:3: error: loop 'i' must count up by one from a constant: 'for (int i = 0; i < N; ++i)' [constant bounds]
+  // CHECK-DAG: structure-rules.cpp:[[@LINE+1]]:3: error: loop 'i' must count up by one from a constant (or from an affine expression of outer loops): 'for (int i = 0; i < N; ++i)' [constant bounds]
   for (int i = 0; i < N; i += 2) {
     A[i] = i == 0 ? in[0] : A[i - 1];
     if (i == N - 1) out[0] = A[i];

@@ -1,0 +1,99 @@
+// Affine loop bounds the kernels cannot run, each refused at its line: a
+// bound that is not affine; a read across an iteration of a loop inside
+// which a time loop with affine bounds runs a varying number of steps; a
+// schedule that recovers a loop another loop's bounds name; vectorize and
+// gather along a loop with affine bounds; a read of a point outside the
+// triangle; a nest whose bounds leave no iteration.
+// RUN: %not %t2s-clang -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error:
+constexpr int N = 6;
+
+void notAffine(const float *in, float *out) {
+  static float A[N][N * N];
+  #pragma t2s ure
+  #pragma t2s space_time(j)
+  for (int i = 0; i < N; ++i)
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the bound of loop 'j' is not a compile-time constant nor affine in the loops outside it ('i') with constant coefficients; make the bound a constexpr value, or such an expression, e.g. 'i + 1' [constant bounds]
+    for (int j = 0; j < i * i; ++j) {
+      A[i][j] = j == 0 ? in[i] : A[i][j - 1];
+      out[i] = A[i][j];
+    }
+}
+
+void acrossAffineTime(const float (*in)[4], float (*out)[4]) {
+  static float S[N][N][4];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  for (int i = 0; i < N; ++i)
+    for (int k = i; k < N; ++k)
+      for (int p = 0; p < 4; ++p) {
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the read S[i - 1][k][p] reaches back across an iteration of loop 'i', inside which time loop 'k' in [i, 6) runs a number of steps that depends on the outer loops; a shift register holds a value for a fixed number of steps: give 'k' constant bounds and guard the statements with the condition, or read a value of the same 'i' [affine bounds]
+        S[i][k][p] = (i == 0 || k == i) ? in[k][p] : S[i - 1][k][p] + 1.0f;
+        if (k == N - 1)
+          out[i][p] = S[i][k][p];
+      }
+}
+
+void scheduledAffine(const float *in, float *out) {
+  static float A[N][N];
+  #pragma t2s ure
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: this schedule makes loop 'i' part of the time variable t1 = 1*j + i, but the bounds of loop 'j' in [i, 6) name it; the PEs recover 'i' from the time, which needs a loop with constant bounds that no other loop's bounds name: drop the schedule, or give 'j' constant bounds and guard the statements with the condition [affine bounds]
+  #pragma t2s space_time(j) schedule(1)
+  for (int i = 0; i < N; ++i)
+    for (int j = i; j < N; ++j) {
+      A[i][j] = j == i ? in[i] : A[i][j - 1];
+      if (j == N - 1) out[i] = A[i][j];
+    }
+}
+
+void vectorizedAffine(const float (*in)[N], float (*out)[N]) {
+  static float A[N][N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'vectorize(k)' runs the iterations of 'k' as the lanes of a vector, but its bounds are affine ('k' in [i, 6)): the lanes of a vector all run in every step, so 'k' needs constant bounds that no other loop's bounds name (give it constant bounds and guard the statements with the condition) [vectorize]
+  #pragma t2s vectorize(k)
+  for (int i = 0; i < N; ++i)
+    for (int k = i; k < N; ++k)
+      for (int p = 0; p < N; ++p) {
+        A[i][k][p] = k == i ? in[i][p] : A[i][k - 1][p] * 2.0f;
+        if (k == N - 1) out[i][p] = A[i][k][p];
+      }
+}
+
+void gatheredAffine(const float (*in)[N], float (*out)[N]) {
+  static float A[N][N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(k, j)
+  #pragma t2s drainer(out)
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'gather(out, j, down)' chains the PEs along 'j', but its bounds are affine ('j' in [k, 6)): the PEs of a chain all pass values in every step, so 'j' needs constant bounds that no other loop's bounds name (give it constant bounds and guard the statements with the condition) [gather and scatter]
+  #pragma t2s gather(out, j, down)
+  for (int i = 0; i < N; ++i)
+    for (int k = 0; k < N; ++k)
+      for (int j = k; j < N; ++j) {
+        A[i][k][j] = k == 0 ? in[i][j] : A[i][k - 1][j] + 1.0f;
+        if (k == N - 1) out[i][j] = A[i][k][j];
+      }
+}
+
+void outsideDomain(const float (*in)[N], float (*out)[N]) {
+  static float A[N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(j)
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j <= i; ++j) {
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the read A[i - 1][j] runs at i = 1, j = 1, where it names the point (i = 0, j = 1), which is not an iteration of the nest (j in [0, i + 1)): no iteration computes that value; give the URE its value there without the read (a condition on the loop variables that is false at that point) [initial value]
+      A[i][j] = i == 0 ? in[i][j] : A[i - 1][j] + 1.0f;
+      out[i][j] = A[i][j];
+    }
+}
+
+void empty(const float *in, float *out) {
+  static float A[N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(j)
+  // CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:3: error: the bounds of this nest's loops leave it no iteration; a URE nest computes at least one point [affine bounds]
+  for (int i = 0; i < N; ++i)
+    for (int j = i + N; j < N; ++j) {
+      A[i][j] = in[j];
+      out[j] = A[i][j];
+    }
+}
