@@ -258,7 +258,29 @@ private:
         R.Counted = false;
       }
     }
-    // The PEs of the box that run an iteration.
+    // The PEs of the box that run an iteration. Where the PE loops' bounds
+    // name only PE loops, every PE within them runs (the time loops, outside,
+    // run the same iterations for each): count them as a nest of their own.
+    bool OwnBounds = llvm::all_of(R.PELoops, [&](unsigned L) {
+      for (const AffineExpr *B : {&S.Loops[L].LowerBound, &S.Loops[L].UpperBound})
+        for (unsigned D = 0; D < B->Coeffs.size(); ++D)
+          if (B->Coeffs[D] && !llvm::is_contained(R.PELoops, D))
+            return false;
+      return true;
+    });
+    if (OwnBounds && R.UsefulPESteps > 0) {
+      llvm::SmallVector<URELoop, 6> PENest(S.Loops.begin(), S.Loops.end());
+      for (unsigned L = 0; L < PENest.size(); ++L)
+        if (!llvm::is_contained(R.PELoops, L)) {
+          PENest[L].Lower = 0;
+          PENest[L].Upper = 1;
+          PENest[L].LowerBound = PENest[L].UpperBound = AffineExpr();
+        }
+      if (std::optional<uint64_t> N = countIterations(PENest)) {
+        R.ActivePEs = int64_t(*N);
+        return;
+      }
+    }
     if (R.NumPEs > MaxCountedPEs) {
       R.Counted = false;
       return;

@@ -152,6 +152,25 @@ bool computeBoxes(llvm::MutableArrayRef<URELoop> Loops) {
     while (L.Upper > L.Lower && !runs(L.Upper - 1))
       --L.Upper;
   }
+  // Inner loops may run no iteration at some of those values: the ends
+  // again, over the whole nest (the counts need no box but of the loops
+  // with constant bounds).
+  llvm::SmallVector<std::optional<int64_t>, 8> Pins(Loops.size());
+  for (unsigned D = 0; D < Loops.size(); ++D) {
+    URELoop &L = Loops[D];
+    if (!L.affine())
+      continue;
+    auto runs = [&](int64_t V) {
+      Pins[D] = V;
+      std::optional<uint64_t> N = countIterations(Loops, Pins);
+      Pins[D] = std::nullopt;
+      return !N || *N > 0;
+    };
+    while (L.Lower < L.Upper && !runs(L.Lower))
+      ++L.Lower;
+    while (L.Upper > L.Lower && !runs(L.Upper - 1))
+      --L.Upper;
+  }
   std::optional<uint64_t> N = countIterations(Loops);
   return !N || *N > 0;
 }
