@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Generates random designs with affine loop bounds as one C++ program, for
+differential testing: the program compiled with plain clang++ (the
+sequential reference), with t2s-clang (native systolic) and with t2s-clang
+--emulate must print the same lines.
+
+Each design is a nest (t, a, b) with t a time loop of constant bounds and
+b a space loop; a is a second space loop or a time loop. The bounds of a
+and b are drawn from triangles, bands and parallelograms over the outer
+loops (a in [t, t + A), b in [a, B), b in [0, a + 1), b in [a, a + W), ...).
+One or two URE arrays read each other at random lexicographically positive
+distances with components in [-1, 2], each read guarded by the condition
+that the point it names is an iteration of the nest (so it never reads
+outside the domain); a loader feeds an input at every iteration and a
+drainer takes an output, at every iteration or at the last t. When a is a
+time loop with affine bounds, reads reach back only within one t (the
+shift registers need a fixed delay). Values are ints reduced modulo a prime.
+
+usage: gen_affine.py --seed S --count N
+"""
+import argparse
+import itertools
+import random
+
+MOD = 1009
+
+
+def affine(coeffs, const, names):
+    """C text of const + sum coeffs[i] * names[i]."""
+    terms = []
+    for c, n in zip(coeffs, names):
+        if c == 1:
+            terms.append(n)
+        elif c:
+            terms.append("%d * %s" % (c, n))
+    text = " + ".join(terms)
+    if not text:
+        return str(const)
+    if const > 0:
+        return "%s + %d" % (text, const)
+    if const < 0:
+        return "%s - %d" % (text, -const)
+    return text
+
+
+def evaluate(bound, point):
+    coeffs, const = bound
+    return const + sum(c * v for c, v in zip(coeffs, point))
+
+
+def domain(bounds):
+    """The points of the nest, by walking each loop's bounds."""
+    points = []
+
+    def walk(prefix):
+        d = len(prefix)
+        if d == len(bounds):
+            points.append(tuple(prefix))
+            return
+        lo, hi = bounds[d]
+        for v in range(evaluate(lo, prefix), evaluate(hi, prefix)):
+            walk(prefix + [v])
+
+    walk([])
+    return points
+
+
+def gen_design(rng, idx):
+    while True:
+        T = rng.randint(1, 4)
+        A = rng.randint(1, 4)
+        B = rng.randint(2, 5)
+        a_space = rng.random() < 0.5
+        a_bounds = rng.choice([((0,), 0, (0,), A), ((1,), 0, (1,), A), ((0,), 0, (1,), 1 + A)])
+        b_bounds = rng.choice([
+            ((0, 1), 0, (0, 0), A + B),          # b in [a, A + B)
+            ((0, 0), 0, (0, 1), 1),              # b in [0, a + 1)
+            ((0, 1), 0, (0, 1), B),              # b in [a, a + B)
+            ((1, 0), 0, (1, 0), B),              # b in [t, t + B)
+            ((0, 0), 0, (0, 0), B),              # b in [0, B)
+            ((1, 1), 0, (1, 1), B),              # b in [t + a, t + a + B)
+        ])
+        bounds = [(((), 0), ((), T)),
+                  (((a_bounds[0][0],), a_bounds[1]), ((a_bounds[2][0],), a_bounds[3])),
+                  ((b_bounds[0], b_bounds[1]), (b_bounds[2], b_bounds[3]))]
+        points = domain(bounds)
+        if not points:
+            continue
+        box = [(min(p[d] for p in points), max(p[d] for p in points) + 1) for d in range(3)]
+        if all(lo >= 0 for lo, _ in box):
+            break
+    names = ["t", "a", "b"]
+    a_affine = any(bounds[1][0][0]) or any(bounds[1][1][0])
+    # Lexicographically positive distances; across t only if a's steps per t
+    # are fixed (a space loop, or a time loop with constant bounds).
+    dists = [d for d in itertools.product(range(-1, 3), repeat=3)
+             if next((c for c in d if c), 0) > 0]
+    if not a_space and a_affine:
+        dists = [d for d in dists if d[0] == 0]
+    ext = [hi for _, hi in box]
+    arrays = ["X"] if rng.random() < 0.5 else ["X", "Y"]
+
+    def in_domain(named):
+        conds = []
+        for d in range(3):
+            (lc, lk), (hc, hk) = bounds[d]
+            conds.append("%s >= %s" % (named[d], affine(lc, lk, named[:d])))
+            conds.append("%s < %s" % (named[d], affine(hc, hk, named[:d])))
+        return " && ".join("(%s)" % c for c in conds)
+
+    def shifted(n, c):
+        return n if c == 0 else ("%s - %d" % (n, c) if c > 0 else "%s + %d" % (n, -c))
+
+    lines = ["void affine%d(const int in[%d][%d][%d], int out[%d][%d][%d]) {" % (
+        idx, ext[0], ext[1], ext[2], ext[0], ext[1], ext[2])]
+    lines.append("  static int %s;" % ", ".join("%s[%d][%d][%d]" % (x, ext[0], ext[1], ext[2])
+                                                for x in arrays))
+    lines.append("  #pragma t2s ure")
+    lines.append("  #pragma t2s space_time(%s)" % ("a, b" if a_space else "b"))
+    lines.append("  #pragma t2s loader(in)")
+    lines.append("  #pragma t2s drainer(out)")
+    lines.append("  for (int t = 0; t < %d; ++t)" % T)
+    (lc, lk), (hc, hk) = bounds[1]
+    lines.append("    for (int a = %s; a < %s; ++a)" % (affine(lc, lk, names[:1]), affine(hc, hk, names[:1])))
+    (lc, lk), (hc, hk) = bounds[2]
+    lines.append("      for (int b = %s; b < %s; ++b) {" % (affine(lc, lk, names[:2]), affine(hc, hk, names[:2])))
+    for i, x in enumerate(arrays):
+        terms = ["in[t][a][b] * %d" % rng.randint(1, 5)]
+        for _ in range(rng.randint(1, 3)):
+            src = rng.choice(arrays[:i + 1]) if i else x
+            d = rng.choice(dists)
+            if src != x and rng.random() < 0.3:
+                d = (0, 0, 0)  # an earlier statement of this iteration
+            named = [shifted(n, c) for n, c in zip(names, d)]
+            read = "%s[%s][%s][%s]" % (src, named[0], named[1], named[2])
+            if d == (0, 0, 0):
+                terms.append(read)
+            else:
+                terms.append("(%s ? %s * %d : %d)" % (in_domain(named), read, rng.randint(1, 3),
+                                                     rng.randint(-3, 3)))
+        lines.append("        %s[t][a][b] = (%s) %% %d;" % (x, " + ".join(terms), MOD))
+    last = arrays[-1]
+    if rng.random() < 0.5:
+        lines.append("        out[t][a][b] = %s[t][a][b];" % last)
+    else:
+        lines.append("        if (t == %d) out[t][a][b] = %s[t][a][b] + 1;" % (T - 1, last))
+    lines.append("      }")
+    lines.append("}")
+    return "\n".join(lines), ext
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--count", type=int, default=20)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    print("// gen_affine.py --seed %d --count %d" % (args.seed, args.count))
+    print("#include <cstdio>")
+    designs = [gen_design(rng, n) for n in range(args.count)]
+    for text, _ in designs:
+        print(text)
+    print("int main() {")
+    for n, (_, ext) in enumerate(designs):
+        size = ext[0] * ext[1] * ext[2]
+        print("  {")
+        print("    static int in[%d][%d][%d], out[%d][%d][%d];" % (tuple(ext) * 2))
+        print("    for (int x = 0; x < %d; ++x) (&in[0][0][0])[x] = (x * 7 + %d) %% 13 - 6;" % (size, n))
+        print("    affine%d(in, out);" % n)
+        print("    long long h = 0; for (int x = 0; x < %d; ++x) h = (h * 31 + (&out[0][0][0])[x] + %d) %% 1000000007;" % (size, MOD))
+        print("    std::printf(\"affine%d %%lld\\n\", h);" % n)
+        print("  }")
+    print("  return 0;")
+    print("}")
+
+
+if __name__ == "__main__":
+    main()
