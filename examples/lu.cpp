@@ -14,9 +14,11 @@
 //      passed along k from the PEs that found them.
 //
 // Only the N diagonal PEs (j == k) write the result, out[j][i]: U where
-// i >= j, L where i < j. The array spans the box k, j in [0, N): N * N PEs,
-// of which N * (N + 1) / 2 ever run; the report counts the iterations that
-// run, not the box.
+// i >= j, L where i < j. As in T2SP, the result is gathered along k: PE
+// (j, j) passes its value down the PEs (k < j, j) to PE (0, j), so the
+// drainer reads one channel per j. The array spans the box k, j in [0, N):
+// N * N PEs, of which N * (N + 1) / 2 ever run; the report counts the
+// iterations that run, not the box.
 //
 //   t2s-clang -O2 lu.cpp -o lu && ./lu
 //   t2s-clang --report lu.cpp
@@ -33,6 +35,7 @@ void lu(const float a[N][N], float out[N][N]) {
   #pragma t2s space_time(k, j)
   #pragma t2s loader(a)
   #pragma t2s drainer(out)
+  #pragma t2s gather(out, k, down)
   for (int i = 0; i < N; ++i)
     for (int k = 0; k < N; ++k)
       for (int j = k; j < N; ++j) {

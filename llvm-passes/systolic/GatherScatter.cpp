@@ -1,6 +1,7 @@
 //===- GatherScatter.cpp - PE chains for loader and drainer channels ------===//
 
 #include "systolic/GatherScatter.h"
+#include "ure/IterationDomain.h"
 #include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -125,6 +126,10 @@ private:
     for (const Guard &G : Guards) {
       if (!dependsOnLoop(S, G.Condition, C.Loop))
         continue;
+      if (onlyLoopVariables(S, G.Condition) && !Sch.Vector) {
+        C.PerPE = true;
+        continue;
+      }
       unsigned Line = 0;
       if (auto *I = llvm::dyn_cast<llvm::Instruction>(G.Condition))
         Line = sourceLocOf(I).Line;
@@ -134,9 +139,24 @@ private:
                  "' at the same time steps, but this " + Access +
                  " happens under a condition" +
                  (Line ? " (line " + std::to_string(Line) + ")" : std::string()) +
-                 " that tests '" + S.Loops[C.Loop].Name + "'; chain along a loop "
-                 "the condition does not test, or drop the directive");
+                 " that tests '" + S.Loops[C.Loop].Name + "' and " +
+                 (Sch.Vector ? "the design is vectorized"
+                             : "values the nest computes") +
+                 "; chain along a loop the condition does not test, or drop the "
+                 "directive");
       return std::nullopt;
+    }
+    // Affine bounds that name the chain's loop: each PE runs its own steps.
+    if (S.Loops[C.Loop].affine() || boundsName(S.Loops, C.Loop)) {
+      if (Sch.Vector) {
+        reject(LD.Loc, "'" + Dir + "' chains the PEs along '" + S.Loops[C.Loop].Name +
+                           "', whose PEs run different steps (affine bounds), in a "
+                           "vectorized design; give '" + S.Loops[C.Loop].Name +
+                           "' and the loops whose bounds name it constant bounds, or "
+                           "drop the directive");
+        return std::nullopt;
+      }
+      C.PerPE = true;
     }
     if (Sch.Vector && Sch.Vector->Space && Sch.Vector->Loop != C.Loop &&
         classifyLanes(S, Sch.Vector->Loop, Guards).Kind != LaneAccess::Pinned) {

@@ -20,9 +20,10 @@
 // directive): the nest has a space_time; c is named in drainer(...) (a in
 // loader(...)) of the same nest; i is a final space loop with schedule
 // coefficient 0 (all PEs of a chain run the same time step); c is written by
-// one statement (a is read by one load), under a condition that does not
-// test i (every PE of a chain writes, or none does); one gather or scatter
-// per array. With vectorize(k) of a time loop, the chained access moves whole
+// one statement (a is read by one load); one gather or scatter per array.
+// The access's condition may test i if it tests loop variables only (then,
+// as with affine bounds that name i, each PE passes on one value per PE
+// behind it that accesses at this step; not with vectorize). With vectorize(k) of a time loop, the chained access moves whole
 // vectors or one pinned lane of k; with vectorize(i) of a space loop, a chain
 // of an array the PEs along i share runs along i and passes the vector, each
 // PE merging (taking) its own lane (seed Code 4). The native build does not
@@ -52,6 +53,11 @@ struct PEChain {
   unsigned Loop = 0;  // index into URESystem::Loops
   unsigned PEDim = 0; // index into SpaceTimeSchedule::PELoops
   SourceLoc Loc;      // the directive
+  /// The PEs along the chain access at different steps: the access's
+  /// condition (on loop variables only) or the nest's affine bounds test
+  /// the chain's loop (T2SP gathers LU's diagonal). Each PE then passes on
+  /// one value for each PE behind it that accesses at this step.
+  bool PerPE = false;
 
   /// The PE at the end of the chain that talks to the drainer (loader).
   int64_t endPE(const URELoop &L) const {

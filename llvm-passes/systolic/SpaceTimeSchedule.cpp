@@ -323,8 +323,8 @@ private:
 
   // What the kernels need of a nest with affine bounds: a time variable
   // recovered under a schedule ranges over a constant loop; a read that
-  // waits a fixed number of time steps; the lanes of a vectorized loop and
-  // the PEs of a chain all run together.
+  // waits a fixed number of time steps; the lanes of a vectorized loop all
+  // run together.
   bool checkAffineBounds() {
     if (!hasAffineBounds(S.Loops))
       return true;
@@ -408,12 +408,9 @@ private:
         }
       }
     for (const LocatedDirective &LD : S.Directives) {
-      bool Vectorize = LD.D.Kind == DirectiveKind::Vectorize;
-      bool Chain = LD.D.Kind == DirectiveKind::Gather || LD.D.Kind == DirectiveKind::Scatter;
-      if (!Vectorize && !Chain)
+      if (LD.D.Kind != DirectiveKind::Vectorize)
         continue;
-      std::optional<unsigned> D =
-          S.loopIndex(Vectorize ? LD.D.Args[0].Name : LD.D.Args[1].Name);
+      std::optional<unsigned> D = S.loopIndex(LD.D.Args[0].Name);
       if (!D)
         continue;
       const URELoop &L = S.Loops[*D];
@@ -423,15 +420,12 @@ private:
       std::string Why = L.affine() ? "its bounds are affine (" + bounds(L) + ")"
                                    : "the bounds of loop " + bounds(*Namer) + " name it";
       reject(LD.Loc,
-             "'" + LD.D.str() + "' " +
-                 (Vectorize ? "runs the iterations of '" + L.Name + "' as the lanes of a vector"
-                            : "chains the PEs along '" + L.Name + "'") +
-                 ", but " + Why + ": " +
-                 (Vectorize ? "the lanes of a vector all run" : "the PEs of a chain all pass values") +
-                 " in every step, so '" + L.Name +
+             "'" + LD.D.str() + "' runs the iterations of '" + L.Name +
+                 "' as the lanes of a vector, but " + Why +
+                 ": the lanes of a vector all run in every step, so '" + L.Name +
                  "' needs constant bounds that no other loop's bounds name (give it "
                  "constant bounds and guard the statements with the condition)",
-             Vectorize ? URERule::Vectorize : URERule::GatherScatter);
+             URERule::Vectorize);
       OK = false;
     }
     return OK;

@@ -155,11 +155,12 @@ bool computeBoxes(llvm::MutableArrayRef<URELoop> Loops) {
   // Inner loops may run no iteration at some of those values: the ends
   // again, over the whole nest (the counts need no box but of the loops
   // with constant bounds).
+  // (A loop with constant bounds, too: its box is then the values at which
+  // the nest runs an iteration, and the loop runs no other.)
   llvm::SmallVector<std::optional<int64_t>, 8> Pins(Loops.size());
-  for (unsigned D = 0; D < Loops.size(); ++D) {
+  bool Affine = hasAffineBounds(Loops);
+  for (unsigned D = 0; D < Loops.size() && Affine; ++D) {
     URELoop &L = Loops[D];
-    if (!L.affine())
-      continue;
     auto runs = [&](int64_t V) {
       Pins[D] = V;
       std::optional<uint64_t> N = countIterations(Loops, Pins);

@@ -52,9 +52,9 @@ std::optional<uint64_t> countIterations(llvm::ArrayRef<URELoop> Loops,
                                         llvm::ArrayRef<std::optional<int64_t>> Pins = {},
                                         uint64_t Budget = uint64_t(1) << 24);
 
-/// Sets the Lower and Upper of each loop with affine bounds to the box of
-/// its values over the nest's iterations, outermost first (a loop with
-/// constant bounds keeps them, even where inner loops run no iteration).
+/// Sets the Lower and Upper of each loop of a nest with affine bounds to
+/// the box of its values over the nest's iterations (a loop with constant
+/// bounds shrinks to the values at which inner loops run an iteration).
 /// Returns false if the nest has no iteration. Where a count exceeds its
 /// budget, a box end stays the bound's extreme over the outer loops'
 /// boxes: a box that may be too large, never too small.

@@ -391,6 +391,18 @@ static bool dependsOn(const URESystem &S, const llvm::Value *V,
   });
 }
 
+bool onlyLoopVariables(const URESystem &S, const llvm::Value *V) {
+  if (llvm::isa<llvm::Constant>(V) ||
+      llvm::any_of(S.Loops, [&](const URELoop &L) { return L.IV == V; }))
+    return true;
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || llvm::isa<llvm::PHINode>(I) || I->mayReadOrWriteMemory() ||
+      llvm::isa<llvm::CallBase>(I))
+    return false;
+  return llvm::all_of(I->operands(),
+                      [&](const llvm::Use &U) { return onlyLoopVariables(S, U.get()); });
+}
+
 bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop) {
   llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
   return dependsOn(S, V, S.Loops[Loop].IV, Visited);

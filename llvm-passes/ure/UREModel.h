@@ -232,6 +232,9 @@ int lexicographicSign(llvm::ArrayRef<int64_t> V);
 /// Whether V (a value of the nest) is computed from loop Loop's variable.
 bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop);
 
+/// Whether V is computed from the nest's loop variables and constants only.
+bool onlyLoopVariables(const URESystem &S, const llvm::Value *V);
+
 struct URERejection {
   URERule Rule;
   SourceLoc Loc;

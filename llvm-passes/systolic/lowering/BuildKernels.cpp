@@ -2,6 +2,10 @@
 
 #include "systolic/DesignAnalysis.h"
 #include "systolic/lowering/Lowering.h"
+#include "systolic/ReadPaths.h"
+#include "ure/IterationDomain.h"
+
+#include "llvm/IR/Instructions.h"
 
 namespace t2s {
 
@@ -26,6 +30,61 @@ void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned>
     C.Along.push_back(L.Name);
     C.Used *= uint64_t(L.extent());
   }
+}
+
+std::optional<PESet> accessingPEs(const NestPlan &P, const ChannelPlan &C) {
+  const URESystem &S = P.Sch.System;
+  ExprPtr Cond;
+  if (C.Output) {
+    for (const UREStatement &St : S.Statements)
+      if (St.Store == C.Access)
+        Cond = P.Lift->guard(St);
+  } else {
+    Cond = P.Lift->readCondition(C.Access);
+  }
+  if (!Cond && !hasAffineBounds(S.Loops))
+    return std::nullopt;
+  ReadPath Path;
+  if (Cond)
+    Path.Conditions.push_back({Cond, true});
+  llvm::SmallVector<unsigned, 4> Loops = testedLoops(Path);
+  for (unsigned L = 0; L < S.Loops.size(); ++L)
+    if ((llvm::is_contained(P.Sch.PELoops, L) || S.Loops[L].affine() ||
+         boundsName(S.Loops, L)) &&
+        !llvm::is_contained(Loops, L))
+      Loops.push_back(L);
+  llvm::sort(Loops);
+  llvm::SmallVector<int64_t, 6> Point;
+  for (const URELoop &L : S.Loops)
+    Point.push_back(L.Lower);
+  PESet PEs;
+  bool Tried = forEachPoint(S, Loops, Path, [&](llvm::ArrayRef<int64_t> At, PathAt Taken) {
+    if (Taken == PathAt::NotTaken)
+      return true;
+    for (unsigned I = 0; I < Loops.size(); ++I)
+      Point[Loops[I]] = At[I];
+    if (!inDomain(S.Loops, Point))
+      return true;
+    llvm::SmallVector<int64_t, 4> PE;
+    for (unsigned L : P.Sch.PELoops)
+      PE.push_back(Point[L]);
+    PEs.insert(PE);
+    return true;
+  });
+  if (!Tried)
+    return std::nullopt;
+  return PEs;
+}
+
+uint64_t countChannels(const PESet &PEs, llvm::ArrayRef<unsigned> Dims) {
+  std::set<llvm::SmallVector<int64_t, 4>> Channels;
+  for (const llvm::SmallVector<int64_t, 4> &PE : PEs) {
+    llvm::SmallVector<int64_t, 4> Channel;
+    for (unsigned D : Dims)
+      Channel.push_back(PE[D]);
+    Channels.insert(Channel);
+  }
+  return Channels.size();
 }
 
 const ChannelPlan *planOf(const Design::Channel &C, NestPlans Plans) {

@@ -34,6 +34,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
+#include <set>
 #include <optional>
 
 namespace t2s {
@@ -50,6 +51,19 @@ using NestPlans = llvm::ArrayRef<std::unique_ptr<NestPlan>>;
 /// the schedule's PE loops) of \p P: its extents, their loops' names, and
 /// how many channels that is.
 void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned> Dims);
+
+/// PEs by their values of the schedule's PE loops.
+using PESet = std::set<llvm::SmallVector<int64_t, 4>>;
+
+/// The PEs of the box that access channel \p C's buffer: they run an
+/// iteration of the nest where the access's condition holds, or may hold (a
+/// condition on computed values). None if every PE does (no condition, no
+/// affine bounds) or there are too many points to try.
+std::optional<PESet> accessingPEs(const NestPlan &P, const ChannelPlan &C);
+
+/// How many channels over the PE loops \p Dims (indices into the PE loops)
+/// the PEs \p PEs use.
+uint64_t countChannels(const PESet &PEs, llvm::ArrayRef<unsigned> Dims);
 
 /// The plan of a loader's or drainer's channel \p C of the Design (by its
 /// name), or null for other channels.

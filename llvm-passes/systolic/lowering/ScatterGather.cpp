@@ -3,6 +3,8 @@
 #include "systolic/DesignAnalysis.h"
 #include "systolic/lowering/Lowering.h"
 
+#include <map>
+
 namespace t2s {
 
 void chainPEs(Design &D, NestPlans Plans) {
@@ -29,6 +31,24 @@ void chainPEs(Design &D, NestPlans Plans) {
     Chain.Depth = uint64_t(L.extent());
     spanPELoops(Chain, P, C->ChainDims);
     Chain.Used = Chain.Used / uint64_t(L.extent()) * uint64_t(L.extent() - 1);
+    // PEs that access at their own steps: a chain uses the links between its
+    // end and the farthest PE that accesses.
+    std::optional<PESet> PEs;
+    if (C->Chain->PerPE && !C->PEVector && (PEs = accessingPEs(P, *C))) {
+      std::map<llvm::SmallVector<int64_t, 4>, uint64_t> Farthest;
+      int64_t End = C->Chain->endPE(L);
+      for (const llvm::SmallVector<int64_t, 4> &PE : *PEs) {
+        llvm::SmallVector<int64_t, 4> Key;
+        for (unsigned D : C->Dims)
+          Key.push_back(PE[D]);
+        int64_t Pos = PE[C->Chain->PEDim];
+        uint64_t &F = Farthest[Key];
+        F = std::max<uint64_t>(F, uint64_t(Pos > End ? Pos - End : End - Pos));
+      }
+      Chain.Used = 0;
+      for (const auto &[Key, Links] : Farthest)
+        Chain.Used += Links;
+    }
     Chain.OnePerPE = 0;
     Channels.push_back(std::move(X));
     Channels.push_back(std::move(Chain));

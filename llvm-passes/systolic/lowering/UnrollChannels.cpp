@@ -85,6 +85,18 @@ void BodyBuilder::vectorChain(Stmts &Out, const PEChannel &C, const std::string 
 
 // One PE's part of a gather or a scatter (seed gather.md, Code 2): a count
 // loop over the PEs whose values pass through this one.
+// E with the variable From read as To.
+static ExprPtr renamed(const ExprPtr &E, llvm::StringRef From, const std::string &To) {
+  if (E->Kind == ExprKind::Var && E->Name == From)
+    return var(To, E->Int, E->Type);
+  if (E->Operands.empty())
+    return E;
+  auto Copy = std::make_shared<Expr>(*E);
+  for (ExprPtr &Op : Copy->Operands)
+    Op = renamed(Op, From, To);
+  return Copy;
+}
+
 void BodyBuilder::chain(Stmts &Out, const PEChannel &C) {
   const PEChain &Ch = *C->Chain;
   const URELoop &L = loop(Ch.Loop);
@@ -109,11 +121,22 @@ void BodyBuilder::chain(Stmts &Out, const PEChannel &C) {
     Pass.push_back(ifElse(Mine, {assign(perPE(C.Element, C.PETemp), Value)},
                           {write(chainRef(C, 0), Value)}));
   }
+  ExprPtr Cond = accessCondition(C);
+  if (Ch.PerPE) {
+    // The PEs along the chain access at their own steps: pass one value for
+    // each PE T behind this one whose condition (and, with affine bounds,
+    // whose place in the nest) holds at this step.
+    ExprPtr At = Cond;
+    if (ExprPtr InDomain = peDomain())
+      At = At ? logicalAnd(InDomain, At) : InDomain;
+    if (At)
+      Pass = {guarded(renamed(At, L.Name, T), block(std::move(Pass)))};
+    Cond = nullptr;
+  }
   Stmt Count = Ch.ascending()
                    ? t2s::loop(LoopKind::Count, T, var(L.Name), num(L.Upper), std::move(Pass))
                    : t2s::loop(LoopKind::Count, T, var(L.Name), num(L.Lower), std::move(Pass),
                                /*Down=*/true);
-  ExprPtr Cond = accessCondition(C);
   if (Vec && C->Lanes.Kind == LaneAccess::Pinned) {
     Stmt Pinned = block({when(Cond, block({std::move(Count)}))});
     Pinned.Head.push_back(let(vecLoop().Name, C->Lanes.Lane));

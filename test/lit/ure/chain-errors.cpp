@@ -67,6 +67,7 @@ void conditionTestsTheLoop(const int *in, int *out) {
   int A[N][N][N];
   #pragma t2s ure
   #pragma t2s space_time(j, i)
+  #pragma t2s vectorize(k)
   #pragma t2s loader(in)
   #pragma t2s drainer(out)
   #pragma t2s scatter(in, i, down)
@@ -74,10 +75,10 @@ void conditionTestsTheLoop(const int *in, int *out) {
   for (int k = 0; k < N; ++k)
     for (int j = 0; j < N; ++j)
       for (int i = 0; i < N; ++i) {
-        // CHECK-DAG: chain-errors.cpp:[[@LINE+1]]:32: error: 'scatter(in, i, down)' needs every PE along 'i' to read 'in' at the same time steps, but this read happens under a condition (line [[@LINE+1]]) that tests 'i'; chain along a loop the condition does not test, or drop the directive [gather and scatter]
+        // CHECK-DAG: chain-errors.cpp:[[@LINE+1]]:32: error: 'scatter(in, i, down)' needs every PE along 'i' to read 'in' at the same time steps, but this read happens under a condition (line [[@LINE+1]]) that tests 'i' and the design is vectorized; chain along a loop the condition does not test, or drop the directive [gather and scatter]
         A[k][j][i] = (i == 0 ? in[j] : A[k][j][i - 1]) + k;
         if (k == N - 1 && j > 0)
-          // CHECK-DAG: chain-errors.cpp:[[@LINE+1]]:26: error: 'gather(out, j, up)' needs every PE along 'j' to write 'out' at the same time steps, but this write happens under a condition (line [[@LINE-1]]) that tests 'j'; chain along a loop the condition does not test, or drop the directive [gather and scatter]
+          // CHECK-DAG: chain-errors.cpp:[[@LINE+1]]:26: error: 'gather(out, j, up)' needs every PE along 'j' to write 'out' at the same time steps, but this write happens under a condition (line [[@LINE-1]]) that tests 'j' and the design is vectorized; chain along a loop the condition does not test, or drop the directive [gather and scatter]
           out[j * N + i] = A[k][j][i];
       }
 }
