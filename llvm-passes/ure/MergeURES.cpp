@@ -147,7 +147,9 @@ private:
       UL.Name = getLoopSourceName(*L).value_or("<unnamed>");
       if (analyzeCountedLoop(*L, SE, UL) != CountedLoop::Ok) {
         error(sourceLocOf(L), Role + ": loop '" + UL.Name +
-                              "' must count up by one between constant bounds");
+                              "' must count up by one between constant bounds (nests "
+                              "with affine bounds are not merged: write their "
+                              "statements in one nest)");
         return false;
       }
       N.Loops.push_back(UL);

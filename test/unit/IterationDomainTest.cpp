@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 namespace {
 
@@ -198,6 +199,43 @@ TEST(IterationDomain, LUUtilizationIsTheIterationsThatRun) {
   ASSERT_TRUE(Sch.has_value());
   EXPECT_EQ(Sch->UsefulPESteps, int64_t(1000) * 1000 * 1001 / 2);
   EXPECT_EQ(Sch->ActivePEs, 1000 * 1001 / 2);
+}
+
+// Jacobi-1D on skewed loops (test/lit/emulation/affine-skewed-stencil.cpp):
+// the PE loop's bounds name the time loop, so the PEs that run are found one
+// by one.
+TEST(IterationDomain, SkewedStencilUtilization) {
+  for (auto [T, N] : {std::pair<int64_t, int64_t>{5, 10}, {12, 24}, {1, 3}, {7, 2}}) {
+    SCOPED_TRACE("T = " + std::to_string(T) + ", N = " + std::to_string(N));
+    t2s::URESystem S;
+    S.Loops = {loop("t", {{}, 0}, {{}, T}), loop("s", {{1}, 0}, {{1}, N})};
+    ASSERT_TRUE(t2s::computeBoxes(S.Loops));
+    t2s::UREArray Arr;
+    Arr.Name = "S";
+    S.Arrays.push_back(Arr);
+    t2s::UREStatement St;
+    for (llvm::SmallVector<int64_t, 4> D : {llvm::SmallVector<int64_t, 4>{1, 0}, {1, 1}, {1, 2}}) {
+      t2s::URERead R;
+      R.Distance = D;
+      St.Reads.push_back(R);
+    }
+    S.Statements.push_back(St);
+    S.Directives.push_back(directive("space_time(s)"));
+    llvm::SmallVector<t2s::URERejection, 1> Rej;
+    std::optional<t2s::SpaceTimeSchedule> Sch = t2s::computeSpaceTimeSchedule(S, Rej);
+    ASSERT_TRUE(Sch.has_value());
+    uint64_t Iterations = 0;
+    std::set<int64_t> PEs;
+    bruteForce(S.Loops, [&](llvm::ArrayRef<int64_t> P) {
+      ++Iterations;
+      PEs.insert(P[1]);
+    });
+    EXPECT_EQ(Sch->NumPEs, T + N - 1);
+    EXPECT_EQ(Sch->ActivePEs, int64_t(PEs.size()));
+    EXPECT_EQ(Sch->TotalSteps, T);
+    EXPECT_EQ(Sch->UsefulPESteps, int64_t(Iterations));
+    EXPECT_DOUBLE_EQ(*Sch->utilization(), double(Iterations) / double((T + N - 1) * T));
+  }
 }
 
 // A time loop with affine bounds: the steps are its iterations.

@@ -192,3 +192,19 @@ void notCounted(const int *in, int *out, int n) {
     if (i == N - 1) out[0] = B[i];
   }
 }
+
+void affineBounds(const float *in, float *out) {
+  static float A[N][N], B[N][N];
+  #pragma t2s ure
+  #pragma t2s merge_ures(B)
+  for (int i = 0; i < N; ++i)
+    // CHECK-DAG: merge-ures-errors.cpp:[[@LINE+1]]:5: error: the representative of merge_ures: loop 'j' must count up by one between constant bounds (nests with affine bounds are not merged: write their statements in one nest)
+    for (int j = i; j < N; ++j)
+      A[i][j] = j == i ? in[i] : A[i][j - 1];
+  #pragma t2s ure
+  for (int i = 0; i < N; ++i)
+    for (int j = i; j < N; ++j) {
+      B[i][j] = A[i][j] * 2.0f;
+      if (j == N - 1) out[i] = B[i][j];
+    }
+}
