@@ -12,7 +12,8 @@ One or two URE arrays read each other at random lexicographically positive
 distances with components in [-1, 2], each read guarded by the condition
 that the point it names is an iteration of the nest (so it never reads
 outside the domain); a loader feeds an input at every iteration and a
-drainer takes an output, at every iteration or at the last t. When a is a
+drainer takes an output, at every iteration or at the last t, each
+sometimes through a chain of the PEs along b (scatter, gather). When a is a
 time loop with affine bounds, reads reach back only within one t (the
 shift registers need a fixed delay). Values are ints reduced modulo a prime.
 
@@ -119,6 +120,13 @@ def gen_design(rng, idx):
     lines.append("  #pragma t2s space_time(%s)" % ("a, b" if a_space else "b"))
     lines.append("  #pragma t2s loader(in)")
     lines.append("  #pragma t2s drainer(out)")
+    # Chains along b: its PEs access at their own steps (the bounds name b
+    # or b's bounds are affine).
+    if box[2][1] - box[2][0] > 1:
+        if rng.random() < 0.4:
+            lines.append("  #pragma t2s gather(out, b, %s)" % rng.choice(["down", "up"]))
+        if rng.random() < 0.3 and len(arrays) == 1:  # 'in' read once
+            lines.append("  #pragma t2s scatter(in, b, %s)" % rng.choice(["down", "up"]))
     lines.append("  for (int t = 0; t < %d; ++t)" % T)
     (lc, lk), (hc, hk) = bounds[1]
     lines.append("    for (int a = %s; a < %s; ++a)" % (affine(lc, lk, names[:1]), affine(hc, hk, names[:1])))

@@ -38,8 +38,8 @@ Stmts BodyBuilder::body() {
   const SpaceTimeStep &First = Sch.Steps.front();
   unsigned Outer = First.HasTimeLoop ? First.TimeLoop : 0;
   llvm::SmallVector<Stmt, 6> Wrappers;
-  // Loops with affine bounds run exactly their iterations (the schedule
-  // gives a time variable it recovers loops from constant bounds).
+  // Loops with affine bounds run exactly their iterations (a step under a
+  // schedule counts its time variable between constant bounds).
   auto exactLoop = [&](LoopKind Kind, const URELoop &L) {
     return t2s::loop(Kind, L.Name, affineValue(L.LowerBound, L.Lower),
                      affineValue(L.UpperBound, L.Upper), {});
