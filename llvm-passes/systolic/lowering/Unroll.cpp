@@ -216,9 +216,12 @@ void BodyBuilder::pePass(Stmts &Out, PEPass P) {
     }
   SkippedPELoop = Pass == PEPass::Normal ? Skip : -1;
   Stmts Body = peWork();
-  // Affine bounds: a PE of the box runs only the iterations of the nest
-  // (a chain passes values through every PE of the box).
-  if (ExprPtr InDomain = peDomain(); InDomain && Pass != PEPass::Chain && !Body.empty()) {
+  // Affine bounds: a PE of the box runs only the iterations of the nest. A
+  // chain whose PEs access at their own steps tests each PE's place in the
+  // nest itself (chain()); the PEs of any other chain are all in the nest
+  // or all out of it at a step.
+  bool OwnSteps = Pass == PEPass::Chain && (*ChainPass)->Chain->PerPE;
+  if (ExprPtr InDomain = peDomain(); InDomain && !OwnSteps && !Body.empty()) {
     Stmt If = ifElse(InDomain, {block(std::move(Body))});
     If.Inline = true;
     Body = {std::move(If)};
