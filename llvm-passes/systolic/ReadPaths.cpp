@@ -177,20 +177,6 @@ void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
         unsigned X = 0;
         while (Named[X] >= lowerAt(S.Loops[X], Named) && Named[X] < upperAt(S.Loops[X], Named))
           ++X;
-        const URELoop &L = S.Loops[X];
-        std::string Bounds;
-        llvm::raw_string_ostream OS(Bounds);
-        OS << L.Name << " in [";
-        if (L.LowerBound.isConstant())
-          OS << L.Lower;
-        else
-          L.LowerBound.print(OS, S.Loops);
-        OS << ", ";
-        if (L.UpperBound.isConstant())
-          OS << L.Upper;
-        else
-          L.UpperBound.print(OS, S.Loops);
-        OS << ")";
         std::string NamedText = "(";
         for (unsigned Y = 0; Y < S.Loops.size(); ++Y)
           NamedText += (Y ? ", " : "") + S.Loops[Y].Name + " = " + std::to_string(Named[Y]);
@@ -199,7 +185,8 @@ void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
             {URERule::InitialValue,
              Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
              "the read " + Read + " runs at " + Where + ", where it names the point " +
-                 NamedText + ", which is not an iteration of the nest (" + OS.str() +
+                 NamedText + ", which is not an iteration of the nest (" +
+                 rangeText(S.Loops[X], S.Loops) +
                  "): no iteration computes that value; give the URE its value there "
                  "without the read (a condition on the loop variables that is false "
                  "at that point)"});

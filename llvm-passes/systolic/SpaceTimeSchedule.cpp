@@ -329,30 +329,8 @@ private:
     if (!hasAffineBounds(S.Loops))
       return true;
     bool OK = true;
-    auto bounds = [&](const URELoop &L) {
-      std::string Out;
-      llvm::raw_string_ostream OS(Out);
-      OS << "'" << L.Name << "' in [";
-      if (L.LowerBound.isConstant())
-        OS << L.Lower;
-      else
-        L.LowerBound.print(OS, S.Loops);
-      OS << ", ";
-      if (L.UpperBound.isConstant())
-        OS << L.Upper;
-      else
-        L.UpperBound.print(OS, S.Loops);
-      OS << ")";
-      return Out;
-    };
-    // The first loop whose bounds name loop D, if any.
-    auto namer = [&](unsigned D) -> const URELoop * {
-      for (const URELoop &L : S.Loops)
-        if ((D < L.LowerBound.Coeffs.size() && L.LowerBound.Coeffs[D]) ||
-            (D < L.UpperBound.Coeffs.size() && L.UpperBound.Coeffs[D]))
-          return &L;
-      return nullptr;
-    };
+    auto bounds = [&](const URELoop &L) { return rangeText(L, S.Loops); };
+    auto namer = [&](unsigned D) { return loopNaming(S.Loops, D); };
     for (unsigned K = 0; K < R.Steps.size(); ++K) {
       const SpaceTimeStep &St = R.Steps[K];
       if (!St.needsRecovery())

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -103,10 +104,28 @@ bool hasAffineBounds(llvm::ArrayRef<URELoop> Loops) {
   return llvm::any_of(Loops, [](const URELoop &L) { return L.affine(); });
 }
 
-bool boundsName(llvm::ArrayRef<URELoop> Loops, unsigned D) {
-  return llvm::any_of(Loops, [&](const URELoop &L) {
-    return names(L.LowerBound, D) || names(L.UpperBound, D);
-  });
+const URELoop *loopNaming(llvm::ArrayRef<URELoop> Loops, unsigned D) {
+  for (const URELoop &L : Loops)
+    if (names(L.LowerBound, D) || names(L.UpperBound, D))
+      return &L;
+  return nullptr;
+}
+
+std::string rangeText(const URELoop &L, llvm::ArrayRef<URELoop> Loops) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << L.Name << " in [";
+  if (L.LowerBound.isConstant())
+    OS << L.Lower;
+  else
+    L.LowerBound.print(OS, Loops);
+  OS << ", ";
+  if (L.UpperBound.isConstant())
+    OS << L.Upper;
+  else
+    L.UpperBound.print(OS, Loops);
+  OS << ")";
+  return Out;
 }
 
 int64_t lowerAt(const URELoop &L, llvm::ArrayRef<int64_t> Outer) {

@@ -27,14 +27,23 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace t2s {
 
 /// Whether any loop's bounds name an outer loop.
 bool hasAffineBounds(llvm::ArrayRef<URELoop> Loops);
 
+/// The first loop of \p Loops whose bounds name loop \p D, if any.
+const URELoop *loopNaming(llvm::ArrayRef<URELoop> Loops, unsigned D);
+
 /// Whether the bounds of some loop of \p Loops name loop \p D.
-bool boundsName(llvm::ArrayRef<URELoop> Loops, unsigned D);
+inline bool boundsName(llvm::ArrayRef<URELoop> Loops, unsigned D) {
+  return loopNaming(Loops, D) != nullptr;
+}
+
+/// "j in [k, 6)": loop \p L and its bounds (the box's ends where constant).
+std::string rangeText(const URELoop &L, llvm::ArrayRef<URELoop> Loops);
 
 /// Loop \p L's bounds at the values \p Outer of the loops outside it (nest
 /// order; at least as many as its bounds name).

@@ -93,6 +93,8 @@ private:
   // variables of the loops found so far, exiting at the header compare.
   AffineLoop affineLoop(URELoop &UL);
   bool boxAffineLoops();
+  // A loop's values beyond the 32-bit 'int' the kernels count in.
+  void rejectOutOfRange(const URELoop &UL);
 
   // The call that ends BB without returning ('throw', abort(), exit()), if
   // BB ends in 'unreachable' behind one.

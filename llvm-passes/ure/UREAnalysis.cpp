@@ -418,12 +418,7 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
     return false;
   }
   case CountedLoop::OutOfRange:
-    reject(URERule::ConstantBounds, sourceLocOf(L),
-           "loop '" + UL.Name + "' runs over [" + llvm::Twine(UL.Lower) + ", " +
-               llvm::Twine(UL.Upper) +
-               "), beyond the 32-bit 'int' range the systolic array counts "
-               "its loops and time steps in ([-2147483648, 2147483647]); "
-               "split the loop into a tile loop and a loop within the tile");
+    rejectOutOfRange(UL);
     return false;
   }
   llvm_unreachable("unknown CountedLoop");
@@ -442,15 +437,19 @@ bool NestExtractor::boxAffineLoops() {
   }
   for (const URELoop &L : Sys.Loops)
     if (L.affine() && (L.Lower < INT32_MIN || L.Upper - 1 > INT32_MAX)) {
-      reject(URERule::ConstantBounds, sourceLocOf(L.L),
-             "loop '" + L.Name + "' runs over [" + llvm::Twine(L.Lower) + ", " +
-                 llvm::Twine(L.Upper) +
-                 "), beyond the 32-bit 'int' range the systolic array counts "
-                 "its loops and time steps in ([-2147483648, 2147483647]); "
-                 "split the loop into a tile loop and a loop within the tile");
+      rejectOutOfRange(L);
       return false;
     }
   return true;
+}
+
+void NestExtractor::rejectOutOfRange(const URELoop &UL) {
+  reject(URERule::ConstantBounds, sourceLocOf(UL.L),
+         "loop '" + UL.Name + "' runs over [" + llvm::Twine(UL.Lower) + ", " +
+             llvm::Twine(UL.Upper) +
+             "), beyond the 32-bit 'int' range the systolic array counts "
+             "its loops and time steps in ([-2147483648, 2147483647]); "
+             "split the loop into a tile loop and a loop within the tile");
 }
 
 NestExtractor::AffineLoop NestExtractor::affineLoop(URELoop &UL) {

@@ -1,6 +1,7 @@
 //===- UREModel.cpp - Printing the URE model ------------------------------===//
 
 #include "ure/UREModel.h"
+#include "ure/IterationDomain.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -158,21 +159,10 @@ void URESystem::print(llvm::raw_ostream &OS) const {
   llvm::interleave(
       Loops, OS,
       [&](const URELoop &L) {
-        OS << L.Name << " in [";
-        if (L.affine()) {
-          auto bound = [&](const AffineExpr &B, int64_t Box) {
-            if (B.isConstant())
-              OS << Box;
-            else
-              B.print(OS, Loops);
-          };
-          bound(L.LowerBound, L.Lower);
-          OS << ", ";
-          bound(L.UpperBound, L.Upper);
-          OS << ") within [" << L.Lower << ", " << L.Upper << ")";
-          return;
-        }
-        OS << L.Lower << ", " << L.Upper << ")";
+        if (L.affine())
+          OS << rangeText(L, Loops) << " within [" << L.Lower << ", " << L.Upper << ")";
+        else
+          OS << L.Name << " in [" << L.Lower << ", " << L.Upper << ")";
       },
       ", ");
   OS << "\n";

@@ -26,7 +26,7 @@ void acrossAffineTime(const float (*in)[4], float (*out)[4]) {
   for (int i = 0; i < N; ++i)
     for (int k = i; k < N; ++k)
       for (int p = 0; p < 4; ++p) {
-// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the read S[i - 1][k][p] reaches back across an iteration of loop 'i', inside which time loop 'k' in [i, 6) runs a number of steps that depends on the outer loops; a shift register holds a value for a fixed number of steps: give 'k' constant bounds and guard the statements with the condition, or read a value of the same 'i' [affine bounds]
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the read S[i - 1][k][p] reaches back across an iteration of loop 'i', inside which time loop k in [i, 6) runs a number of steps that depends on the outer loops; a shift register holds a value for a fixed number of steps: give 'k' constant bounds and guard the statements with the condition, or read a value of the same 'i' [affine bounds]
         S[i][k][p] = (i == 0 || k == i) ? in[k][p] : S[i - 1][k][p] + 1.0f;
         if (k == N - 1)
           out[i][p] = S[i][k][p];
@@ -36,7 +36,7 @@ void acrossAffineTime(const float (*in)[4], float (*out)[4]) {
 void scheduledAffine(const float *in, float *out) {
   static float A[N][N];
   #pragma t2s ure
-// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: this schedule makes loop 'i' part of the time variable t1 = 1*j + i, but the bounds of loop 'j' in [i, 6) name it; the PEs recover 'i' from the time, which needs a loop with constant bounds that no other loop's bounds name: drop the schedule, or give 'j' constant bounds and guard the statements with the condition [affine bounds]
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: this schedule makes loop 'i' part of the time variable t1 = 1*j + i, but the bounds of loop j in [i, 6) name it; the PEs recover 'i' from the time, which needs a loop with constant bounds that no other loop's bounds name: drop the schedule, or give 'j' constant bounds and guard the statements with the condition [affine bounds]
   #pragma t2s space_time(j) schedule(1)
   for (int i = 0; i < N; ++i)
     for (int j = i; j < N; ++j) {
@@ -49,7 +49,7 @@ void vectorizedAffine(const float (*in)[N], float (*out)[N]) {
   static float A[N][N][N];
   #pragma t2s ure
   #pragma t2s space_time(p)
-// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'vectorize(k)' runs the iterations of 'k' as the lanes of a vector, but its bounds are affine ('k' in [i, 6)): the lanes of a vector all run in every step, so 'k' needs constant bounds that no other loop's bounds name (give it constant bounds and guard the statements with the condition) [vectorize]
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'vectorize(k)' runs the iterations of 'k' as the lanes of a vector, but its bounds are affine (k in [i, 6)): the lanes of a vector all run in every step, so 'k' needs constant bounds that no other loop's bounds name (give it constant bounds and guard the statements with the condition) [vectorize]
   #pragma t2s vectorize(k)
   for (int i = 0; i < N; ++i)
     for (int k = i; k < N; ++k)
