@@ -266,7 +266,10 @@ public:
       std::string What = dotString(plural(C.Channels, "channel", "channels") + " of " +
                                    C.Element + ", depth " + std::to_string(C.Depth));
       if (!C.Along.empty())
-        What += "\\n" + dotString("(one per " + C.Along + ")");
+        What += "\\n" + dotString("(one per " + C.Along +
+                                   (C.Channels < C.Declared && C.Chain.empty()
+                                        ? (C.Output ? " that writes it)" : " that reads it)")
+                                        : ")"));
       if (!C.Lanes.empty())
         What += "\\n" + dotString(C.Lanes);
       if (!C.Chain.empty())
