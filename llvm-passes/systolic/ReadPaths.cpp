@@ -128,6 +128,27 @@ bool forEachPoint(const URESystem &S, llvm::ArrayRef<unsigned> Loops, const Read
   return true;
 }
 
+bool forEachIteration(const URESystem &S, llvm::SmallVectorImpl<unsigned> &Loops,
+                      const ReadPath &P,
+                      llvm::function_ref<bool(llvm::ArrayRef<int64_t>, PathAt)> Visit,
+                      int64_t MaxPoints) {
+  for (unsigned L = 0; L < S.Loops.size(); ++L)
+    if ((S.Loops[L].affine() || boundsName(S.Loops, L)) && !llvm::is_contained(Loops, L))
+      Loops.push_back(L);
+  llvm::sort(Loops);
+  llvm::SmallVector<int64_t, 6> Point;
+  for (const URELoop &L : S.Loops)
+    Point.push_back(L.Lower);
+  return forEachPoint(
+      S, Loops, P,
+      [&](llvm::ArrayRef<int64_t> At, PathAt Taken) {
+        for (unsigned I = 0; I < Loops.size(); ++I)
+          Point[Loops[I]] = At[I];
+        return !inDomain(S.Loops, Point) || Visit(Point, Taken);
+      },
+      MaxPoints);
+}
+
 void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
                         llvm::SmallVectorImpl<URERejection> &Rejections) {
   llvm::SmallVector<std::pair<unsigned, unsigned>, 4> Reported;
@@ -138,22 +159,13 @@ void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
       continue;
     const URERead &Rd = S.Statements[P.Statement].Reads[P.Read];
     llvm::SmallVector<unsigned, 4> Loops = testedLoops(P);
-    // With affine bounds, also every loop a bound names or has: only the
-    // nest's iterations count, and the named one must be one.
     for (unsigned L = 0; L < Rd.Distance.size(); ++L)
-      if ((Rd.Distance[L] != 0 || S.Loops[L].affine() || boundsName(S.Loops, L)) &&
-          !llvm::is_contained(Loops, L))
+      if (Rd.Distance[L] != 0 && !llvm::is_contained(Loops, L))
         Loops.push_back(L);
-    llvm::sort(Loops); // nest order, as the message names the point
-    llvm::SmallVector<int64_t, 6> Point, Named;
-    for (const URELoop &L : S.Loops)
-      Point.push_back(L.Lower);
-    forEachPoint(S, Loops, P, [&](llvm::ArrayRef<int64_t> At, PathAt Taken) {
+    llvm::SmallVector<int64_t, 6> Named;
+    // Only the nest's iterations count, and the one named must be one.
+    forEachIteration(S, Loops, P, [&](llvm::ArrayRef<int64_t> Point, PathAt Taken) {
       if (Taken != PathAt::Taken)
-        return true;
-      for (unsigned I = 0; I < Loops.size(); ++I)
-        Point[Loops[I]] = At[I];
-      if (!inDomain(S.Loops, Point))
         return true;
       // 'v - 1', 'v + 2' or 'v': loop X's variable at distance DX.
       auto named = [&](unsigned X, int64_t DX) {
@@ -165,7 +177,7 @@ void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
       for (unsigned X = 0; X < S.Loops.size(); ++X)
         Read += "[" + named(X, Rd.Distance[X]) + "]";
       for (unsigned J = 0; J < Loops.size(); ++J)
-        Where += (J ? ", " : "") + S.Loops[Loops[J]].Name + " = " + std::to_string(At[J]);
+        Where += (J ? ", " : "") + S.Loops[Loops[J]].Name + " = " + std::to_string(Point[Loops[J]]);
       Named.assign(Point.begin(), Point.end());
       for (unsigned X = 0; X < S.Loops.size(); ++X)
         Named[X] -= Rd.Distance[X];
@@ -195,7 +207,7 @@ void checkReadsInDomain(const URESystem &S, const Design::Nest &N,
       }
       for (unsigned I = 0; I < Loops.size(); ++I) {
         const URELoop &L = S.Loops[Loops[I]];
-        int64_t D = Rd.Distance[Loops[I]], Named = At[I] - D;
+        int64_t D = Rd.Distance[Loops[I]], Named = Point[Loops[I]] - D;
         if (D == 0 || (Named >= L.Lower && Named < L.Upper))
           continue;
         std::string Offset = named(Loops[I], D);

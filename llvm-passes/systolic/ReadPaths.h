@@ -45,6 +45,15 @@ bool forEachPoint(const URESystem &S, llvm::ArrayRef<unsigned> Loops, const Read
                   llvm::function_ref<bool(llvm::ArrayRef<int64_t>, PathAt)> Visit,
                   int64_t MaxPoints = int64_t(1) << 16);
 
+/// forEachPoint over the iterations of the nest: \p Loops (indices into
+/// S.Loops) gains every loop a bound has or names and is sorted into nest
+/// order; Visit gets the whole point (one value per loop of S, a loop not
+/// in Loops at its lower bound) of each combination that is an iteration.
+bool forEachIteration(const URESystem &S, llvm::SmallVectorImpl<unsigned> &Loops,
+                      const ReadPath &P,
+                      llvm::function_ref<bool(llvm::ArrayRef<int64_t>, PathAt)> Visit,
+                      int64_t MaxPoints = int64_t(1) << 16);
+
 /// A read runs only where it names an iteration of the nest (the sequential
 /// program's would read outside the URE array, or another element of it):
 /// a located error ([initial value]) for the first point where a read's

@@ -48,22 +48,12 @@ std::optional<PESet> accessingPEs(const NestPlan &P, const ChannelPlan &C) {
   if (Cond)
     Path.Conditions.push_back({Cond, true});
   llvm::SmallVector<unsigned, 4> Loops = testedLoops(Path);
-  for (unsigned L = 0; L < S.Loops.size(); ++L)
-    if ((llvm::is_contained(P.Sch.PELoops, L) || S.Loops[L].affine() ||
-         boundsName(S.Loops, L)) &&
-        !llvm::is_contained(Loops, L))
+  for (unsigned L : P.Sch.PELoops)
+    if (!llvm::is_contained(Loops, L))
       Loops.push_back(L);
-  llvm::sort(Loops);
-  llvm::SmallVector<int64_t, 6> Point;
-  for (const URELoop &L : S.Loops)
-    Point.push_back(L.Lower);
   PESet PEs;
-  bool Tried = forEachPoint(S, Loops, Path, [&](llvm::ArrayRef<int64_t> At, PathAt Taken) {
+  bool Tried = forEachIteration(S, Loops, Path, [&](llvm::ArrayRef<int64_t> Point, PathAt Taken) {
     if (Taken == PathAt::NotTaken)
-      return true;
-    for (unsigned I = 0; I < Loops.size(); ++I)
-      Point[Loops[I]] = At[I];
-    if (!inDomain(S.Loops, Point))
       return true;
     llvm::SmallVector<int64_t, 4> PE;
     for (unsigned L : P.Sch.PELoops)
