@@ -1,9 +1,10 @@
 // Affine loop bounds the kernels cannot run, each refused at its line: a
 // bound that is not affine; a read across an iteration of a loop inside
 // which a time loop with affine bounds runs a varying number of steps; a
-// schedule that recovers a loop another loop's bounds name; vectorize along
-// a loop with affine bounds; a read of a point outside the triangle; a nest
-// whose bounds leave no iteration.
+// schedule that recovers a loop with affine bounds or one another loop's
+// bounds name; vectorize along a loop with affine bounds; a read of a point
+// outside the triangle; a nest whose bounds leave no iteration; a chain of
+// PEs that run different steps in a vectorized design; a box beyond 'int'.
 // RUN: %not %t2s-clang -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error:
 constexpr int N = 6;
 
@@ -80,5 +81,45 @@ void empty(const float *in, float *out) {
     for (int j = i + N; j < N; ++j) {
       A[i][j] = in[j];
       out[j] = A[i][j];
+    }
+}
+
+void scheduledAffineTime(const float *in, float *out) {
+  static float A[N][N][N];
+  #pragma t2s ure
+  // CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:15: error: this schedule makes loop 'i' part of the time variable t1 = 1*j + i, but its bounds are affine (i in [h, 6)); the PEs recover 'i' from the time, which needs a loop with constant bounds that no other loop's bounds name: drop the schedule, or give 'i' constant bounds and guard the statements with the condition [affine bounds]
+  #pragma t2s space_time(j) schedule(1)
+  for (int h = 0; h < N; ++h)
+    for (int i = h; i < N; ++i)
+      for (int j = 0; j < N; ++j) {
+        A[h][i][j] = j == 0 ? in[i] : A[h][i][j - 1];
+        if (j == N - 1) out[i] = A[h][i][j];
+      }
+}
+
+void gatherVectorized(const float (*in)[N], float (*out)[N]) {
+  static float A[N][N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(k, j)
+  #pragma t2s vectorize(i)
+  #pragma t2s drainer(out)
+  // CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:15: error: 'gather(out, j, down)' chains the PEs along 'j', whose PEs run different steps (affine bounds), in a vectorized design; give 'j' and the loops whose bounds name it constant bounds, or drop the directive [gather and scatter]
+  #pragma t2s gather(out, j, down)
+  for (int i = 0; i < N; ++i)
+    for (int k = 0; k < N; ++k)
+      for (int j = k; j < N; ++j) {
+        A[i][k][j] = k == 0 ? in[i][j] : A[i][k - 1][j] + 1.0f;
+        if (k == N - 1) out[i][j] = A[i][k][j];
+      }
+}
+
+void outOfIntRange(const float *in, float *out) {
+  static float A[4][8];
+  #pragma t2s ure
+  for (int i = 0; i < 4; ++i)
+    // CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:5: error: loop 'j' runs over [0, 3000000008), beyond the 32-bit 'int' range the systolic array counts its loops and time steps in ([-2147483648, 2147483647]); split the loop into a tile loop and a loop within the tile [constant bounds]
+    for (long j = 1000000000L * i; j < 1000000000L * i + 8; ++j) {
+      A[i][j - 1000000000L * i] = in[0];
+      out[0] = A[i][j - 1000000000L * i];
     }
 }
