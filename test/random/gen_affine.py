@@ -13,7 +13,8 @@ distances with components in [-1, 2], each read guarded by the condition
 that the point it names is an iteration of the nest (so it never reads
 outside the domain); a loader feeds an input at every iteration and a
 drainer takes an output, at every iteration or at the last t, each
-sometimes through a chain of the PEs along b (scatter, gather). When a is a
+sometimes through a chain of the PEs along b (scatter, gather). Upper
+bounds are spelled 'v < hi' or 'v <= hi - 1'. When a is a
 time loop with affine bounds, reads reach back only within one t (the
 shift registers need a fixed delay). Values are ints reduced modulo a prime.
 
@@ -66,7 +67,7 @@ def domain(bounds):
     return points
 
 
-def gen_design(rng, idx):
+def gen_design(rng, idx, rng_seed):
     while True:
         T = rng.randint(1, 4)
         A = rng.randint(1, 4)
@@ -128,10 +129,19 @@ def gen_design(rng, idx):
         if rng.random() < 0.3 and len(arrays) == 1:  # 'in' read once
             lines.append("  #pragma t2s scatter(in, b, %s)" % rng.choice(["down", "up"]))
     lines.append("  for (int t = 0; t < %d; ++t)" % T)
+    # The upper bound spelled 'v < hi' or 'v <= hi - 1', from a stream of
+    # its own so that the rest of each seed's designs stays as it was.
+    spell = random.Random(rng_seed * 1000003 + idx)
+
+    def upper(v, hc, hk, outer):
+        if spell.random() < 0.5:
+            return "%s < %s" % (v, affine(hc, hk, outer))
+        return "%s <= %s" % (v, affine(hc, hk - 1, outer))
+
     (lc, lk), (hc, hk) = bounds[1]
-    lines.append("    for (int a = %s; a < %s; ++a)" % (affine(lc, lk, names[:1]), affine(hc, hk, names[:1])))
+    lines.append("    for (int a = %s; %s; ++a)" % (affine(lc, lk, names[:1]), upper("a", hc, hk, names[:1])))
     (lc, lk), (hc, hk) = bounds[2]
-    lines.append("      for (int b = %s; b < %s; ++b) {" % (affine(lc, lk, names[:2]), affine(hc, hk, names[:2])))
+    lines.append("      for (int b = %s; %s; ++b) {" % (affine(lc, lk, names[:2]), upper("b", hc, hk, names[:2])))
     for i, x in enumerate(arrays):
         terms = ["in[t][a][b] * %d" % rng.randint(1, 5)]
         for _ in range(rng.randint(1, 3)):
@@ -165,7 +175,7 @@ def main():
     rng = random.Random(args.seed)
     print("// gen_affine.py --seed %d --count %d" % (args.seed, args.count))
     print("#include <cstdio>")
-    designs = [gen_design(rng, n) for n in range(args.count)]
+    designs = [gen_design(rng, n, args.seed) for n in range(args.count)]
     for text, _ in designs:
         print(text)
     print("int main() {")
