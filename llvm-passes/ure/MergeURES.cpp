@@ -22,6 +22,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -111,6 +112,7 @@ public:
           T.Plans.push_back(std::move(P));
         }
         checkSequentialOrder(T.R, T.Plans);
+        checkFullArrays(T.R, T.Plans);
         Tasks.push_back(std::move(T));
       }
     }
@@ -374,6 +376,58 @@ private:
             return;
           }
       }
+  }
+
+  // Each nest of the sequential program keeps only what its own order needs
+  // when its URE arrays roll or drop loops (UREModel.h, ArrayStorage);
+  // fused, the nests interleave and another nest would read overwritten
+  // values. merge_ures takes URE arrays with one dimension per loop.
+  void checkFullArrays(const Nest &R, llvm::ArrayRef<MergePlan> Plans) {
+    llvm::SmallVector<const Nest *, 4> All{&R};
+    llvm::SmallPtrSet<const llvm::BasicBlock *, 32> Blocks;
+    for (const MergePlan &P : Plans)
+      All.push_back(&P.M);
+    for (const Nest *N : All)
+      Blocks.insert(N->Blocks.begin(), N->Blocks.end());
+    auto usedElsewhere = [&](const llvm::Value *Object) {
+      llvm::SmallVector<const llvm::User *, 8> Work(Object->users());
+      llvm::SmallPtrSet<const llvm::User *, 8> Seen;
+      while (!Work.empty()) {
+        const llvm::User *U = Work.pop_back_val();
+        if (!Seen.insert(U).second)
+          continue;
+        if (llvm::isa<llvm::GEPOperator>(U) || llvm::isa<llvm::BitCastOperator>(U))
+          Work.append(U->user_begin(), U->user_end());
+        else if (auto *I = llvm::dyn_cast<llvm::Instruction>(U);
+                 I && !llvm::isa<llvm::IntrinsicInst>(I) &&
+                 !Blocks.contains(I->getParent()))
+          return true;
+      }
+      return false;
+    };
+    for (const Nest *N : All)
+      for (llvm::BasicBlock *BB : N->Body)
+        for (llvm::Instruction &I : *BB) {
+          auto *St = llvm::dyn_cast<llvm::StoreInst>(&I);
+          llvm::Value *Base;
+          llvm::SmallVector<llvm::Value *, 4> Subs;
+          if (!St || !decomposeAddress(St->getPointerOperand(), Base, Subs) ||
+              !arrayObjectType(Base) || usedElsewhere(Base))
+            continue;
+          bool Window = llvm::any_of(
+              Subs, [](llvm::Value *S) { return splitWindow(S).second != 0; });
+          if (!Window && Subs.size() >= N->Loops.size())
+            continue;
+          error(sourceLocOf(St),
+                "merge_ures: the URE array '" + getSourceName(Base) + "' " +
+                    (Window ? "keeps a window of some loop"
+                            : "keeps no dimension for some loop") +
+                    " of its nest; merged, the nests run interleaved and would "
+                    "read values the window no longer holds: give '" +
+                    getSourceName(Base) + "' one dimension per loop of its "
+                    "nest, or write the statements in one nest");
+          return;
+        }
   }
 
   void fuse(const Nest &R, MergePlan &P) {

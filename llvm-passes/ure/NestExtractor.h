@@ -133,6 +133,17 @@ private:
   // "[k][j][i]": the subscripts of a URE array written at the loop variables.
   std::string nestOrder() const;
 
+  // The storage of a URE array written at Subs (UREModel.h, ArrayStorage):
+  // one subscript per loop it keeps, 'v' or 'v % W', in nest order; none if
+  // Subs is not so.
+  std::optional<llvm::SmallVector<ArrayStorage, 4>>
+  storageOf(llvm::ArrayRef<llvm::Value *> Subs);
+
+  // A window too small for a read: the value the read names is overwritten
+  // in the reference's storage before the read runs (rule [array storage]).
+  bool checkStorage(const URERead &R, const UREArray &A,
+                    const std::string &Text, const SourceLoc &Loc);
+
   void classifyStatement(llvm::StoreInst *St);
 
   // A URE array holds a value for every iteration: each loop's range lies in

@@ -85,6 +85,34 @@ static llvm::Value *stripCasts(llvm::Value *V) {
   return V;
 }
 
+std::pair<llvm::Value *, uint64_t> splitWindow(llvm::Value *Sub) {
+  llvm::Value *V = Sub;
+  while (auto *Cast = llvm::dyn_cast<llvm::CastInst>(V))
+    if (Cast->isIntegerCast())
+      V = Cast->getOperand(0);
+    else
+      break;
+  auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(V);
+  auto *C = BO ? llvm::dyn_cast<llvm::ConstantInt>(BO->getOperand(1)) : nullptr;
+  if (!C || C->isNegative() || C->getValue().getActiveBits() > 32)
+    return {Sub, 0};
+  uint64_t N = C->getZExtValue();
+  switch (BO->getOpcode()) {
+  case llvm::Instruction::SRem:
+  case llvm::Instruction::URem:
+    if (N > 0)
+      return {BO->getOperand(0), N};
+    break;
+  case llvm::Instruction::And:
+    if (llvm::isPowerOf2_64(N + 1))
+      return {BO->getOperand(0), N + 1};
+    break;
+  default:
+    break;
+  }
+  return {Sub, 0};
+}
+
 bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
                       llvm::SmallVectorImpl<llvm::Use *> &Subscripts) {
   llvm::SmallVector<llvm::GEPOperator *, 4> Chain;

@@ -60,6 +60,24 @@ std::optional<unsigned> URESystem::loopIndex(llvm::StringRef Name) const {
   return std::nullopt;
 }
 
+bool UREArray::windowed() const {
+  return llvm::any_of(Storage, [](const ArrayStorage &S) {
+    return S.K != ArrayStorage::Full;
+  });
+}
+
+std::string UREArray::writeText(llvm::ArrayRef<URELoop> Loops) const {
+  std::string Text = Name;
+  for (unsigned D = 0; D < Loops.size(); ++D) {
+    ArrayStorage S = D < Storage.size() ? Storage[D] : ArrayStorage();
+    if (S.K == ArrayStorage::Full)
+      Text += "[" + Loops[D].Name + "]";
+    else if (S.K == ArrayStorage::Rolled)
+      Text += "[" + Loops[D].Name + " % " + std::to_string(S.Window) + "]";
+  }
+  return Text;
+}
+
 bool URESystem::isPlainKernel() const {
   return !KernelName.empty() &&
          llvm::none_of(Directives, [](const LocatedDirective &D) {
@@ -95,6 +113,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::ScheduleSize: return "schedule size";
   case URERule::NotVolatile: return "not volatile";
   case URERule::ArrayBounds: return "array bounds";
+  case URERule::ArrayStorage: return "array storage";
   case URERule::OpenCL: return "opencl";
   case URERule::Offload: return "offload";
   }
@@ -171,7 +190,10 @@ void URESystem::print(llvm::raw_ostream &OS) const {
     printType(OS, A.ElementType);
     for (uint64_t E : A.Extents)
       OS << "[" << E << "]";
-    OS << ", written by statement " << A.Writer << "\n";
+    OS << ", written by statement " << A.Writer;
+    if (A.windowed())
+      OS << ", stored as " << A.writeText(Loops);
+    OS << "\n";
   }
   for (unsigned S = 0; S < Statements.size(); ++S) {
     const UREStatement &St = Statements[S];

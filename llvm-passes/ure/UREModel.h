@@ -90,13 +90,31 @@ struct URELoop {
   bool affine() const { return !LowerBound.isConstant() || !UpperBound.isConstant(); }
 };
 
+/// How a URE array's storage follows one loop of the nest. The sequential
+/// reference keeps only what is live: a dimension indexed by the loop
+/// variable (Full), by the loop variable modulo a window of W iterations
+/// (Rolled, 'C[k % 2]'), or no dimension at all (Dropped). The kernels keep
+/// their own registers either way; the storage is the reference's.
+struct ArrayStorage {
+  enum Kind { Full, Rolled, Dropped } K = Full;
+  uint64_t Window = 0; // Rolled: W
+  unsigned Dim = 0;    // Full, Rolled: the declared dimension it indexes
+};
+
 /// An array written by a URE statement: the recurrence variable.
 struct UREArray {
   std::string Name;
   llvm::Value *Object = nullptr; // the alloca or global
   llvm::Type *ElementType = nullptr;
-  llvm::SmallVector<uint64_t, 4> Extents;
+  llvm::SmallVector<uint64_t, 4> Extents; // as declared, outermost first
+  /// Per nest loop, outermost first.
+  llvm::SmallVector<ArrayStorage, 4> Storage;
   unsigned Writer = 0; // index of the statement that writes it
+
+  /// Whether some loop has a rolled or dropped dimension.
+  bool windowed() const;
+  /// "C[k % 2][j][i]": how the array is written, in the source's spelling.
+  std::string writeText(llvm::ArrayRef<URELoop> Loops) const;
 };
 
 /// The reads of one URE array at one distance in a statement.
@@ -198,6 +216,7 @@ enum class URERule {
   ScheduleSize,
   NotVolatile,
   ArrayBounds,
+  ArrayStorage,
   OpenCL,  // what the OpenCL back end can print
   Offload, // what --emulate and --opencl can run in place of the nests
 };
@@ -271,6 +290,11 @@ public:
 
 /// The array type of a local or global array object, else null.
 llvm::Type *arrayObjectType(const llvm::Value *V);
+
+/// A subscript of a rolled dimension of a URE array, 'e % W' or
+/// 'e & (W - 1)' with W a power of two: e and W. Anything else: the
+/// subscript itself and 0.
+std::pair<llvm::Value *, uint64_t> splitWindow(llvm::Value *Subscript);
 
 /// Splits an address into the object and one subscript per array dimension,
 /// outermost first, following clang's GEP chains. False for struct fields.

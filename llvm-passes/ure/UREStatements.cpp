@@ -119,13 +119,40 @@ std::string NestExtractor::accessText(llvm::StringRef Name,
   llvm::raw_string_ostream OS(Text);
   for (llvm::Value *S : Subscripts) {
     OS << "[";
-    if (std::optional<AffineExpr> E = affineOf(S))
+    auto [Of, Window] = splitWindow(S);
+    if (std::optional<AffineExpr> E = affineOf(Of)) {
+      bool Paren = Window && (E->Constant != 0 || !E->singleLoop());
+      OS << (Paren ? "(" : "");
       E->print(OS, Sys.Loops);
-    else
+      OS << (Paren ? ")" : "");
+      if (Window)
+        OS << " % " << Window;
+    } else {
       OS << "...";
+    }
     OS << "]";
   }
   return Text;
+}
+
+std::optional<llvm::SmallVector<ArrayStorage, 4>>
+NestExtractor::storageOf(llvm::ArrayRef<llvm::Value *> Subs) {
+  llvm::SmallVector<ArrayStorage, 4> Storage(Sys.Loops.size());
+  for (ArrayStorage &S : Storage)
+    S.K = ArrayStorage::Dropped;
+  std::optional<unsigned> Last;
+  for (unsigned Dim = 0; Dim < Subs.size(); ++Dim) {
+    auto [Of, Window] = splitWindow(Subs[Dim]);
+    std::optional<AffineExpr> E = affineOf(Of);
+    std::optional<unsigned> L = E ? E->singleLoop() : std::nullopt;
+    if (!L || E->Constant != 0 || (Last && *L <= *Last))
+      return std::nullopt;
+    Last = L;
+    Storage[*L].K = Window ? ArrayStorage::Rolled : ArrayStorage::Full;
+    Storage[*L].Window = Window;
+    Storage[*L].Dim = Dim;
+  }
+  return Storage;
 }
 
 // "[k][j][i]": the subscripts of a URE array written at the loop variables.
@@ -151,18 +178,32 @@ void NestExtractor::classifyStatement(llvm::StoreInst *St) {
   }
   unsigned Index = Sys.Statements.size();
   llvm::Type *ArrayTy = arrayObjectType(Base);
-  if (ArrayTy && Subs.size() == Sys.Loops.size() && !useOutsideNest(Base)) {
+  // A URE array: an array of the function written at the loop variables in
+  // nest order, each maybe modulo a window, some maybe left out (its
+  // storage, ArrayStorage); with one subscript per loop, anything else is
+  // an error. Other stores write outputs.
+  // (Subscripts that are each one loop variable, in another order, mean a
+  // URE array written wrongly, not an output.)
+  std::optional<llvm::SmallVector<ArrayStorage, 4>> Storage;
+  bool AtLoopVariables = !Subs.empty() && Subs.size() <= Sys.Loops.size();
+  for (llvm::Value *Sub : Subs) {
+    std::optional<AffineExpr> E = affineOf(splitWindow(Sub).first);
+    AtLoopVariables &= E && E->singleLoop();
+  }
+  if (ArrayTy && AtLoopVariables && !useOutsideNest(Base))
+    Storage = storageOf(Subs);
+  if (ArrayTy && (AtLoopVariables || Subs.size() == Sys.Loops.size()) &&
+      !useOutsideNest(Base)) {
     std::string Name = getSourceName(Base);
-    for (unsigned D = 0; D < Subs.size(); ++D) {
-      std::optional<AffineExpr> E = affineOf(Subs[D]);
-      if (!E || E->singleLoop() != D || E->Constant != 0) {
-        reject(URERule::WriteAtLoopVariables, S.Loc,
-               "the URE array '" + Name +
-                   "' must be written at exactly the loop variables in nest "
-                   "order, " + Name + nestOrder() +
-                   "; this writes " + accessText(Name, Subs));
-        return;
-      }
+    if (!Storage) {
+      reject(URERule::WriteAtLoopVariables, S.Loc,
+             "the URE array '" + Name +
+                 "' must be written at exactly the loop variables in nest "
+                 "order, " + Name + nestOrder() +
+                 " (or, to keep less storage, some of them modulo a window "
+                 "or left out: docs/language.md, 'URE array storage'); this "
+                 "writes " + accessText(Name, Subs));
+      return;
     }
     if (auto It = ArrayOf.find(Base); It != ArrayOf.end()) {
       const UREStatement &First = Sys.Statements[Sys.Arrays[It->second].Writer];
@@ -177,6 +218,7 @@ void NestExtractor::classifyStatement(llvm::StoreInst *St) {
     A.Name = Name;
     A.Object = Base;
     A.ElementType = arrayShape(ArrayTy, A.Extents);
+    A.Storage = std::move(*Storage);
     A.Writer = Index;
     if (St->isVolatile()) {
       reject(URERule::NotVolatile, S.Loc,
@@ -222,16 +264,23 @@ void NestExtractor::classifyStatement(llvm::StoreInst *St) {
 // A URE array holds a value for every iteration: each loop's range lies in
 // the array's extent along that loop.
 bool NestExtractor::checkArrayBounds(const UREArray &A, const SourceLoc &Loc) {
-  for (unsigned D = 0; D < Sys.Loops.size() && D < A.Extents.size(); ++D) {
+  for (unsigned D = 0; D < Sys.Loops.size() && D < A.Storage.size(); ++D) {
     const URELoop &L = Sys.Loops[D];
-    if (L.Upper <= L.Lower)
-      continue; // no iteration
-    int64_t Extent = int64_t(A.Extents[D]);
+    const ArrayStorage &St = A.Storage[D];
+    if (L.Upper <= L.Lower || St.K == ArrayStorage::Dropped ||
+        St.Dim >= A.Extents.size())
+      continue; // no iteration, or no dimension
+    int64_t Extent = int64_t(A.Extents[St.Dim]);
     std::string Where = A.Name;
-    for (unsigned E = 0; E < Sys.Loops.size(); ++E)
-      Where += "[" + (E == D ? std::to_string(L.Lower < 0 ? L.Lower
-                                                          : L.Upper - 1)
-                             : Sys.Loops[E].Name) + "]";
+    for (unsigned E = 0; E < Sys.Loops.size(); ++E) {
+      if (A.Storage[E].K == ArrayStorage::Dropped)
+        continue;
+      std::string Sub = E == D ? std::to_string(L.Lower < 0 ? L.Lower : L.Upper - 1)
+                               : Sys.Loops[E].Name;
+      if (A.Storage[E].K == ArrayStorage::Rolled)
+        Sub += " % " + std::to_string(A.Storage[E].Window);
+      Where += "[" + Sub + "]";
+    }
     if (L.Lower < 0) {
       reject(URERule::ArrayBounds, Loc,
              "loop '" + L.Name + "' starts at " + std::to_string(L.Lower) +
@@ -247,7 +296,17 @@ bool NestExtractor::checkArrayBounds(const UREArray &A, const SourceLoc &Loc) {
                  "conditions)");
       return false;
     }
-    if (L.Upper > Extent) {
+    if (St.K == ArrayStorage::Rolled && int64_t(St.Window) > Extent) {
+      reject(URERule::ArrayBounds, Loc,
+             "the URE array '" + A.Name + "' keeps a window of " +
+                 std::to_string(St.Window) + " iterations of '" + L.Name +
+                 "' (" + A.writeText(Sys.Loops) + ") in a dimension of " +
+                 std::to_string(Extent) + " elements; declare '" + A.Name +
+                 "' with " + std::to_string(St.Window) +
+                 " elements in that dimension");
+      return false;
+    }
+    if (St.K == ArrayStorage::Full && L.Upper > Extent) {
       reject(URERule::ArrayBounds, Loc,
              "loop '" + L.Name + "' runs to " + std::to_string(L.Upper - 1) +
                  ", so the URE array '" + A.Name + "' is written at " +
@@ -415,6 +474,54 @@ InitFormula NestExtractor::visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsign
 // T2SP's rule: a read names an iteration that runs before this one in the
 // sequential order, so its distance is lexicographically positive (zero is
 // the read-after-write rule's).
+// The reference keeps a URE array's value written at iteration w until an
+// iteration after w writes the same element. A read at distance d whose
+// first non-zero component is along loop c runs at x = w + d; the
+// iterations between w and x agree with w on the loops outside c, and run
+// every value of the loops inside c. So a loop outside c may be rolled or
+// dropped, c itself may be rolled by a window W > d_c, and a loop inside c
+// needs its full dimension.
+bool NestExtractor::checkStorage(const URERead &R, const UREArray &A,
+                                 const std::string &Text, const SourceLoc &Loc) {
+  auto First = llvm::find_if(R.Distance, [](int64_t D) { return D != 0; });
+  if (First == R.Distance.end())
+    return true;
+  unsigned C = First - R.Distance.begin();
+  const std::string &Carried = Sys.Loops[C].Name;
+  for (unsigned D = C; D < A.Storage.size(); ++D) {
+    const ArrayStorage &St = A.Storage[D];
+    const std::string &Name = Sys.Loops[D].Name;
+    if (St.K == ArrayStorage::Full ||
+        (D == C && St.K == ArrayStorage::Rolled && int64_t(St.Window) > R.Distance[C]))
+      continue;
+    std::string Reach = "the read " + Text + " reaches back " +
+                        std::to_string(R.Distance[C]) + " iteration" +
+                        (R.Distance[C] == 1 ? "" : "s") + " of '" + Carried + "'";
+    std::string Window = "'" + Carried + " % " + std::to_string(R.Distance[C] + 1) + "'";
+    // (A dropped loop has distance 0 in every read: it is never C.)
+    std::string Why;
+    if (D == C)
+      Why = ", but the URE array '" + A.Name + "' keeps a window of " +
+            std::to_string(St.Window) + " iterations of '" + Name + "' (" +
+            A.writeText(Sys.Loops) + "), so the value is overwritten before "
+            "the read; use a window of at least " +
+            std::to_string(R.Distance[C] + 1) + " iterations: " + Window;
+    else
+      Why = ", and loop '" + Name + "' runs inside '" + Carried +
+            "', but the URE array '" + A.Name + "' keeps " +
+            (St.K == ArrayStorage::Dropped
+                 ? std::string("no dimension")
+                 : "a window of " + std::to_string(St.Window) + " iterations") +
+            " for '" + Name + "' (" + A.writeText(Sys.Loops) +
+            "), so the iterations of '" + Name + "' in between overwrite the "
+            "value before the read; give '" + A.Name + "' its full dimension "
+            "for '" + Name + "'";
+    reject(URERule::ArrayStorage, Loc, Reach + Why);
+    return false;
+  }
+  return true;
+}
+
 bool NestExtractor::checkDistance(const URERead &R, const std::string &Text,
                                   const SourceLoc &Loc) {
   if (lexicographicSign(R.Distance) >= 0)
@@ -445,25 +552,39 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
   const UREArray &A = Sys.Arrays[ArrayIdx];
   SourceLoc Loc = sourceLocOf(Ld);
   std::string Text = accessText(A.Name, Subs);
-  if (Subs.size() != Sys.Loops.size()) {
+  // The loop each subscript stands for, in the array's dimensions.
+  llvm::SmallVector<unsigned, 4> LoopOfDim;
+  for (unsigned D = 0; D < A.Storage.size(); ++D)
+    if (A.Storage[D].K != ArrayStorage::Dropped)
+      LoopOfDim.push_back(D);
+  if (Subs.size() != LoopOfDim.size()) {
     reject(URERule::SimpleArgs, Loc,
            "the read " + Text + " has " + llvm::Twine(Subs.size()) +
-               " subscripts; a URE array is read with one subscript per loop, "
-               "each a loop variable plus or minus a constant: " + A.Name +
-               nestOrder());
+               " subscripts; a URE array is read with one subscript per " +
+               (A.windowed() ? "dimension, as it is written" : "loop") +
+               ", each a loop variable plus or minus a constant: " +
+               A.writeText(Sys.Loops));
     return InitFormula::var(ArrayIdx);
   }
   URERead R;
   R.Array = ArrayIdx;
   R.Loads.push_back(Ld);
-  for (unsigned D = 0; D < Subs.size(); ++D) {
-    std::optional<AffineExpr> E = affineOf(Subs[D]);
+  R.Distance.assign(Sys.Loops.size(), 0); // dropped loops: the same iteration
+  for (unsigned Dim = 0; Dim < Subs.size(); ++Dim) {
+    unsigned D = LoopOfDim[Dim];
+    const ArrayStorage &St = A.Storage[D];
+    auto [Of, Window] = splitWindow(Subs[Dim]);
+    std::optional<AffineExpr> E = affineOf(Of);
     std::optional<unsigned> L = E ? E->singleLoop() : std::nullopt;
     if (!L) {
       reject(URERule::SimpleArgs, Loc,
-             "subscript " + llvm::Twine(D + 1) + " of the read " + Text +
+             "subscript " + llvm::Twine(Dim + 1) + " of the read " + Text +
                  " must be the loop variable '" + Sys.Loops[D].Name +
-                 "' plus or minus a constant (simple args)");
+                 "' plus or minus a constant" +
+                 (St.K == ArrayStorage::Rolled
+                      ? " modulo " + std::to_string(St.Window)
+                      : std::string()) +
+                 " (simple args)");
       return InitFormula::var(ArrayIdx);
     }
     if (*L != D) {
@@ -471,10 +592,23 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
              "the read " + Text + " uses '" + Sys.Loops[*L].Name +
                  "' where '" + Sys.Loops[D].Name +
                  "' belongs; URE arrays are read with the loop variables "
-                 "in nest order: " + A.Name + nestOrder());
+                 "in nest order: " + A.writeText(Sys.Loops));
       return InitFormula::var(ArrayIdx);
     }
-    R.Distance.push_back(-E->Constant);
+    if (Window != St.Window) {
+      std::string Want =
+          St.K == ArrayStorage::Rolled
+              ? "modulo " + std::to_string(St.Window) + ", as it is written"
+              : "without a modulo, as it is written";
+      reject(URERule::ArrayStorage, Loc,
+             "the read " + Text + " indexes '" + Sys.Loops[D].Name + "' " +
+                 (Window ? "modulo " + std::to_string(Window)
+                         : std::string("without a modulo")) +
+                 ", but the URE array '" + A.Name + "' is written as " +
+                 A.writeText(Sys.Loops) + "; read it " + Want);
+      return InitFormula::var(ArrayIdx);
+    }
+    R.Distance[D] = -E->Constant;
   }
   if (!checkDistance(R, Text, Loc))
     return InitFormula::var(ArrayIdx);
@@ -484,6 +618,8 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
     R.NamesNoIteration |= Sys.Loops[D].extent() > 0 &&
                           (R.Distance[D] <= -Sys.Loops[D].extent() ||
                            R.Distance[D] >= Sys.Loops[D].extent());
+  if (!R.NamesNoIteration && !checkStorage(R, A, Text, Loc))
+    return InitFormula::var(ArrayIdx);
   if (llvm::all_of(R.Distance, [](int64_t D) { return D == 0; }) &&
       A.Writer >= Index) {
     reject(URERule::ReadAfterWrite, Loc,

@@ -208,3 +208,37 @@ void affineBounds(const float *in, float *out) {
       if (j == N - 1) out[i] = B[i][j];
     }
 }
+
+// Nests that keep a window of a URE array: fused, they would interleave and
+// read values the window no longer holds.
+void windowed(const int *in, int *out) {
+  static int A[2][N], B[N][N];
+  #pragma t2s ure
+  #pragma t2s merge_ures(B)
+  for (int k = 0; k < N; ++k)
+    for (int i = 0; i < N; ++i)
+      // CHECK-DAG: merge-ures-errors.cpp:[[@LINE+1]]:19: error: merge_ures: the URE array 'A' keeps a window of some loop of its nest; merged, the nests run interleaved and would read values the window no longer holds: give 'A' one dimension per loop of its nest, or write the statements in one nest
+      A[k % 2][i] = k == 0 ? in[i] : A[(k - 1) % 2][i] + 1;
+  #pragma t2s ure
+  for (int k = 0; k < N; ++k)
+    for (int i = 0; i < N; ++i) {
+      B[k][i] = i == 0 ? 0 : B[k][i - 1] + 1;
+      if (i == N - 1) out[k] = B[k][i];
+    }
+}
+
+void dropped(const int *in, int *out) {
+  static int A[N], B[N][N];
+  #pragma t2s ure
+  #pragma t2s merge_ures(B)
+  for (int k = 0; k < N; ++k)
+    for (int i = 0; i < N; ++i)
+      // CHECK-DAG: merge-ures-errors.cpp:[[@LINE+1]]:12: error: merge_ures: the URE array 'A' keeps no dimension for some loop of its nest; merged, the nests run interleaved and would read values the window no longer holds: give 'A' one dimension per loop of its nest, or write the statements in one nest
+      A[i] = i == 0 ? in[k] : A[i - 1] + 1;
+  #pragma t2s ure
+  for (int k = 0; k < N; ++k)
+    for (int i = 0; i < N; ++i) {
+      B[k][i] = i == 0 ? 0 : B[k][i - 1] + 1;
+      if (i == N - 1) out[k] = B[k][i];
+    }
+}

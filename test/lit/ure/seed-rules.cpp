@@ -65,7 +65,7 @@ void writeAtLoopVariables(const int *in, int *out) {
   #pragma t2s ure
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
-      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:15: error: the URE array 'A' must be written at exactly the loop variables in nest order, A[j][i]; this writes A[i][j] [write at the loop variables]
+      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:15: error: the URE array 'A' must be written at exactly the loop variables in nest order, A[j][i] (or, to keep less storage, some of them modulo a window or left out: docs/language.md, 'URE array storage'); this writes A[i][j] [write at the loop variables]
       A[i][j] = in[i];
       if (i == N - 1) out[j] = A[j][i];
     }
