@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Native systolic build vs the sequential reference, in one run:
-#   bench/systolic/run.sh [compile]
+#   bench/systolic/run.sh [compile|realistic]
 # Builds bench/systolic/{gemm,conv2d}.cpp with plain clang++-19 -O2 (the
 # sequential reference) and with t2s-clang -O2 (the systolic array), checks
 # that both print the same checksum, and prints the best of 3 times and the
 # ratio (> 1: the systolic build is faster). Then the compile time of each
 # bundled example: plain clang++ (the baseline, in the same run), t2s-clang
 # native and t2s-clang --emit-opencl (target: under 1 s); 'compile' runs only
-# that part. Needs a built tree (scripts/build.sh;
+# that part. Between them (alone with 'realistic'), GEMM 1024^3 in T2SP's
+# tiled form as the reference, the native array and the emulated kernels:
+# the same checksum, each one's time and peak memory (GNU time's maximum
+# resident set size). Needs a built tree (scripts/build.sh;
 # T2S_BUILD picks another, default build/).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -53,6 +56,27 @@ run_times() {
   python3 -c "print(f'  reference {$r:.4f} s, emulated kernels {$m:.4f} s (whole program {$w} s), build with --emulate {$b} s')"
 }
 
+# GEMM 1024^3 in T2SP's tiled form, whose URE arrays keep only what is live:
+# the reference, the native array and the emulated kernels each print the
+# same checksum; their time and peak memory (maximum resident set size).
+run_realistic() {
+  local src="$root/bench/systolic/gemm-tiled.cpp" x want= got
+  echo "GEMM 1024x1024x1024, T2SP's tiled form (bench/systolic/gemm-tiled.cpp:"
+  echo "8 x 8 PEs x 16 lanes, tiles of C and of the reduction as time loops)"
+  "$clangxx" -O2 -w "$src" -o "$work/tiled.reference"
+  "$t2s" -O2 "$src" -o "$work/tiled.native"
+  "$t2s" --emulate -O2 "$src" -o "$work/tiled.emulated"
+  printf "  %-10s %10s %12s\n" build "time (s)" "peak memory"
+  for x in reference native emulated; do
+    /usr/bin/time -f "%M" -o "$work/rss" "$work/tiled.$x" > "$work/out"
+    got=$(sed 's/ seconds.*//' "$work/out")
+    [ -z "$want" ] && want=$got
+    [ "$got" = "$want" ] || { echo "gemm-tiled: the $x build computes something else: $got vs $want"; exit 1; }
+    python3 -c "print(f'  {\"$x\":<10} {float(\"$(sed 's/.*seconds //' "$work/out")\"):>10.3f} {int(\"$(tail -1 "$work/rss")\")/1024:>9.1f} MB')"
+  done
+  echo "  all three: $want"
+}
+
 compile_times() {
   echo "compile time per example (best of 5, seconds): plain clang++ -O2 -c (the"
   echo "baseline), t2s-clang -O2 -c (native systolic), t2s-clang --emit-opencl"
@@ -82,8 +106,8 @@ best_time() {
   echo "$b"
 }
 
-if [ "${1:-}" != compile ]; then
-  run_times
-  echo
-fi
-compile_times
+case "${1:-}" in
+  compile) compile_times ;;
+  realistic) run_realistic ;;
+  *) run_times; echo; run_realistic; echo; compile_times ;;
+esac
