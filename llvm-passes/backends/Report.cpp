@@ -28,6 +28,27 @@ llvm::json::Value orNull(const std::string &S) {
   return S;
 }
 
+// The channels of nest N's kernels: its loaders', drainers' and chains',
+// and the streams it reads.
+llvm::SmallVector<const t2s::Design::Channel *, 8> channelsOf(const t2s::Design &D,
+                                                              unsigned N) {
+  llvm::SmallVector<const t2s::Design::Channel *, 8> Out;
+  for (const t2s::Design::Channel &C : D.Channels)
+    if (C.Nest == N)
+      Out.push_back(&C);
+  return Out;
+}
+
+llvm::json::Array depthsJSON(const t2s::Design &D, unsigned N) {
+  llvm::json::Array List;
+  for (const t2s::Design::Channel *C : channelsOf(D, N))
+    List.push_back(llvm::json::Object{{"channel", C->Name},
+                                      {"array", C->Array},
+                                      {"depth", int64_t(C->Depth)},
+                                      {"why", orNull(C->DepthNote)}});
+  return List;
+}
+
 llvm::json::Array channelsJSON(llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
   llvm::json::Array List;
   for (const t2s::PEChannelSummary &C : Channels) {
@@ -258,6 +279,9 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
          << (C.Output ? " to" : " from") << " another kernel";
     OS << "\n";
   }
+  for (const t2s::Design::Channel *C : channelsOf(D, N))
+    OS << "  depth of channel " << C->Name << ": " << C->Depth
+       << (C->DepthNote.empty() ? "" : " (" + C->DepthNote + ")") << "\n";
 }
 
 // --emit-opencl of a file whose functions give no kernel and no error: the
@@ -371,6 +395,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
         O["design"] = Design;
         O["channels"] = channelsJSON(Channels);
         O["kernel_registers"] = registersJSON(DR.D, N);
+        O["channel_depths"] = depthsJSON(DR.D, N);
         if (Device && Laid)
           O["estimate"] = estimateJSON(estimateNest(DR.D, N, *Device), *Device, Opts.FmaxMHz);
         Designs.push_back(std::move(O));

@@ -128,6 +128,9 @@ struct Design {
     unsigned Writer = 0; ///< a stream's writer
     DType Element;
     uint64_t Depth = 0;
+    /// How Depth was chosen (systolic/ChannelDepths.h): "the most values in
+    /// flight from K to L", or why the fixed depth stayed.
+    std::string DepthNote;
     llvm::SmallVector<int64_t, 4> Extents;    ///< of the array of channels
     llvm::SmallVector<std::string, 4> Along;  ///< the PE loops of Extents
     uint64_t Used = 0;     ///< channels that carry values

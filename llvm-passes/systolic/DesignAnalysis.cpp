@@ -8,6 +8,7 @@
 #include "systolic/Channels.h"
 #include "systolic/DesignNames.h"
 #include "systolic/StreamOrder.h"
+#include "systolic/ChannelDepths.h"
 #include "systolic/lowering/Lowering.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -104,10 +105,13 @@ public:
         reject(Units.front().System->Loc,
                "internal error: " + *Why + "; please report this with the source");
       dumpAfter(DesignStep::Unroll);
-      if (!Why)
+      if (!Why) {
         if (std::optional<StreamError> E = checkStreams(D))
           R.Rejections.push_back({URERule::Channel, {D.File, E->At.Line, E->At.Column},
                                   E->Message});
+        else
+          sizeChannels(D);
+      }
     }
   }
 

@@ -29,6 +29,8 @@ void chainPEs(Design &D, NestPlans Plans) {
     Chain.Kind = Design::ChannelKind::Chain;
     Chain.Name = C->Name + "_chain";
     Chain.Depth = uint64_t(L.extent());
+    Chain.DepthNote = "the chain's length: a PE passes on up to one value per PE "
+                      "along " + L.Name;
     spanPELoops(Chain, P, C->ChainDims);
     Chain.Used = Chain.Used / uint64_t(L.extent()) * uint64_t(L.extent() - 1);
     // PEs that access at their own steps: a chain uses the links between its

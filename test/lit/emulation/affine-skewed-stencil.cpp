@@ -20,8 +20,8 @@
 // REPORT: channels of out to its drainer: 10 (one per s that writes it, of 14 in the array)
 // CL: if ((s >= t) && (s < (t + 10))) {
 // RUN: %t2s-clang --emit-dot %s -o %t/s.dot && FileCheck %s --check-prefix=DOT < %t/s.dot
-// DOT: 10 channels of float, depth 16\n(one per s that reads it)
-// DOT: 10 channels of float, depth 16\n(one per s that writes it)
+// DOT: 10 channels of float, depth 1\n(one per s that reads it)
+// DOT: 10 channels of float, depth 1\n(one per s that writes it)
 #include <cstdio>
 
 constexpr int T = 5, N = 10;

@@ -10,7 +10,7 @@
 // RUN: %t2s-clang --emulate -O2 %s -o %t/emulated && %t/emulated | diff %t/ref.out -
 // RUN: %t2s-clang --emit-opencl %s -o - | FileCheck %s
 // The read of x is unconditional: one vector of both lanes per step.
-// CHECK: T2S_CHANNEL_ARRAY(int2, design_x, 16, 4);
+// CHECK: T2S_CHANNEL_ARRAY(int2, design_x, 1, 4);
 // CHECK-NOT: if ({{.*}}k >= 1{{.*}}) {
 // CHECK: T2S_WRITE(design_x[i], ((int2){x_lanes[0], x_lanes[1]}));
 #include <cstdio>

@@ -1,0 +1,345 @@
+//===- ChannelDepths.cpp - Channel depths from the kernels' order ---------===//
+
+#include "systolic/ChannelDepths.h"
+#include "systolic/DesignAnalysis.h"
+#include "systolic/IntEval.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+#include <map>
+
+namespace t2s {
+
+std::vector<uint64_t> depthsInFlight(llvm::ArrayRef<uint32_t> Writes,
+                                     llvm::ArrayRef<uint32_t> Reads,
+                                     uint32_t Slots, bool ReadsArePrefix) {
+  std::vector<uint64_t> Held(Slots, 0), Most(Slots, 0);
+  size_t R = 0;
+  for (size_t W = 0;; ++W) {
+    // The reader takes what is there; the writer writes when it waits.
+    while (R < Reads.size() && Held[Reads[R]] > 0)
+      --Held[Reads[R++]];
+    if (W == Writes.size() || (ReadsArePrefix && R == Reads.size()))
+      break;
+    uint32_t S = Writes[W];
+    Most[S] = std::max(Most[S], ++Held[S]);
+  }
+  return Most;
+}
+
+namespace {
+
+// A channel the pair shares: which one, and its first slot.
+struct Tracked {
+  unsigned Channel = 0;
+  uint32_t First = 0;
+};
+
+// The name of the channel an access refers to ('c' or 'c[i][j]'), if any.
+const Expr *channelVar(const Expr &Ref) {
+  if (Ref.Kind == ExprKind::Var)
+    return &Ref;
+  if (Ref.Kind == ExprKind::Subscript && Ref.operand(0).Kind == ExprKind::Var)
+    return &Ref.operand(0);
+  return nullptr;
+}
+
+// One kernel replayed: its accesses (writes, or reads) to the channels of
+// Pair, as slot numbers, in the order the kernel makes them.
+class AccessTrace {
+  const Design &D;
+  const llvm::StringMap<Tracked> &Pair;
+  bool Writer;
+  uint64_t Limit;
+  KernelScope Scope;
+  IntEval &Eval = Scope.Eval;
+  llvm::DenseMap<const Stmt *, bool> Touches;
+
+public:
+  std::vector<uint32_t> Slots;
+  bool Computed = false;  // an access depends on a computed value
+  bool Truncated = false; // stopped after Limit accesses or WorkLimit statements
+  uint64_t Work = 0, WorkLimit = 0;
+
+  AccessTrace(const Design &D, const llvm::StringMap<Tracked> &Pair, bool Writer,
+              uint64_t Limit)
+      : D(D), Pair(Pair), Writer(Writer), Limit(Limit), WorkLimit(Limit * 16) {}
+
+  bool run(const Stmts &Body) {
+    size_t Open = Scope.size();
+    for (const Stmt &S : Body)
+      if (!exec(S))
+        return false;
+    Scope.resize(Open);
+    return true;
+  }
+
+private:
+  const Tracked *tracked(const Expr &Ref) const {
+    const Expr *V = channelVar(Ref);
+    if (!V)
+      return nullptr;
+    auto It = Pair.find(V->Name);
+    return It == Pair.end() ? nullptr : &It->second;
+  }
+
+  bool readsHere(const ExprPtr &E) const {
+    return E && anyNode(E, [&](const Expr &X) {
+             return X.Kind == ExprKind::ChannelRead && tracked(X.operand(0));
+           });
+  }
+
+  bool accessesHere(const Stmt &S) const {
+    if (Writer)
+      return S.Kind == StmtKind::Write && tracked(*S.Target);
+    switch (S.Kind) {
+    case StmtKind::Decl:
+    case StmtKind::Let:
+    case StmtKind::Assign:
+    case StmtKind::Write:
+      return readsHere(S.Value);
+    default:
+      return false;
+    }
+  }
+
+  bool touches(const Stmt &S) {
+    if (auto It = Touches.find(&S); It != Touches.end())
+      return It->second;
+    bool T = accessesHere(S);
+    for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
+      for (const Stmt &X : *L)
+        T = touches(X) || T;
+    return Touches[&S] = T;
+  }
+
+  bool stop() {
+    Computed = true;
+    return false;
+  }
+
+  // Records the access to Ref; false to stop.
+  bool record(const Expr &Ref) {
+    const Tracked *T = tracked(Ref);
+    const Design::Channel &C = D.Channels[T->Channel];
+    uint64_t Slot = 0;
+    if (Ref.Kind == ExprKind::Subscript) {
+      for (unsigned I = 1; I < Ref.Operands.size(); ++I) {
+        std::optional<int64_t> V = Eval(*Ref.Operands[I]);
+        int64_t Extent = I - 1 < C.Extents.size() ? C.Extents[I - 1] : 1;
+        if (!V || *V < 0 || *V >= Extent)
+          return stop();
+        Slot = Slot * uint64_t(Extent) + uint64_t(*V);
+      }
+    }
+    Slots.push_back(T->First + uint32_t(Slot));
+    if (Slots.size() >= Limit) {
+      Truncated = true;
+      return false;
+    }
+    return true;
+  }
+
+  // The reads of E, in the order it evaluates them.
+  bool readsOf(const Expr &E) {
+    for (const ExprPtr &O : E.Operands)
+      if (O && !readsOf(*O))
+        return false;
+    if (E.Kind == ExprKind::ChannelRead && tracked(E.operand(0)))
+      return record(E.operand(0));
+    return true;
+  }
+
+  bool access(const Stmt &S) {
+    if (Writer)
+      return record(*S.Target);
+    return readsOf(*S.Value);
+  }
+
+  bool exec(const Stmt &S) {
+    if (++Work > WorkLimit) {
+      Truncated = true;
+      return false;
+    }
+    switch (S.Kind) {
+    case StmtKind::Comment:
+    case StmtKind::Shift:
+      return true;
+    case StmtKind::Decl:
+      if (accessesHere(S) && !access(S))
+        return false;
+      Scope.bind(S.Name, std::nullopt);
+      return true;
+    case StmtKind::Let:
+      if (accessesHere(S) && !access(S))
+        return false;
+      Scope.bind(S.Name, Eval(*S.Value));
+      return true;
+    case StmtKind::Assign:
+    case StmtKind::Write:
+      if (accessesHere(S) && !access(S))
+        return false;
+      if (S.Kind == StmtKind::Assign && S.Target->Kind == ExprKind::Var)
+        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name))
+          *V = std::nullopt;
+      return true;
+    default:
+      break;
+    }
+    if (!touches(S))
+      return true;
+    switch (S.Kind) {
+    case StmtKind::If: {
+      std::optional<int64_t> Cond = Eval(*S.Value);
+      if (!Cond)
+        return stop();
+      return run(*Cond ? S.Body : S.Else);
+    }
+    case StmtKind::Block: {
+      size_t Open = Scope.size();
+      for (const Stmts *L : {&S.Head, &S.Body})
+        for (const Stmt &X : *L)
+          if (!exec(X))
+            return false;
+      Scope.resize(Open);
+      return true;
+    }
+    case StmtKind::Loop: {
+      std::optional<int64_t> From = Eval(*S.Value), Bound = Eval(*S.Bound);
+      if (!From || !Bound)
+        return stop();
+      size_t Open = Scope.size();
+      Scope.bind(S.Name, From);
+      for (int64_t X = *From; S.Down ? X >= *Bound : X < *Bound; S.Down ? --X : ++X) {
+        Scope.innermost() = X;
+        if (!run(S.Body))
+          return false;
+      }
+      Scope.resize(Open);
+      return true;
+    }
+    case StmtKind::Recover: {
+      size_t Open = Scope.size();
+      std::optional<bool> Runs = Scope.recover(S);
+      if (!Runs)
+        return stop();
+      if (*Runs && !run(S.Body))
+        return false;
+      Scope.resize(Open);
+      return true;
+    }
+    default:
+      return true;
+    }
+  }
+};
+
+// The channels each statement list writes (reads).
+void channelsOf(const Stmts &Body, bool Writer, llvm::StringMap<bool> &Names) {
+  for (const Stmt &S : Body) {
+    if (Writer && S.Kind == StmtKind::Write)
+      if (const Expr *V = channelVar(*S.Target))
+        Names[V->Name] = true;
+    if (!Writer)
+      for (const ExprPtr &E : {S.Value, S.Bound, S.Target})
+        if (E)
+          anyNode(E, [&](const Expr &X) {
+            if (X.Kind == ExprKind::ChannelRead)
+              if (const Expr *V = channelVar(X.operand(0)))
+                Names[V->Name] = true;
+            return false;
+          });
+    for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
+      channelsOf(*L, Writer, Names);
+  }
+}
+
+std::string count(uint64_t N) {
+  std::string S = std::to_string(N), T;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (I && (S.size() - I) % 3 == 0)
+      T += ',';
+    T += S[I];
+  }
+  return T;
+}
+
+} // namespace
+
+void sizeChannels(Design &D, uint64_t OpLimit) {
+  // (Each trace also stops after 16 x OpLimit statements.)
+  // Each channel's writer and reader kernel.
+  std::vector<llvm::StringMap<bool>> Writes(D.Kernels.size()), Reads(D.Kernels.size());
+  for (unsigned K = 0; K < D.Kernels.size(); ++K) {
+    channelsOf(D.Kernels[K].Body, true, Writes[K]);
+    channelsOf(D.Kernels[K].Body, false, Reads[K]);
+  }
+  std::map<std::pair<unsigned, unsigned>, llvm::SmallVector<unsigned, 4>> Pairs;
+  for (unsigned C = 0; C < D.Channels.size(); ++C) {
+    const Design::Channel &Ch = D.Channels[C];
+    if (Ch.Kind == Design::ChannelKind::Chain)
+      continue;
+    std::optional<unsigned> W, R;
+    for (unsigned K = 0; K < D.Kernels.size(); ++K) {
+      if (Writes[K].count(Ch.Name))
+        W = W ? D.Kernels.size() : K; // more than one: not a pair
+      if (Reads[K].count(Ch.Name))
+        R = R ? D.Kernels.size() : K;
+    }
+    if (W && R && *W < D.Kernels.size() && *R < D.Kernels.size() && *W != *R)
+      Pairs[{*W, *R}].push_back(C);
+  }
+  for (auto &[Ends, Channels] : Pairs) {
+    const Design::Kernel &WK = D.Kernels[Ends.first], &RK = D.Kernels[Ends.second];
+    llvm::StringMap<Tracked> Pair;
+    uint32_t Slots = 0;
+    for (unsigned C : Channels) {
+      Pair[D.Channels[C].Name] = {C, Slots};
+      uint64_t N = 1;
+      for (int64_t E : D.Channels[C].Extents)
+        N *= uint64_t(std::max<int64_t>(E, 1));
+      Slots += uint32_t(N);
+    }
+    AccessTrace W(D, Pair, true, OpLimit), R(D, Pair, false, OpLimit);
+    W.run(WK.Body);
+    R.run(RK.Body);
+    std::string Between = "from " + WK.Name + " to " + RK.Name;
+    if (W.Computed || R.Computed) {
+      for (unsigned C : Channels) {
+        D.Channels[C].Depth = ChannelDepth;
+        D.Channels[C].DepthNote =
+            "fixed: when " + (W.Computed ? WK.Name : RK.Name) +
+            " accesses it depends on a computed value";
+      }
+      continue;
+    }
+    std::vector<uint64_t> Most = depthsInFlight(W.Slots, R.Slots, Slots, R.Truncated);
+    for (unsigned C : Channels) {
+      Design::Channel &Ch = D.Channels[C];
+      uint32_t First = Pair[Ch.Name].First;
+      uint64_t N = 1;
+      for (int64_t E : Ch.Extents)
+        N *= uint64_t(std::max<int64_t>(E, 1));
+      uint64_t Depth = 1;
+      for (uint64_t S = First; S < First + N; ++S)
+        Depth = std::max(Depth, Most[S]);
+      Ch.Depth = Depth;
+      Ch.DepthNote = "the most values in flight " + Between;
+      // Past the limit the depth is that of a prefix of the run, which
+      // covers its first tiles; the fixed depth stays as a floor.
+      if (W.Truncated || R.Truncated) {
+        size_t Seen = std::min(W.Slots.size(), R.Slots.size());
+        Ch.Depth = std::max<uint64_t>(Depth, ChannelDepth);
+        Ch.DepthNote =
+            Seen ? Ch.DepthNote + " over the first " + count(Seen) +
+                       " accesses of the run, at least " + std::to_string(ChannelDepth)
+                 : "fixed: the kernels run too long to replay up to their first access";
+      }
+    }
+  }
+}
+
+} // namespace t2s

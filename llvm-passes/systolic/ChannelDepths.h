@@ -1,0 +1,57 @@
+//===- ChannelDepths.h - Channel depths from the kernels' order -*- C++ -*-===//
+//
+// How deep each channel between two kernels must be: the most values in
+// flight between its writer and its reader. The kernels are replayed as the
+// device runs them (their loops, pinned variables, the recovery of loop
+// variables from time and conditions on them; systolic/IntEval.h), which
+// gives each kernel's sequence of writes (reads) over the channels it shares
+// with one other kernel. Then the reader takes every value as soon as it is
+// there and the writer writes only when the reader waits for a value not yet
+// written; the largest number of values a channel then holds is its depth.
+// With those depths no run can deadlock on the pair: a state where the
+// writer waits on a full channel and the reader on an empty one would be a
+// state of that schedule with one value more than the depth. The kernels of
+// a design exchange values along a tree (loaders -> array -> drainers, kernel
+// nests on either side), so any deadlock is one of a pair.
+//
+// Chains between PEs keep their depth (the extent of their loop): both ends
+// are in the array kernel. A kernel whose channel accesses depend on a
+// computed value keep the fixed depth (ChannelDepth) and say why; pairs that
+// run more than OpLimit accesses get the depths of that prefix of the run
+// (the kernels repeat their tiles), at least ChannelDepth.
+//
+// Preconditions: the unroll step laid out every kernel (Kernel::Body).
+// Effects: sets Depth and DepthNote of loader, drainer and stream channels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_CHANNELDEPTHS_H
+#define T2S_CHANNELDEPTHS_H
+
+#include "systolic/Design.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace t2s {
+
+/// The depths the lazy-writer schedule needs, per channel slot: the writer
+/// writes Writes[0], Writes[1], ... (slot numbers) and the reader reads
+/// Reads[0], ... in order. Slots are numbered from 0 to Slots - 1. When
+/// \p ReadsArePrefix, the reader goes on after Reads and nothing is known
+/// of the writes it would take: the schedule stops where Reads end.
+std::vector<uint64_t> depthsInFlight(llvm::ArrayRef<uint32_t> Writes,
+                                     llvm::ArrayRef<uint32_t> Reads,
+                                     uint32_t Slots, bool ReadsArePrefix = false);
+
+/// Sizes the channels between the kernels of \p D (see the file comment);
+/// a pair of kernels is replayed up to \p OpLimit accesses (or 16 times as
+/// many statements); beyond, the depths are those of that prefix of the
+/// run, and at least ChannelDepth.
+void sizeChannels(Design &D, uint64_t OpLimit = uint64_t(1) << 16);
+
+} // namespace t2s
+
+#endif // T2S_CHANNELDEPTHS_H
