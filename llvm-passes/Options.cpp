@@ -4,6 +4,8 @@
 
 #include "llvm/Support/CommandLine.h"
 
+#include <algorithm>
+
 namespace {
 
 llvm::cl::opt<std::string> OpenCLOutput(
@@ -29,6 +31,12 @@ llvm::cl::list<t2s::DesignStep> DumpDesignAfter(
         clEnumValN(t2s::DesignStep::Vectorize, "vectorize", "vector channels, lanes"),
         clEnumValN(t2s::DesignStep::ScatterGather, "scatter-gather", "chains of PEs"),
         clEnumValN(t2s::DesignStep::Unroll, "unroll", "each kernel's statements")));
+
+llvm::cl::opt<uint64_t> ChannelReplay(
+    "t2s-channel-replay", llvm::cl::init(uint64_t(1) << 16),
+    llvm::cl::desc("Replay at most this many channel accesses of each pair of "
+                   "kernels to size their channels (beyond: the prefix's depth, "
+                   "at least 16)"));
 
 llvm::cl::opt<std::string> HostOutput(
     "t2s-opencl-host", llvm::cl::value_desc("file"),
@@ -66,6 +74,7 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   O.Isolate = Isolate;
   O.ForDevice = ForDevice;
   O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());
+  O.ChannelReplay = std::max<uint64_t>(ChannelReplay, 1);
   return O;
 }
 

@@ -33,6 +33,9 @@ struct OpenCLOptions {
   bool ForDevice = false;
   /// -t2s-dump-design-after=STEP: print the Design after each listed step.
   std::vector<DesignStep> DumpAfter;
+  /// -t2s-channel-replay=N: the accesses of a pair of kernels replayed to
+  /// size their channels (systolic/ChannelDepths.h).
+  uint64_t ChannelReplay = uint64_t(1) << 16;
 
   bool requested() const { return !KernelsFile.empty() || !HostFile.empty(); }
   /// Whether designs get loader and drainer kernels and their channels.

@@ -110,7 +110,7 @@ public:
           R.Rejections.push_back({URERule::Channel, {D.File, E->At.Line, E->At.Column},
                                   E->Message});
         else
-          sizeChannels(D);
+          sizeChannels(D, Opts.ChannelReplay);
       }
     }
   }
