@@ -13,6 +13,9 @@
 # run one after the other), median over all rounds of all processes (> 1:
 # the plugin is faster), how many groups OptVLS rewrote in the kernel and the
 # gain its remarks predicted (from the optimization records).
+# With T2S_OPTVLS_MEASURED=FILE it also writes the measured gains per target
+# CPU and group shape to FILE (llvm-passes/OptVLS/optvls-measured.json is
+# that file, which the plugin embeds and quotes in its remarks).
 # Needs a built tree (T2S_BUILD, default build/). Default run: about 5 minutes.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -49,9 +52,13 @@ for p in $(seq "$procs"); do
   "$work/corpus/ratio" "$rounds" "$only" >> "$work/times.$p"
 done
 
-python3 - "$work" "$procs" <<'PY'
-import collections, re, statistics, sys
-work, procs = sys.argv[1], int(sys.argv[2])
+# The CPU -march=native stands for (the measured table's key).
+native_cpu=$("$clang" -march=native -### -c -x c /dev/null 2>&1 |
+  sed -n 's/.*"-target-cpu" "\([^"]*\)".*/\1/p' | head -1)
+
+python3 - "$work" "$procs" "${T2S_OPTVLS_MEASURED:-}" "$native_cpu" <<'PY'
+import collections, datetime, json, platform, re, statistics, sys
+work, procs, measured_file, native_cpu = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 # t[(kernel, table, order, build)]: per process, the time of every round.
 t = collections.defaultdict(list)
 kernels = []
@@ -74,6 +81,7 @@ def median(key, b):
 # predicted (refused groups in parentheses), from the optimization records;
 # the vector widths t2s-optvls-hints gave the kernel's loop.
 rewrites, predicted, hints = {}, {}, {}
+shapes = collections.defaultdict(list)  # (kernel, march): the groups rewritten
 for m in ["native", "v3"]:
     records = open(f"{work}/optvls_{m}.yaml").read() + open(f"{work}/optvls_{m}-corpus.yaml").read()
     for doc in records.split("\n---"):
@@ -90,6 +98,9 @@ for m in ["native", "v3"]:
             continue
         if done:
             rewrites[(k, m)] = rewrites.get((k, m), 0) + 1
+            shape = re.search(r"replaced (\d+ (?:scalarized )?(?:gathers|scatters) of <[^>]+>)", doc)
+            if shape:
+                shapes[(k, m)].append(shape.group(1))
         if m == "native":
             predicted.setdefault(k, []).append(gain.group(1) if done else f"({gain.group(1)})")
 print(f"Ratios of times (> 1: the plugin is faster): per round, the two builds"
@@ -139,4 +150,32 @@ for k in corpus:
           f" {ratio(key, 'plain_native', 'optvls_native'):.2f} |"
           f" {ratio(key, best, 'optvls_native'):.2f} ({short[best]}) |"
           f" {ratio(key, 'plain_v3', 'optvls_v3'):.2f} |")
+# T2S_OPTVLS_MEASURED=FILE: the measured gains per target CPU and group
+# shape (llvm-passes/OptVLS/optvls-measured.json, which the plugin embeds
+# for its remarks), from the kernels whose rewritten groups all have one
+# shape: plain / plugin at the same -march, every case the bench ran.
+if measured_file:
+    gains = collections.defaultdict(lambda: {"kernels": set(), "ratios": []})
+    for m, plain, cpu in [("native", "plain_native", native_cpu), ("v3", "plain_v3", "x86-64-v3")]:
+        for k in kernels:
+            if len(set(shapes.get((k, m), []))) != 1:
+                continue
+            g = gains[(cpu, shapes[(k, m)][0])]
+            for key in {x[:3] for x in t if x[0] == k}:
+                r = ratio(key, plain, f"optvls_{m}")
+                if r is not None:
+                    g["kernels"].add(k)
+                    g["ratios"].append(r)
+    table = {
+        "about": "Gains of OptVLS rewrites measured by bench/optvls/run.sh: per target CPU and group shape, the range over the bench's cases of the plain build's time over the plugin build's (> 1: the rewrite is faster). Written by T2S_OPTVLS_MEASURED=FILE bench/optvls/run.sh; t2s-optvls adds the range to the remarks of rewrites of the same shape for the same CPU.",
+        "machine": f"{platform.processor() or platform.machine()} ({native_cpu}), bench/optvls/run.sh {procs} processes, {datetime.date.today()}",
+        "gains": [{"cpu": cpu, "shape": shape, "kernels": sorted(g["kernels"]),
+                   "min": round(min(g["ratios"]), 3), "max": round(max(g["ratios"]), 3),
+                   "cases": len(g["ratios"])}
+                  for (cpu, shape), g in sorted(gains.items()) if g["ratios"]],
+    }
+    with open(measured_file, "w") as f:
+        json.dump(table, f, indent=2)
+        f.write("\n")
+    print(f"\nwrote the measured gains of {len(table['gains'])} shapes to {measured_file}")
 PY

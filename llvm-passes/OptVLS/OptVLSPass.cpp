@@ -18,6 +18,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <memory>
 
 namespace {
@@ -31,6 +33,12 @@ llvm::cl::opt<bool> IgnoreCosts(
     "t2s-optvls-ignore-costs", llvm::cl::Hidden,
     llvm::cl::desc("Rewrite every group t2s-optvls can, cheaper or not (to "
                    "measure the cost model against the machine)"));
+
+llvm::cl::opt<std::string> MeasuredFile(
+    "t2s-optvls-measured", llvm::cl::value_desc("file"),
+    llvm::cl::desc("The gains bench/optvls measured, for the remarks "
+                   "(T2S_OPTVLS_MEASURED=file bench/optvls/run.sh writes it; "
+                   "default: the table built into the plugin)"));
 
 // Calibrated with bench/optvls/run.sh and llvm-mca-19 (docs/optvls-cost-model.md).
 llvm::cl::opt<unsigned> CrossLanePercent(
@@ -57,6 +65,7 @@ bool supportedElement(llvm::Type *T) {
 class FunctionRewriter {
   llvm::Function &F;
   const llvm::TargetTransformInfo &TTI;
+  const MeasuredGains &Measured;
   llvm::AAResults &AA;
   llvm::OptimizationRemarkEmitter &ORE;
   const llvm::DataLayout &DL;
@@ -64,8 +73,9 @@ class FunctionRewriter {
   bool Changed = false;
 
 public:
-  FunctionRewriter(llvm::Function &F, llvm::FunctionAnalysisManager &FAM)
-      : F(F), TTI(FAM.getResult<llvm::TargetIRAnalysis>(F)),
+  FunctionRewriter(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                   const MeasuredGains &Measured)
+      : F(F), Measured(Measured), TTI(FAM.getResult<llvm::TargetIRAnalysis>(F)),
         AA(FAM.getResult<llvm::AAManager>(F)),
         ORE(FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F)),
         DL(F.getDataLayout()) {
@@ -443,7 +453,10 @@ private:
         OS << " of " << *BlockTy;
       OS << " and " << Shuffles << " shuffle" << (Shuffles == 1 ? "" : "s")
          << " (cost " << Seq.getCost() << " instead of " << Seq.getOriginalCost() << ")"
-         << costParts(Seq);
+         << costParts(Seq)
+         << Measured.remarkText(
+                F.getFnAttribute("target-cpu").getValueAsString(),
+                std::to_string(Group.size()) + " " + describe(*Leader));
       return llvm::OptimizationRemark(PassName, "Combined", Loc, Block) << OS.str();
     });
     if (!DotOutput.empty() && Seq.getGraph()) {
@@ -468,7 +481,19 @@ llvm::PreservedAnalyses OptVLSPass::run(llvm::Function &F,
                                         llvm::FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return llvm::PreservedAnalyses::all();
-  if (!FunctionRewriter(F, FAM).run())
+  if (MeasuredFile != MeasuredFrom) {
+    MeasuredFrom = MeasuredFile;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+        llvm::MemoryBuffer::getFile(MeasuredFrom);
+    if (!Text) {
+      F.getContext().emitError("cannot read " + MeasuredFrom + ": " +
+                               Text.getError().message());
+      Measured = MeasuredGains();
+    } else {
+      Measured = MeasuredGains::parse((*Text)->getBuffer());
+    }
+  }
+  if (!FunctionRewriter(F, FAM, Measured).run())
     return llvm::PreservedAnalyses::all();
   llvm::PreservedAnalyses PA;
   PA.preserveSet<llvm::CFGAnalyses>();

@@ -9,7 +9,9 @@
 // OVLSSequence.h) to group them and to replace each group by contiguous
 // (masked) loads or stores and shufflevectors, when TargetTransformInfo says
 // that is cheaper. Remarks: -Rpass=t2s-optvls says what was replaced by
-// what, -Rpass-missed=t2s-optvls why a group was not. -t2s-optvls-dot=<file>
+// what (with the gain its cost model predicts and, for a CPU and group shape
+// that bench/optvls ran, the gain it measured: OVLSMeasured.h),
+// -Rpass-missed=t2s-optvls why a group was not. -t2s-optvls-dot=<file>
 // appends each rewritten group's shuffle graph in Graphviz form.
 //
 // Safety: a group is rewritten only if every lane's block lies between bytes
@@ -27,11 +29,18 @@
 #ifndef T2S_OPTVLS_OPTVLSPASS_H
 #define T2S_OPTVLS_OPTVLSPASS_H
 
+#include "OptVLS/OVLSMeasured.h"
+
 #include "llvm/IR/PassManager.h"
 
 namespace t2s {
 
 struct OptVLSPass : llvm::PassInfoMixin<OptVLSPass> {
+  /// What bench/optvls measured, for the remarks (OVLSMeasured.h): the
+  /// table built in, or the file -t2s-optvls-measured names (MeasuredFrom).
+  MeasuredGains Measured = MeasuredGains::embedded();
+  std::string MeasuredFrom;
+
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
 };
