@@ -2,7 +2,7 @@
 
 #include "systolic/ChannelDepths.h"
 #include "systolic/DesignAnalysis.h"
-#include "systolic/IntEval.h"
+#include "systolic/KernelReplay.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -49,32 +49,19 @@ const Expr *channelVar(const Expr &Ref) {
 
 // One kernel replayed: its accesses (writes, or reads) to the channels of
 // Pair, as slot numbers, in the order the kernel makes them.
-class AccessTrace {
+class AccessTrace : public KernelReplay {
   const Design &D;
   const llvm::StringMap<Tracked> &Pair;
   bool Writer;
   uint64_t Limit;
-  KernelScope Scope;
-  IntEval &Eval = Scope.Eval;
-  llvm::DenseMap<const Stmt *, bool> Touches;
 
 public:
   std::vector<uint32_t> Slots;
-  bool Computed = false;  // an access depends on a computed value
-  bool Truncated = false; // stopped after Limit accesses or WorkLimit statements
-  uint64_t Work = 0, WorkLimit = 0;
 
   AccessTrace(const Design &D, const llvm::StringMap<Tracked> &Pair, bool Writer,
               uint64_t Limit)
-      : D(D), Pair(Pair), Writer(Writer), Limit(Limit), WorkLimit(Limit * 16) {}
-
-  bool run(const Stmts &Body) {
-    size_t Open = Scope.size();
-    for (const Stmt &S : Body)
-      if (!exec(S))
-        return false;
-    Scope.resize(Open);
-    return true;
+      : D(D), Pair(Pair), Writer(Writer), Limit(Limit) {
+    StatementLimit = Limit * 16;
   }
 
 private:
@@ -86,13 +73,13 @@ private:
     return It == Pair.end() ? nullptr : &It->second;
   }
 
-  bool readsHere(const ExprPtr &E) const {
+  bool readsIn(const ExprPtr &E) const {
     return E && anyNode(E, [&](const Expr &X) {
              return X.Kind == ExprKind::ChannelRead && tracked(X.operand(0));
            });
   }
 
-  bool accessesHere(const Stmt &S) const {
+  bool accessesHere(const Stmt &S) const override {
     if (Writer)
       return S.Kind == StmtKind::Write && tracked(*S.Target);
     switch (S.Kind) {
@@ -100,25 +87,10 @@ private:
     case StmtKind::Let:
     case StmtKind::Assign:
     case StmtKind::Write:
-      return readsHere(S.Value);
+      return readsIn(S.Value);
     default:
       return false;
     }
-  }
-
-  bool touches(const Stmt &S) {
-    if (auto It = Touches.find(&S); It != Touches.end())
-      return It->second;
-    bool T = accessesHere(S);
-    for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
-      for (const Stmt &X : *L)
-        T = touches(X) || T;
-    return Touches[&S] = T;
-  }
-
-  bool stop() {
-    Computed = true;
-    return false;
   }
 
   // Records the access to Ref; false to stop.
@@ -128,10 +100,11 @@ private:
     uint64_t Slot = 0;
     if (Ref.Kind == ExprKind::Subscript) {
       for (unsigned I = 1; I < Ref.Operands.size(); ++I) {
+        Eval.UnknownLine = 0;
         std::optional<int64_t> V = Eval(*Ref.Operands[I]);
         int64_t Extent = I - 1 < C.Extents.size() ? C.Extents[I - 1] : 1;
         if (!V || *V < 0 || *V >= Extent)
-          return stop();
+          return computed(); // (outside the array: not sized either)
         Slot = Slot * uint64_t(Extent) + uint64_t(*V);
       }
     }
@@ -153,87 +126,8 @@ private:
     return true;
   }
 
-  bool access(const Stmt &S) {
-    if (Writer)
-      return record(*S.Target);
-    return readsOf(*S.Value);
-  }
-
-  bool exec(const Stmt &S) {
-    if (++Work > WorkLimit) {
-      Truncated = true;
-      return false;
-    }
-    switch (S.Kind) {
-    case StmtKind::Comment:
-    case StmtKind::Shift:
-      return true;
-    case StmtKind::Decl:
-      if (accessesHere(S) && !access(S))
-        return false;
-      Scope.bind(S.Name, std::nullopt);
-      return true;
-    case StmtKind::Let:
-      if (accessesHere(S) && !access(S))
-        return false;
-      Scope.bind(S.Name, Eval(*S.Value));
-      return true;
-    case StmtKind::Assign:
-    case StmtKind::Write:
-      if (accessesHere(S) && !access(S))
-        return false;
-      if (S.Kind == StmtKind::Assign && S.Target->Kind == ExprKind::Var)
-        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name))
-          *V = std::nullopt;
-      return true;
-    default:
-      break;
-    }
-    if (!touches(S))
-      return true;
-    switch (S.Kind) {
-    case StmtKind::If: {
-      std::optional<int64_t> Cond = Eval(*S.Value);
-      if (!Cond)
-        return stop();
-      return run(*Cond ? S.Body : S.Else);
-    }
-    case StmtKind::Block: {
-      size_t Open = Scope.size();
-      for (const Stmts *L : {&S.Head, &S.Body})
-        for (const Stmt &X : *L)
-          if (!exec(X))
-            return false;
-      Scope.resize(Open);
-      return true;
-    }
-    case StmtKind::Loop: {
-      std::optional<int64_t> From = Eval(*S.Value), Bound = Eval(*S.Bound);
-      if (!From || !Bound)
-        return stop();
-      size_t Open = Scope.size();
-      Scope.bind(S.Name, From);
-      for (int64_t X = *From; S.Down ? X >= *Bound : X < *Bound; S.Down ? --X : ++X) {
-        Scope.innermost() = X;
-        if (!run(S.Body))
-          return false;
-      }
-      Scope.resize(Open);
-      return true;
-    }
-    case StmtKind::Recover: {
-      size_t Open = Scope.size();
-      std::optional<bool> Runs = Scope.recover(S);
-      if (!Runs)
-        return stop();
-      if (*Runs && !run(S.Body))
-        return false;
-      Scope.resize(Open);
-      return true;
-    }
-    default:
-      return true;
-    }
+  bool access(const Stmt &S) override {
+    return Writer ? record(*S.Target) : readsOf(*S.Value);
   }
 };
 

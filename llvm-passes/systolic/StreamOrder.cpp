@@ -1,7 +1,7 @@
 //===- StreamOrder.cpp - Whether the two ends of each stream agree --------===//
 
 #include "systolic/StreamOrder.h"
-#include "systolic/IntEval.h"
+#include "systolic/KernelReplay.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -27,67 +27,24 @@ bool reads(const ExprPtr &E, llvm::StringRef Name) {
 // One end of a stream, replayed: runs a kernel's statements as far as they
 // decide when the kernel writes (reads) the stream, and hands the element
 // of each access to Visit.
-class EndReplay {
+class EndReplay : public KernelReplay {
   const Design::Channel &C;
   bool Writer;
   llvm::function_ref<bool(llvm::ArrayRef<int64_t>)> Visit;
-  KernelScope Scope;
-  IntEval &Eval = Scope.Eval;
-  llvm::DenseMap<const Stmt *, bool> Touches;
   llvm::SmallVector<int64_t, 4> Element;
 
 public:
-  /// Set when the kernel stopped at an access that depends on a computed
-  /// value: the line of that value (0 if unknown).
-  std::optional<unsigned> Computed;
-
   EndReplay(const Design::Channel &C, bool Writer,
             llvm::function_ref<bool(llvm::ArrayRef<int64_t>)> Visit)
       : C(C), Writer(Writer), Visit(Visit) {}
 
-  /// Whether the kernel accesses the stream at all.
-  bool accesses(const Stmts &Body) {
-    return llvm::any_of(Body, [&](const Stmt &S) { return touches(S); });
-  }
-
-  /// Runs Body; false if stopped (by Visit, or at a computed access).
-  bool run(const Stmts &Body) {
-    size_t Open = Scope.size();
-    for (const Stmt &S : Body)
-      if (!exec(S))
-        return false;
-    Scope.resize(Open);
-    return true;
-  }
-
 private:
-  // Whether S accesses the stream, itself or inside.
-  bool touches(const Stmt &S) {
-    if (auto It = Touches.find(&S); It != Touches.end())
-      return It->second;
-    bool T = false;
-    if (Writer)
-      T = S.Kind == StmtKind::Write && isChannel(*S.Target, C.Name);
-    else
-      T = reads(S.Value, C.Name) || reads(S.Bound, C.Name);
-    for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
-      for (const Stmt &X : *L)
-        T = touches(X) || T;
-    return Touches[&S] = T;
-  }
-
-  // Whether the statement itself (not inside it) accesses the stream.
-  bool accessesHere(const Stmt &S) const {
+  bool accessesHere(const Stmt &S) const override {
     return Writer ? S.Kind == StmtKind::Write && isChannel(*S.Target, C.Name)
-                  : reads(S.Value, C.Name);
+                  : reads(S.Value, C.Name) || reads(S.Bound, C.Name);
   }
 
-  bool computed() {
-    Computed = Eval.UnknownLine;
-    return false;
-  }
-
-  bool access() {
+  bool access(const Stmt &) override {
     Element.clear();
     Eval.UnknownLine = 0;
     for (const ExprPtr &E : Writer ? C.SentElement : C.ReceivedElement) {
@@ -98,80 +55,6 @@ private:
     }
     return Visit(Element);
   }
-
-  bool exec(const Stmt &S) {
-    switch (S.Kind) {
-    case StmtKind::Comment:
-    case StmtKind::Shift:
-      return true;
-    case StmtKind::Decl:
-      if (accessesHere(S) && !access())
-        return false;
-      Scope.bind(S.Name, std::nullopt);
-      return true;
-    case StmtKind::Let:
-      Eval.UnknownLine = 0;
-      Scope.bind(S.Name, Eval(*S.Value));
-      return true;
-    case StmtKind::Assign:
-    case StmtKind::Write:
-      if (accessesHere(S) && !access())
-        return false;
-      if (S.Kind == StmtKind::Assign && S.Target->Kind == ExprKind::Var)
-        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name))
-          *V = std::nullopt;
-      return true;
-    default:
-      break;
-    }
-    if (!touches(S))
-      return true;
-    Eval.UnknownLine = 0;
-    switch (S.Kind) {
-    case StmtKind::If: {
-      std::optional<int64_t> Cond = Eval(*S.Value);
-      if (!Cond)
-        return computed();
-      return run(*Cond ? S.Body : S.Else);
-    }
-    case StmtKind::Block: {
-      size_t Open = Scope.size();
-      for (const Stmts *L : {&S.Head, &S.Body}) // one scope
-        for (const Stmt &X : *L)
-          if (!exec(X))
-            return false;
-      Scope.resize(Open);
-      return true;
-    }
-    case StmtKind::Loop: {
-      std::optional<int64_t> From = Eval(*S.Value), Bound = Eval(*S.Bound);
-      if (!From || !Bound)
-        return computed();
-      size_t Open = Scope.size();
-      Scope.bind(S.Name, From);
-      for (int64_t X = *From; S.Down ? X >= *Bound : X < *Bound; S.Down ? --X : ++X) {
-        Scope.innermost() = X;
-        if (!run(S.Body))
-          return false;
-      }
-      Scope.resize(Open);
-      return true;
-    }
-    case StmtKind::Recover: {
-      size_t Open = Scope.size();
-      std::optional<bool> Runs = Scope.recover(S);
-      if (!Runs)
-        return computed();
-      if (*Runs && !run(S.Body))
-        return false;
-      Scope.resize(Open);
-      return true;
-    }
-    default:
-      return true;
-    }
-  }
-
 };
 
 std::string elementText(llvm::StringRef Array, llvm::ArrayRef<int64_t> Subs) {
