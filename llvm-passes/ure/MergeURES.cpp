@@ -22,7 +22,6 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -390,20 +389,9 @@ private:
     for (const Nest *N : All)
       Blocks.insert(N->Blocks.begin(), N->Blocks.end());
     auto usedElsewhere = [&](const llvm::Value *Object) {
-      llvm::SmallVector<const llvm::User *, 8> Work(Object->users());
-      llvm::SmallPtrSet<const llvm::User *, 8> Seen;
-      while (!Work.empty()) {
-        const llvm::User *U = Work.pop_back_val();
-        if (!Seen.insert(U).second)
-          continue;
-        if (llvm::isa<llvm::GEPOperator>(U) || llvm::isa<llvm::BitCastOperator>(U))
-          Work.append(U->user_begin(), U->user_end());
-        else if (auto *I = llvm::dyn_cast<llvm::Instruction>(U);
-                 I && !llvm::isa<llvm::IntrinsicInst>(I) &&
-                 !Blocks.contains(I->getParent()))
-          return true;
-      }
-      return false;
+      return firstUseWhere(Object, [&](const llvm::Instruction &I) {
+        return !Blocks.contains(I.getParent());
+      });
     };
     for (const Nest *N : All)
       for (llvm::BasicBlock *BB : N->Body)

@@ -617,10 +617,36 @@ void NestExtractor::checkSpaceLoops() {
   }
 }
 
-bool NestExtractor::isIgnorableIntrinsic(const llvm::Instruction &I) {
+// Lifetime markers, assumptions and debug records: they use an object
+// without reading or writing it.
+static bool ignorableIntrinsic(const llvm::Instruction &I) {
   auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(&I);
   return II && (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
                 llvm::isa<llvm::DbgInfoIntrinsic>(II));
+}
+
+const llvm::Instruction *
+firstUseWhere(const llvm::Value *Object,
+              llvm::function_ref<bool(const llvm::Instruction &)> Where) {
+  llvm::SmallVector<const llvm::User *, 8> Work(Object->users());
+  llvm::SmallPtrSet<const llvm::User *, 8> Seen;
+  while (!Work.empty()) {
+    const llvm::User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (llvm::isa<llvm::GEPOperator>(U) || llvm::isa<llvm::BitCastOperator>(U)) {
+      Work.append(U->user_begin(), U->user_end());
+      continue;
+    }
+    auto *I = llvm::dyn_cast<llvm::Instruction>(U);
+    if (I && !ignorableIntrinsic(*I) && Where(*I))
+      return I;
+  }
+  return nullptr;
+}
+
+bool NestExtractor::isIgnorableIntrinsic(const llvm::Instruction &I) {
+  return ignorableIntrinsic(I);
 }
 
 // Library math functions only set errno, which a URE body may ignore.

@@ -33,6 +33,7 @@
 #include "language/LoopMetadata.h"
 #include "ure/InitialValues.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
@@ -290,6 +291,13 @@ public:
 
 /// The array type of a local or global array object, else null.
 llvm::Type *arrayObjectType(const llvm::Value *V);
+
+/// The first instruction that uses Object - directly or through GEPs and
+/// bitcasts, not counting lifetime, assume and debug intrinsics - for which
+/// Where holds; null if none.
+const llvm::Instruction *
+firstUseWhere(const llvm::Value *Object,
+              llvm::function_ref<bool(const llvm::Instruction &)> Where);
 
 /// A subscript of a rolled dimension of a URE array, 'e % W' or
 /// 'e & (W - 1)' with W a power of two: e and W. Anything else: the

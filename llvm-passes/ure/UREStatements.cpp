@@ -672,21 +672,9 @@ void NestExtractor::checkStatementOrder() {
 // array lives only inside its nest (it becomes shift registers); an array
 // also used elsewhere is an output.
 const llvm::Instruction *NestExtractor::useOutsideNest(const llvm::Value *Object) const {
-  llvm::SmallVector<const llvm::User *, 8> Work(Object->users());
-  llvm::SmallPtrSet<const llvm::User *, 8> Seen;
-  while (!Work.empty()) {
-    const llvm::User *U = Work.pop_back_val();
-    if (!Seen.insert(U).second)
-      continue;
-    if (llvm::isa<llvm::GEPOperator>(U) || llvm::isa<llvm::BitCastOperator>(U)) {
-      Work.append(U->user_begin(), U->user_end());
-      continue;
-    }
-    auto *I = llvm::dyn_cast<llvm::Instruction>(U);
-    if (I && !isIgnorableIntrinsic(*I) && !Sys.outermost()->contains(I))
-      return I;
-  }
-  return nullptr;
+  return firstUseWhere(Object, [&](const llvm::Instruction &I) {
+    return !Sys.outermost()->contains(&I);
+  });
 }
 
 // loader(a) and drainer(c): the kernel that reads a (writes c) for the PEs
