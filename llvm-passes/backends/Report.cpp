@@ -92,12 +92,7 @@ llvm::json::Array registersJSON(const t2s::Design &D, unsigned N) {
 }
 
 // "3,840" for 3840.
-std::string grouped(uint64_t N) {
-  std::string S = std::to_string(N);
-  for (int I = int(S.size()) - 3; I > 0; I -= 3)
-    S.insert(size_t(I), ",");
-  return S;
-}
+std::string grouped(uint64_t N) { return llvm::formatv("{0:N}", N).str(); }
 
 std::string number(double X) {
   return X == double(uint64_t(X)) ? grouped(uint64_t(X)) : llvm::formatv("{0:F1}", X).str();

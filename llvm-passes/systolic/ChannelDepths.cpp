@@ -4,9 +4,9 @@
 #include "systolic/DesignAnalysis.h"
 #include "systolic/KernelReplay.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <map>
@@ -32,10 +32,11 @@ std::vector<uint64_t> depthsInFlight(llvm::ArrayRef<uint32_t> Writes,
 
 namespace {
 
-// A channel the pair shares: which one, and its first slot.
+// A channel the pair shares: which one, and its slots (one per channel of
+// its array) from First on.
 struct Tracked {
   unsigned Channel = 0;
-  uint32_t First = 0;
+  uint32_t First = 0, Count = 1;
 };
 
 // The name of the channel an access refers to ('c' or 'c[i][j]'), if any.
@@ -151,16 +152,6 @@ void channelsOf(const Stmts &Body, bool Writer, llvm::StringMap<bool> &Names) {
   }
 }
 
-std::string count(uint64_t N) {
-  std::string S = std::to_string(N), T;
-  for (size_t I = 0; I < S.size(); ++I) {
-    if (I && (S.size() - I) % 3 == 0)
-      T += ',';
-    T += S[I];
-  }
-  return T;
-}
-
 } // namespace
 
 void sizeChannels(Design &D, uint64_t OpLimit) {
@@ -191,11 +182,11 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
     llvm::StringMap<Tracked> Pair;
     uint32_t Slots = 0;
     for (unsigned C : Channels) {
-      Pair[D.Channels[C].Name] = {C, Slots};
-      uint64_t N = 1;
+      Tracked T{C, Slots};
       for (int64_t E : D.Channels[C].Extents)
-        N *= uint64_t(std::max<int64_t>(E, 1));
-      Slots += uint32_t(N);
+        T.Count *= uint32_t(std::max<int64_t>(E, 1));
+      Pair[D.Channels[C].Name] = T;
+      Slots += T.Count;
     }
     AccessTrace W(D, Pair, true, OpLimit), R(D, Pair, false, OpLimit);
     W.run(WK.Body);
@@ -213,12 +204,9 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
     std::vector<uint64_t> Most = depthsInFlight(W.Slots, R.Slots, Slots, R.Truncated);
     for (unsigned C : Channels) {
       Design::Channel &Ch = D.Channels[C];
-      uint32_t First = Pair[Ch.Name].First;
-      uint64_t N = 1;
-      for (int64_t E : Ch.Extents)
-        N *= uint64_t(std::max<int64_t>(E, 1));
+      const Tracked &T = Pair[Ch.Name];
       uint64_t Depth = 1;
-      for (uint64_t S = First; S < First + N; ++S)
+      for (uint32_t S = T.First; S < T.First + T.Count; ++S)
         Depth = std::max(Depth, Most[S]);
       Ch.Depth = Depth;
       Ch.DepthNote = "the most values in flight " + Between;
@@ -228,7 +216,7 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
         size_t Seen = std::min(W.Slots.size(), R.Slots.size());
         Ch.Depth = std::max<uint64_t>(Depth, ChannelDepth);
         Ch.DepthNote =
-            Seen ? Ch.DepthNote + " over the first " + count(Seen) +
+            Seen ? Ch.DepthNote + " over the first " + llvm::formatv("{0:N}", Seen).str() +
                        " accesses of the run, at least " + std::to_string(ChannelDepth)
                  : "fixed: the kernels run too long to replay up to their first access";
       }

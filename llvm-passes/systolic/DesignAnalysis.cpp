@@ -5,10 +5,10 @@
 #include "systolic/ReadPaths.h"
 #include "language/LoopMetadata.h"
 #include "systolic/Buffers.h"
+#include "systolic/ChannelDepths.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignNames.h"
 #include "systolic/StreamOrder.h"
-#include "systolic/ChannelDepths.h"
 #include "systolic/lowering/Lowering.h"
 
 #include "llvm/Analysis/LoopInfo.h"

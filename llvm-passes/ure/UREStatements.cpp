@@ -190,10 +190,10 @@ void NestExtractor::classifyStatement(llvm::StoreInst *St) {
     std::optional<AffineExpr> E = affineOf(splitWindow(Sub).first);
     AtLoopVariables &= E && E->singleLoop();
   }
-  if (ArrayTy && AtLoopVariables && !useOutsideNest(Base))
+  bool Local = ArrayTy && !useOutsideNest(Base);
+  if (Local && AtLoopVariables)
     Storage = storageOf(Subs);
-  if (ArrayTy && (AtLoopVariables || Subs.size() == Sys.Loops.size()) &&
-      !useOutsideNest(Base)) {
+  if (Local && (AtLoopVariables || Subs.size() == Sys.Loops.size())) {
     std::string Name = getSourceName(Base);
     if (!Storage) {
       reject(URERule::WriteAtLoopVariables, S.Loc,
