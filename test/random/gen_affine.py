@@ -24,6 +24,8 @@ import argparse
 import itertools
 import random
 
+from storage import window_storage
+
 MOD = 1009
 
 
@@ -164,6 +166,9 @@ def gen_design(rng, idx, rng_seed):
         lines.append("        if (t == %d) out[t][a][b] = %s[t][a][b] + 1;" % (T - 1, last))
     lines.append("      }")
     lines.append("}")
+    # URE arrays that keep windows or leave loops out where the reads allow,
+    # from a stream of its own too.
+    window_storage(lines, names, arrays, random.Random(rng_seed * 7919 + idx * 31 + 5))
     return "\n".join(lines), ext
 
 

@@ -37,7 +37,8 @@ usage: gen_forms.py --seed S --count N
 """
 import argparse
 import random
-import re
+
+from storage import window_storage
 
 # (spelling, kind): kind 'wrap' computes in its own (unsigned, at least int)
 # type, 'int' is reduced modulo 1021 and converted, 'float' is reduced through
@@ -512,85 +513,12 @@ def gen_design(rng, idx):
         _nest(D, rng, "  ", body, skip_first=True)
     L.append("}")
     if not merge:
-        _window_storage(D, loops, arrays)
+        # From a stream of its own: a seed's designs are otherwise unchanged.
+        window_storage(D.lines, [l.name for l in loops], arrays,
+                       random.Random(D.idx * 104729 + 31))
     return "\n".join(L), ty
 
 
-_ACCESS = re.compile(r"\b(U\d+)((?:\[[^\[\]]+\])+)")
-
-
-def _distance(loops, subs):
-    """The distance of a URE array access 'U0[t - 2][j + 1]'."""
-    d = []
-    for l, s in zip(loops, subs):
-        s = s.strip()
-        if s == l.name:
-            d.append(0)
-        elif s.startswith(l.name + " - "):
-            d.append(int(s.split(" - ")[1]))
-        else:
-            d.append(-int(s.split(" + ")[1]))
-    return d
-
-
-def _window_storage(D, loops, arrays):
-    """Rewrites the URE arrays of a design to keep only what is live
-    (docs/language.md, 'URE array storage'): loops outside every loop a read
-    reaches back along are left out or kept modulo a window, the loop a read
-    reaches back along first keeps a window larger than the reach. From a
-    stream of its own: a seed's designs are otherwise unchanged."""
-    rng = random.Random(D.idx * 104729 + 31)
-    depth = len(loops)
-    carried = {a: [] for a in arrays}
-    for line in D.lines:
-        if line.lstrip().startswith("static"):
-            continue
-        for m in _ACCESS.finditer(line):
-            subs = m.group(2)[1:-1].split("][")
-            if m.group(1) in carried and len(subs) == depth:
-                d = _distance(loops, subs)
-                if any(d):
-                    carried[m.group(1)].append(d)
-    storage = {}
-    for a in arrays:
-        if rng.random() < 0.4:
-            continue
-        firsts = [next(i for i, x in enumerate(d) if x) for d in carried[a]]
-        c = min(firsts) if firsts else depth
-        reach = max([d[c] for d in carried[a] if c < depth and d[c] and
-                     next(i for i, x in enumerate(d) if x) == c] or [0])
-        st = []
-        for l in range(depth):
-            if l < c:
-                st.append(rng.choice(["full", "drop", "drop", ("roll", rng.randint(1, 3))]))
-            elif l == c and rng.random() < 0.7:
-                st.append(("roll", reach + 1 + rng.randint(0, 1)))
-            else:
-                st.append("full")
-        if all(x == "drop" for x in st):
-            st[-1] = "full"
-        if all(x == "full" for x in st):
-            continue
-        storage[a] = st
-
-    def rewrite(name, subs, decl):
-        out = name
-        for l, (st, s) in enumerate(zip(storage[name], subs)):
-            if st == "full":
-                out += "[%s]" % s
-            elif st != "drop":
-                out += "[%d]" % st[1] if decl else "[(%s) %% %d]" % (s, st[1])
-        return out
-
-    for n, line in enumerate(D.lines):
-        decl = line.lstrip().startswith("static")
-
-        def sub(m):
-            subs = m.group(2)[1:-1].split("][")
-            if m.group(1) not in storage or len(subs) != depth:
-                return m.group(0)
-            return rewrite(m.group(1), subs, decl)
-        D.lines[n] = _ACCESS.sub(sub, line)
 
 
 def _negate(c):

@@ -1,0 +1,79 @@
+"""URE arrays that keep only what is live (docs/language.md, 'URE array
+storage'), for the random generators: window_storage rewrites a generated
+design's URE arrays so that loops outside every loop a read reaches back
+along are left out or kept modulo a window, and the loop a read first
+reaches back along keeps a window larger than the reach, at random."""
+
+import re
+
+
+def _distance(loops, subs):
+    """The distance of a URE array access 'U0[t - 2][j + 1]'."""
+    d = []
+    for l, s in zip(loops, subs):
+        s = s.strip()
+        if s == l:
+            d.append(0)
+        elif s.startswith(l + " - "):
+            d.append(int(s.split(" - ")[1]))
+        else:
+            d.append(-int(s.split(" + ")[1]))
+    return d
+
+
+def window_storage(lines, loops, arrays, rng):
+    """Rewrites, in place, the declarations ('static T U0[4][3]') and
+    accesses ('U0[t - 1][j]', one subscript per loop of names `loops`,
+    outermost first) of the URE arrays named in `arrays` in `lines`."""
+    access = re.compile(r"\b(%s)((?:\[[^\[\]]+\])+)" % "|".join(map(re.escape, arrays)))
+    depth = len(loops)
+    carried = {a: [] for a in arrays}
+    for line in lines:
+        if line.lstrip().startswith("static"):
+            continue
+        for m in access.finditer(line):
+            subs = m.group(2)[1:-1].split("][")
+            if len(subs) == depth:
+                d = _distance(loops, subs)
+                if any(d):
+                    carried[m.group(1)].append(d)
+    storage = {}
+    for a in arrays:
+        if rng.random() < 0.4:
+            continue
+        firsts = [next(i for i, x in enumerate(d) if x) for d in carried[a]]
+        c = min(firsts) if firsts else depth
+        reach = max([d[c] for d in carried[a] if c < depth and d[c] and
+                     next(i for i, x in enumerate(d) if x) == c] or [0])
+        st = []
+        for l in range(depth):
+            if l < c:
+                st.append(rng.choice(["full", "drop", "drop", ("roll", rng.randint(1, 3))]))
+            elif l == c and rng.random() < 0.7:
+                st.append(("roll", reach + 1 + rng.randint(0, 1)))
+            else:
+                st.append("full")
+        if all(x == "drop" for x in st):
+            st[-1] = "full"
+        if all(x == "full" for x in st):
+            continue
+        storage[a] = st
+
+    def rewrite(name, subs, decl):
+        out = name
+        for st, s in zip(storage[name], subs):
+            if st == "full":
+                out += "[%s]" % s
+            elif st != "drop":
+                out += "[%d]" % st[1] if decl else "[(%s) %% %d]" % (s, st[1])
+        return out
+
+    for n, line in enumerate(lines):
+        decl = line.lstrip().startswith("static")
+
+        def sub(m):
+            subs = m.group(2)[1:-1].split("][")
+            if m.group(1) not in storage or len(subs) != depth:
+                return m.group(0)
+            return rewrite(m.group(1), subs, decl)
+        lines[n] = access.sub(sub, line)
