@@ -86,3 +86,14 @@ void write_order(const float in[N], float out[N]) {
         if (j == N - 1) out[i] = A[i][j];
       }
 }
+
+void not_a_loop_variable(const float in[N], float out[N]) {
+  static float C[2][N];
+#pragma t2s ure
+  for (int k = 0; k < K; ++k)
+    for (int i = 0; i < N; ++i) {
+      // CHECK: array-storage-errors.cpp:[[@LINE+1]]:38: error: subscript 1 of the read C[(2*k - 1) % 2][i] must be the loop variable 'k' plus or minus a constant modulo 2 (simple args) [simple args]
+      C[k % 2][i] = k == 0 ? in[i] : C[(2 * k - 1) % 2][i] + 1.f;
+      if (k == K - 1) out[i] = C[k % 2][i];
+    }
+}
