@@ -237,6 +237,13 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
                const t2s::SpaceTimeSchedule &S, const t2s::Design &D, unsigned N,
                llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
   OS << "design " << Design << "\n";
+  // Counts with run-time sizes are at the stand-ins (ure/RunTimeSizes.h).
+  std::string Sizes;
+  for (auto [A, V] : S.System.StandIns)
+    Sizes += (Sizes.empty() ? "" : ", ") + t2s::getSourceName(A) + " = " + std::to_string(V);
+  if (!Sizes.empty())
+    OS << "  run-time sizes: steps, counts and traffic below are at " << Sizes
+       << " (stand-ins; the kernels take the sizes as arguments)\n";
   S.print(OS, /*Registers=*/false);
   for (const t2s::Design::Register *R : registersOf(D, N)) {
     OS << "  registers of " << R->Array;

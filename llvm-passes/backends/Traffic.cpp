@@ -38,7 +38,9 @@ class Counter {
   llvm::DenseMap<const Stmt *, bool> Decides, Accesses;
 
 public:
-  Counter(const Design &D, DesignTraffic &T, uint64_t Budget) : D(D), T(T), Budget(Budget) {}
+  Counter(const Design &D, DesignTraffic &T, uint64_t Budget) : D(D), T(T), Budget(Budget) {
+    Scope.Params = D.standIns();
+  }
 
   /// Counts Body run Times times; false if the count cannot be known.
   bool run(const Stmts &Body, uint64_t Times) {

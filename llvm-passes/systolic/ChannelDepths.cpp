@@ -189,8 +189,26 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
       Slots += T.Count;
     }
     AccessTrace W(D, Pair, true, OpLimit), R(D, Pair, false, OpLimit);
+    W.setParams(D.standIns());
+    R.setParams(D.standIns());
     W.run(WK.Body);
     R.run(RK.Body);
+    // With run-time sizes, the kernels are replayed at the stand-ins and
+    // again at twice them: a depth that changes grows with the sizes.
+    std::optional<std::vector<uint64_t>> Twice;
+    if (D.hasRunTimeSizes() && !W.Computed && !R.Computed && !W.Truncated && !R.Truncated) {
+      llvm::SmallVector<std::optional<int64_t>, 4> Doubled = D.standIns();
+      for (std::optional<int64_t> &V : Doubled)
+        if (V)
+          *V *= 2;
+      AccessTrace W2(D, Pair, true, OpLimit), R2(D, Pair, false, OpLimit);
+      W2.setParams(Doubled);
+      R2.setParams(Doubled);
+      W2.run(WK.Body);
+      R2.run(RK.Body);
+      if (!W2.Computed && !R2.Computed)
+        Twice = depthsInFlight(W2.Slots, R2.Slots, Slots, R2.Truncated);
+    }
     std::string Between = "from " + WK.Name + " to " + RK.Name;
     if (W.Computed || R.Computed) {
       for (unsigned C : Channels) {
@@ -210,6 +228,18 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
         Depth = std::max(Depth, Most[S]);
       Ch.Depth = Depth;
       Ch.DepthNote = "the most values in flight " + Between;
+      uint64_t AtTwice = 1;
+      if (Twice)
+        for (uint32_t S = T.First; S < T.First + T.Count; ++S)
+          AtTwice = std::max(AtTwice, (*Twice)[S]);
+      if (Twice && AtTwice != Depth) {
+        Ch.Depth = std::max<uint64_t>(AtTwice, ChannelDepth);
+        Ch.DepthNote = "grows with the run-time sizes (" + std::to_string(Depth) +
+                       " values in flight " + Between + " at the stand-in sizes, " +
+                       std::to_string(AtTwice) + " at twice them); at least " +
+                       std::to_string(ChannelDepth) +
+                       ": run the emulation at the sizes you use";
+      }
       // Past the limit the depth is that of a prefix of the run, which
       // covers its first tiles; the fixed depth stays as a floor.
       if (W.Truncated || R.Truncated) {

@@ -285,6 +285,14 @@ private:
                        "array for this nest");
             return;
           }
+      if (!Write.AffineOutput) {
+        reject(Write.Loc,
+               "'" + Write.OutputName + "' becomes a channel between " + Between +
+                   ", whose two ends must name each element alike, but this "
+                   "write indexes it with a run-time value; index it with the "
+                   "loop variables and constants");
+        return;
+      }
       if (const llvm::Instruction *Other = useElsewhere(Write.Output, P, C)) {
         reject(sourceLocOf(Other),
                "'" + Write.OutputName + "' is written by " + R.Units[P].describe() +

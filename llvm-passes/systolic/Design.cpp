@@ -207,6 +207,17 @@ bool Design::writes(unsigned ArgNo) const {
   return llvm::any_of(Buffers, [&](const Buffer &B) { return B.ArgNo == ArgNo && B.Written; });
 }
 
+llvm::SmallVector<std::optional<int64_t>, 4> Design::standIns() const {
+  llvm::SmallVector<std::optional<int64_t>, 4> Values;
+  for (const Param &P : Params)
+    Values.push_back(P.StandIn);
+  return Values;
+}
+
+bool Design::hasRunTimeSizes() const {
+  return llvm::any_of(Params, [](const Param &P) { return P.StandIn.has_value(); });
+}
+
 std::optional<uint64_t> Design::extent(unsigned ArgNo) const {
   std::optional<uint64_t> Max;
   for (const Buffer &B : Buffers)

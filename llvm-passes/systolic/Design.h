@@ -110,6 +110,9 @@ struct Design {
     std::string Name;
     bool Pointer = false;
     DType Type; ///< a scalar's type (a pointer's elements: Buffers)
+    /// A size the bound of a run-time loop is computed from: the value the
+    /// analyses count with (ure/RunTimeSizes.h).
+    std::optional<int64_t> StandIn;
   };
 
   enum class ChannelKind {
@@ -212,6 +215,11 @@ struct Design {
   bool writes(unsigned ArgNo) const;
   /// The most elements any nest touches of \p ArgNo; none if unknown.
   std::optional<uint64_t> extent(unsigned ArgNo) const;
+
+  /// Each parameter's stand-in, by argument number (none for the others).
+  llvm::SmallVector<std::optional<int64_t>, 4> standIns() const;
+  /// Whether a loop of some nest runs up to a run-time size.
+  bool hasRunTimeSizes() const;
 
   /// The channels of one nest, of one kind.
   llvm::SmallVector<const Channel *, 4> channels(unsigned Nest, ChannelKind Kind) const;

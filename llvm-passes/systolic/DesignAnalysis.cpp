@@ -62,7 +62,13 @@ public:
     D.Column = Units.front().System->Loc.Column;
     for (const llvm::Argument &A : F.args())
       D.Params.push_back({parameterName(&A), A.getType()->isPointerTy(),
-                          designType(A.getType())});
+                          designType(A.getType()), std::nullopt});
+    // Nests that stand in different values for one size: the largest.
+    for (const KernelUnit &KU : Units)
+      for (auto [A, V] : KU.System->StandIns) {
+        std::optional<int64_t> &S = D.Params[A->getArgNo()].StandIn;
+        S = std::max(S.value_or(V), V);
+      }
     unsigned Scheduled = 0;
     for (const KernelUnit &KU : Units)
       addNest(KU, Scheduled);
@@ -363,6 +369,10 @@ private:
       if (!Body && C.Stream.empty())
         walk(N.Statements[St].Target);
     }
+    // Every kernel of the nest runs its loops outside the PEs.
+    for (const URELoop &L : S.Loops)
+      if (L.runTime())
+        walk(Lift.value(L.RunTimeUpper));
     if (Body)
       for (unsigned I = 0; I < S.Statements.size(); ++I) {
         walk(N.Statements[I].Value);
@@ -402,6 +412,9 @@ private:
         if (!isStream(C.Access))
           Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
       }
+    for (const URELoop &L : S.Loops)
+      if (L.runTime())
+        Lift.value(L.RunTimeUpper);
     Design::Nest &N = D.Nests[U];
     for (const UREStatement &St : S.Statements) {
       Design::Statement X;

@@ -39,6 +39,12 @@ std::optional<int64_t> IntEval::operator()(const Expr &E) {
   switch (E.Kind) {
   case ExprKind::IntConst:
     return normalize(E.Int, E.Type);
+  case ExprKind::Param: {
+    const std::optional<int64_t> *V = Param ? Param(E.Index) : nullptr;
+    if (!V || !*V)
+      return unknown(E);
+    return normalize(**V, E.Type);
+  }
   case ExprKind::Var: {
     const std::optional<int64_t> *V = Variable(E.Name);
     if (!V || !*V)

@@ -35,7 +35,12 @@ public:
   /// A variable's value: null if it is not in scope, none if it is computed.
   using Lookup = std::function<const std::optional<int64_t> *(llvm::StringRef)>;
 
-  explicit IntEval(Lookup L) : Variable(std::move(L)) {}
+  /// A parameter's value (by argument number): null if the caller gives
+  /// none, then the result is unknown.
+  using ParamLookup = std::function<const std::optional<int64_t> *(unsigned)>;
+
+  explicit IntEval(Lookup L, ParamLookup P = nullptr)
+      : Variable(std::move(L)), Param(std::move(P)) {}
 
   /// E's value, or none if it depends on what the kernel computes.
   std::optional<int64_t> operator()(const Expr &E);
@@ -46,6 +51,7 @@ public:
 
 private:
   Lookup Variable;
+  ParamLookup Param;
 
   std::optional<int64_t> unknown(const Expr &E);
   std::optional<int64_t> cast(const Expr &E);
@@ -77,10 +83,17 @@ public:
   /// range), or none if the time or a PE variable is computed.
   std::optional<bool> recover(const Stmt &S);
 
+  /// The values of the design's parameters, by argument number, where the
+  /// caller knows them (the stand-ins of run-time sizes: Design::Param).
+  llvm::SmallVector<std::optional<int64_t>, 4> Params;
+
   /// Values of expressions over the variables in scope.
   IntEval Eval{[this](llvm::StringRef Name) -> const std::optional<int64_t> * {
-    return lookup(Name);
-  }};
+                 return lookup(Name);
+               },
+               [this](unsigned ArgNo) -> const std::optional<int64_t> * {
+                 return ArgNo < Params.size() ? &Params[ArgNo] : nullptr;
+               }};
 
 private:
   llvm::SmallVector<std::pair<std::string, std::optional<int64_t>>, 16> Vars;

@@ -39,6 +39,12 @@ public:
     return true;
   }
 
+  /// Runs with the design's parameters at these values (by argument
+  /// number; the stand-ins of run-time sizes).
+  void setParams(llvm::ArrayRef<std::optional<int64_t>> Values) {
+    Scope.Params.assign(Values.begin(), Values.end());
+  }
+
   /// Whether Body accesses what the replay follows at all.
   bool accesses(const Stmts &Body) {
     return llvm::any_of(Body, [&](const Stmt &S) { return touches(S); });

@@ -1,8 +1,10 @@
 //===- SpaceTimeSchedule.cpp - Where and when each URE iteration runs -----===//
 
 #include "systolic/SpaceTimeSchedule.h"
-#include "ure/IterationDomain.h"
+#include "language/LoopMetadata.h"
 #include "systolic/Design.h"
+#include "ure/IterationDomain.h"
+#include "ure/RunTimeSizes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -126,6 +128,20 @@ private:
           return false; // not a proper subset: reported by the URE model
         }
         Step.TimeLoop = Dropped.front();
+      }
+      if (S.Loops[Step.TimeLoop].runTime() && Step.needsRecovery()) {
+        const URELoop &T = S.Loops[Step.TimeLoop];
+        reject(Step.Loc,
+               "this schedule skews loop '" + T.Name + "', which runs up to '" +
+                   runTimeUpperText(T) +
+                   "', known only at run time, into the time variable t" +
+                   llvm::Twine(R.Steps.size() + 1) + " = " + timeFormula(Step) +
+                   "; the PEs recover '" + T.Name + "' from t between "
+                   "constant bounds: give '" + T.Name + "' a constant bound "
+                   "(a run-time tile loop outside it may count the tiles), or "
+                   "drop the schedule",
+               URERule::RunTimeSizes);
+        return false;
       }
       // t = sum(c * space) + time loop, over the loops' ranges. The loops
       // fit an int (URE model); the coefficients need not.
@@ -654,10 +670,16 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const 
   OS << ")";
   if (ActivePEs != NumPEs)
     OS << ", " << ActivePEs << " of them run an iteration";
+  // A run-time loop counts at its stand-in ('k x4 (K at run time)').
   OS << "\n  time: ";
   llvm::interleave(
       Time, OS,
-      [&](const TimeDimension &D) { OS << D.Name << " x" << D.Extent; }, ", ");
+      [&](const TimeDimension &D) {
+        OS << D.Name << " x" << D.Extent;
+        if (std::optional<unsigned> L = S.loopIndex(D.Name); L && S.Loops[*L].runTime())
+          OS << " (" << runTimeUpperText(S.Loops[*L]) << " at run time)";
+      },
+      ", ");
   OS << " = " << TotalSteps << " steps (flattened t =";
   bool First = true;
   for (const TimeDimension &D : Time) {
@@ -734,8 +756,12 @@ std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,
 llvm::json::Object SpaceTimeSchedule::toJSON() const {
   const URESystem &S = System;
   llvm::json::Array TimeList, RegisterList;
-  for (const TimeDimension &D : Time)
-    TimeList.push_back(llvm::json::Object{{"name", D.Name}, {"extent", D.Extent}});
+  for (const TimeDimension &D : Time) {
+    llvm::json::Object Dim{{"name", D.Name}, {"extent", D.Extent}};
+    if (std::optional<unsigned> L = S.loopIndex(D.Name); L && S.Loops[*L].runTime())
+      Dim["run_time_bound"] = runTimeUpperText(S.Loops[*L]);
+    TimeList.push_back(std::move(Dim));
+  }
   for (const RegisterPlan &P : Registers)
     RegisterList.push_back(llvm::json::Object{
         {"array", S.Arrays[P.Array].Name},
@@ -754,17 +780,24 @@ llvm::json::Object SpaceTimeSchedule::toJSON() const {
                                     {"steps", Vector->Steps},
                                     {"space", Vector->Space},
                                     {"serialized", !Vector->Serialized.empty()}};
-  return llvm::json::Object{{"file", S.Loc.File},
-                            {"line", S.Loc.Line},
-                            {"pes", NumPEs},
-                            {"active_pes", ActivePEs},
-                            {"exact_counts", Counted},
-                            {"time", std::move(TimeList)},
-                            {"steps", TotalSteps},
-                            {"useful_pe_steps", UsefulPESteps},
-                            {"utilization", std::move(Utilization)},
-                            {"registers", std::move(RegisterList)},
-                            {"vectorized", std::move(Vectorized)}};
+  // The values the counts are at, for the sizes known only at run time.
+  llvm::json::Object StandIns;
+  for (auto [A, V] : S.StandIns)
+    StandIns[getSourceName(A)] = V;
+  llvm::json::Object Out{{"file", S.Loc.File},
+                         {"line", S.Loc.Line},
+                         {"pes", NumPEs},
+                         {"active_pes", ActivePEs},
+                         {"exact_counts", Counted},
+                         {"time", std::move(TimeList)},
+                         {"steps", TotalSteps},
+                         {"useful_pe_steps", UsefulPESteps},
+                         {"utilization", std::move(Utilization)},
+                         {"registers", std::move(RegisterList)},
+                         {"vectorized", std::move(Vectorized)}};
+  if (!StandIns.empty())
+    Out["run_time_stand_ins"] = std::move(StandIns);
+  return Out;
 }
 
 SpaceTimeResult SpaceTimeAnalysis::run(llvm::Function &F,

@@ -93,6 +93,7 @@ std::optional<StreamError> check(Design &D, Design::Channel &C) {
     return true;
   };
   EndReplay Write(C, true, Send);
+  Write.setParams(D.standIns());
   if (!Write.run(WK->Body))
     return computed(Write, true);
   std::string Between = "'" + C.Array + "' becomes a channel from " + P.Title + " to " +
@@ -118,6 +119,7 @@ std::optional<StreamError> check(Design &D, Design::Channel &C) {
     return true;
   };
   EndReplay Read(C, false, Receive);
+  Read.setParams(D.standIns());
   if (!Read.run(RK->Body))
     return Mismatch ? *Mismatch : computed(Read, false);
   if (NW != NR)

@@ -80,7 +80,20 @@ private:
   // Directives that name loops must name loops of their nest.
   void checkLoopNames(llvm::Loop *Root, llvm::ArrayRef<LocatedDirective> Ds);
 
-  void extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective, 2> Ds);
+  // Reads one nest into the model; true if it must be read again with
+  // longer stand-ins for its run-time loops (StandInNeed).
+  bool extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective, 2> Ds);
+  // Per loop of the nest being read: the least stand-in extent of a
+  // run-time loop (ure/RunTimeSizes.h).
+  llvm::SmallVector<int64_t, 4> StandInNeed;
+
+  // Rule [run-time sizes] on the loops: a run-time loop is a time loop
+  // outside the vectorized loop that no other bound names; then the
+  // stand-ins.
+  bool checkRunTimeLoops();
+  // Whether a read's distance reaches a run-time loop's stand-in extent:
+  // the nest is read again with longer ones.
+  bool standInsTooShort();
 
   bool buildLoops(llvm::Loop *Root);
 

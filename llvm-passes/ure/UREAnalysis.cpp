@@ -10,6 +10,7 @@
 
 #include "ure/IterationDomain.h"
 #include "ure/NestExtractor.h"
+#include "ure/RunTimeSizes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -206,8 +207,12 @@ void NestExtractor::run() {
     Done.insert(L);
     checkLoopNames(L, Ds);
     if (hasDirective(Ds, DirectiveKind::URE) ||
-        hasDirective(Ds, DirectiveKind::Kernel))
-      extract(L, std::move(Ds));
+        hasDirective(Ds, DirectiveKind::Kernel)) {
+      StandInNeed.clear();
+      size_t Rejected = Model.Rejections.size();
+      while (extract(L, Ds))
+        Model.Rejections.resize(Rejected);
+    }
   }
 }
 
@@ -263,7 +268,7 @@ void NestExtractor::checkLoopNames(llvm::Loop *Root, llvm::ArrayRef<LocatedDirec
   }
 }
 
-void NestExtractor::extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective, 2> Ds) {
+bool NestExtractor::extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective, 2> Ds) {
   Sys = URESystem();
   Failed = false;
   ArrayOf.clear();
@@ -280,17 +285,21 @@ void NestExtractor::extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective
       Sys.Loc = D.Loc;
 
   if (!buildLoops(Root))
-    return;
+    return false;
   checkSpaceLoops();
+  if (!checkRunTimeLoops())
+    return false;
   llvm::SmallVector<llvm::StoreInst *, 8> Stores;
   if (!scanBody(Stores))
-    return;
+    return false;
   for (llvm::StoreInst *St : Stores)
     classifyStatement(St);
   if (Failed)
-    return;
+    return false;
   for (UREStatement &S : Sys.Statements)
     analyzeReads(S, &S - Sys.Statements.begin());
+  if (standInsTooShort())
+    return true;
   checkStatementOrder();
   // Also after a bad read: the formulas are complete, and a system can
   // break both rules (the seed's Example 3 does).
@@ -306,6 +315,98 @@ void NestExtractor::extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective
                "or write a parameter or an array a later nest reads");
   if (!Failed)
     Model.Systems.push_back(std::move(Sys));
+  return false;
+}
+
+bool NestExtractor::checkRunTimeLoops() {
+  auto named = [&](DirectiveKind K, llvm::StringRef Name) -> const LocatedDirective * {
+    for (const LocatedDirective &LD : Sys.Directives)
+      if (LD.D.Kind == K && llvm::any_of(LD.D.Args, [&](const DirectiveArg &A) {
+            return A.Name == Name;
+          }))
+        return &LD;
+    return nullptr;
+  };
+  std::optional<unsigned> Vector;
+  for (const LocatedDirective &LD : Sys.Directives)
+    if (LD.D.Kind == DirectiveKind::Vectorize && !LD.D.Args.empty())
+      Vector = Sys.loopIndex(LD.D.Args[0].Name);
+  bool Ok = true;
+  for (unsigned D = 0; D < Sys.Loops.size(); ++D) {
+    const URELoop &L = Sys.Loops[D];
+    if (!L.runTime())
+      continue;
+    std::string Runs = "loop '" + L.Name + "' runs up to '" + runTimeUpperText(L) +
+                       "', known only at run time";
+    const char *Fix = "; give it a constant bound: split it into a run-time "
+                      "loop over tiles and a constant loop within a tile";
+    if (const LocatedDirective *LD = named(DirectiveKind::SpaceTime, L.Name)) {
+      reject(URERule::RunTimeSizes, LD->Loc,
+             Runs + ", but space_time makes it PEs: the array's size is "
+                    "hardware and cannot follow a run-time value" + Fix);
+      Ok = false;
+    } else if (const LocatedDirective *LD = named(DirectiveKind::Vectorize, L.Name)) {
+      reject(URERule::RunTimeSizes, LD->Loc,
+             Runs + ", but vectorize makes it the lanes of a vector: their "
+                    "number is hardware and cannot follow a run-time value" + Fix);
+      Ok = false;
+    } else if (const LocatedDirective *LD = named(DirectiveKind::Unroll, L.Name)) {
+      reject(URERule::RunTimeSizes, LD->Loc,
+             Runs + ", but unroll copies its body once per iteration, a number "
+                    "of copies fixed in hardware" + Fix);
+      Ok = false;
+    } else if (Vector && *Vector < D) {
+      reject(URERule::RunTimeSizes, sourceLocOf(L.L),
+             Runs + ", inside the vectorized loop '" + Sys.Loops[*Vector].Name +
+                 "', whose lanes each run all of its iterations at once; move '" +
+                 L.Name + "' outside '" + Sys.Loops[*Vector].Name +
+                 "', or give it a constant bound");
+      Ok = false;
+    } else if (const URELoop *By = loopNaming(Sys.Loops, D)) {
+      reject(URERule::RunTimeSizes, sourceLocOf(By->L),
+             "the bounds of loop '" + By->Name + "' name loop '" + L.Name +
+                 "', which runs up to '" + runTimeUpperText(L) +
+                 "', known only at run time; a loop with affine bounds needs "
+                 "the loops its bounds name to have constant bounds");
+      Ok = false;
+    }
+  }
+  if (!Ok)
+    return false;
+  if (llvm::none_of(Sys.Loops, [](const URELoop &L) { return L.runTime(); }))
+    return true;
+  // Each run-time loop runs at least 4 iterations in the analyses (more
+  // where a read reaches further back).
+  StandInNeed.resize(Sys.Loops.size(), 4);
+  auto StandIns = chooseStandIns(Sys.Loops, StandInNeed);
+  if (!StandIns) {
+    const URELoop &L = *llvm::find_if(Sys.Loops, [](const URELoop &L) { return L.runTime(); });
+    reject(URERule::RunTimeSizes, sourceLocOf(L.L),
+           "no values of the parameters up to 2^24 make the run-time loops of "
+           "this nest run " + std::to_string(StandInNeed.front()) +
+               " iterations or more (loop '" + L.Name + "' runs up to '" +
+               runTimeUpperText(L) + "'); the analyses count the iterations at "
+               "such values: write bounds that grow with the parameters");
+    return false;
+  }
+  Sys.StandIns = std::move(*StandIns);
+  return true;
+}
+
+bool NestExtractor::standInsTooShort() {
+  bool Short = false;
+  for (const UREStatement &S : Sys.Statements)
+    for (const URERead &R : S.Reads)
+      for (unsigned D = 0; D < R.Distance.size(); ++D) {
+        if (!Sys.Loops[D].runTime())
+          continue;
+        int64_t Reach = R.Distance[D] < 0 ? -R.Distance[D] : R.Distance[D];
+        if (Reach + 2 > Sys.Loops[D].extent() && Reach + 2 > StandInNeed[D]) {
+          StandInNeed[D] = Reach + 2;
+          Short = true;
+        }
+      }
+  return Short;
 }
 
 bool NestExtractor::buildLoops(llvm::Loop *Root) {
@@ -372,6 +473,12 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
     case AffineLoop::NotAffine:
       break;
     }
+    URELoop RunTime = UL;
+    llvm::Loop &Nest = Sys.Loops.empty() ? *L : *Sys.Loops.front().L;
+    if (runTimeLoop(*L, Nest, SE, RunTime)) {
+      UL = RunTime;
+      return true;
+    }
   }
   switch (Counted) {
   case CountedLoop::Ok:
@@ -437,12 +544,15 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
       Outer += (Outer.empty() ? "'" : ", '") + O.Name + "'";
     reject(URERule::ConstantBounds, sourceLocOf(L),
            "the bound of loop '" + UL.Name + "' is not a compile-time constant" +
-               (Outer.empty() ? "; URE nests need constant bounds (make the bound a "
-                                "constexpr value)"
-                              : " nor affine in the loops outside it (" + Outer +
-                                    ") with constant coefficients; make the bound a "
-                                    "constexpr value, or such an expression, e.g. '" +
-                                    Sys.Loops.back().Name + " + 1'"));
+               (Outer.empty() ? ""
+                              : ", nor affine in the loops outside it (" + Outer +
+                                    ") with constant coefficients") +
+               ", nor computed before the nest from the function's integer "
+               "parameters; make the bound a constexpr value" +
+               (Outer.empty() ? std::string()
+                              : ", such an expression, e.g. '" +
+                                    Sys.Loops.back().Name + " + 1'") +
+               ", or a parameter ('" + UL.Name + " < N', 'N / 16')");
     return false;
   }
   case CountedLoop::OutOfRange:

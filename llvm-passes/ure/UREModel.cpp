@@ -2,6 +2,7 @@
 
 #include "ure/UREModel.h"
 #include "ure/IterationDomain.h"
+#include "ure/RunTimeSizes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -114,6 +115,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::NotVolatile: return "not volatile";
   case URERule::ArrayBounds: return "array bounds";
   case URERule::ArrayStorage: return "array storage";
+  case URERule::RunTimeSizes: return "run-time sizes";
   case URERule::OpenCL: return "opencl";
   case URERule::Offload: return "offload";
   }
@@ -180,6 +182,9 @@ void URESystem::print(llvm::raw_ostream &OS) const {
       [&](const URELoop &L) {
         if (L.affine())
           OS << rangeText(L, Loops) << " within [" << L.Lower << ", " << L.Upper << ")";
+        else if (L.runTime())
+          OS << L.Name << " in [" << L.Lower << ", " << runTimeUpperText(L)
+             << "), at run time (stand-in " << L.Upper << ")";
         else
           OS << L.Name << " in [" << L.Lower << ", " << L.Upper << ")";
       },
@@ -207,6 +212,8 @@ void URESystem::print(llvm::raw_ostream &OS) const {
         E.print(OS, Loops);
         OS << "]";
       }
+      if (!St.AffineOutput)
+        OS << "[run-time index]";
     } else {
       OS << "URE " << Arrays[St.Array].Name << "(";
       llvm::interleave(Loops, OS, [&](const URELoop &L) { OS << L.Name; }, ", ");

@@ -41,6 +41,7 @@
 #include <string>
 
 namespace llvm {
+class Argument;
 class BasicBlock;
 class DominatorTree;
 class ICmpInst;
@@ -86,9 +87,18 @@ struct URELoop {
   /// coefficients is the constant Lower (Upper).
   AffineExpr LowerBound, UpperBound;
 
+  /// A bound the caller passes (ure/RunTimeSizes.h): the loop runs while
+  /// its variable is below RunTimeUpper + RunTimeOffset, a value computed
+  /// before the nest from the function's integer parameters; [Lower, Upper)
+  /// is then the stand-in range the analyses count with.
+  llvm::Value *RunTimeUpper = nullptr;
+  int64_t RunTimeOffset = 0;
+
   int64_t extent() const { return Upper - Lower; }
   /// Whether a bound names an outer loop.
   bool affine() const { return !LowerBound.isConstant() || !UpperBound.isConstant(); }
+  /// Whether the upper bound is known only at run time.
+  bool runTime() const { return RunTimeUpper != nullptr; }
 };
 
 /// How a URE array's storage follows one loop of the nest. The sequential
@@ -158,6 +168,10 @@ struct UREStatement {
   std::string OutputName;                   // extended: the output written
   llvm::Value *Output = nullptr;            // extended: the output object
   llvm::SmallVector<AffineExpr, 4> OutputSubscripts; // extended
+  /// Extended: whether every subscript is affine in the loops (with
+  /// constant coefficients); OutputSubscripts is empty if not (an index
+  /// with a run-time stride, 'i * N + j').
+  bool AffineOutput = true;
   llvm::SmallVector<URERead, 4> Reads;
   llvm::SmallVector<unsigned, 4> Inputs;    // indices into URESystem::Inputs
   llvm::SmallVector<Guard, 2> Guards;       // all must hold, outermost first
@@ -178,6 +192,9 @@ struct URESystem {
   llvm::SmallVector<UREStatement, 8> Statements; // source order
   llvm::SmallVector<InputRead, 8> Inputs;
   llvm::SmallVector<LocatedDirective, 4> Directives;
+  /// The values of the integer parameters that the run-time loops' bounds
+  /// are computed from, at which the analyses count (ure/RunTimeSizes.h).
+  llvm::SmallVector<std::pair<const llvm::Argument *, int64_t>, 2> StandIns;
 
   llvm::Loop *outermost() const { return Loops.front().L; }
   void printCondition(llvm::raw_ostream &OS, const llvm::ICmpInst *Cmp) const;
@@ -218,6 +235,7 @@ enum class URERule {
   NotVolatile,
   ArrayBounds,
   ArrayStorage,
+  RunTimeSizes,
   OpenCL,  // what the OpenCL back end can print
   Offload, // what --emulate and --opencl can run in place of the nests
 };

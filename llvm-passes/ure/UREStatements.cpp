@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ure/NestExtractor.h"
+#include "ure/RunTimeSizes.h"
 #include "ure/InitialValues.h"
 #include "language/LoopMetadata.h"
 
@@ -238,16 +239,24 @@ void NestExtractor::classifyStatement(llvm::StoreInst *St) {
     S.OutputName = getSourceName(Base);
     for (llvm::Value *Sub : Subs) {
       std::optional<AffineExpr> E = affineOf(Sub);
-      if (!E) {
+      llvm::SmallPtrSet<const llvm::Value *, 8> Visited;
+      if (!E && computedValue(Sub, Visited)) {
         reject(URERule::Address, S.Loc,
                "the output " + accessText(S.OutputName, Subs) +
-                   " is not indexed by affine expressions of the loop "
-                   "variables; index outputs with loop variables and "
-                   "constants");
+                   " is not indexed by the loop variables, the function's "
+                   "parameters and constants alone; compute the index from "
+                   "those");
         return;
       }
-      S.OutputSubscripts.push_back(*E);
+      // An index with a run-time stride ('i * N + j') is no affine
+      // expression of the loops; the kernels compute it as written.
+      if (!E)
+        S.AffineOutput = false;
+      else if (S.AffineOutput)
+        S.OutputSubscripts.push_back(*E);
     }
+    if (!S.AffineOutput)
+      S.OutputSubscripts.clear();
     OutputOf[Base] = Index;
   }
   S.Guards = guardsOf(St->getParent());
@@ -267,6 +276,17 @@ bool NestExtractor::checkArrayBounds(const UREArray &A, const SourceLoc &Loc) {
   for (unsigned D = 0; D < Sys.Loops.size() && D < A.Storage.size(); ++D) {
     const URELoop &L = Sys.Loops[D];
     const ArrayStorage &St = A.Storage[D];
+    if (L.runTime() && St.K == ArrayStorage::Full) {
+      reject(URERule::RunTimeSizes, Loc,
+             "the URE array '" + A.Name + "' has a dimension for every "
+             "iteration of loop '" + L.Name + "', which runs up to '" +
+                 runTimeUpperText(L) + "', known only at run time, so no "
+                 "declared size is sure to hold it; keep only the iterations "
+                 "its reads reach ('" + L.Name + " % 2' for a read of '" +
+                 L.Name + " - 1') or leave the dimension out (docs/language.md, "
+                 "\"URE array storage\")");
+      return false;
+    }
     if (L.Upper <= L.Lower || St.K == ArrayStorage::Dropped ||
         St.Dim >= A.Extents.size())
       continue; // no iteration, or no dimension
@@ -612,6 +632,22 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
   }
   if (!checkDistance(R, Text, Loc))
     return InitFormula::var(ArrayIdx);
+  // The PEs keep the values of every iteration of the loops inside the
+  // loop that carries the read: a run-time loop there would size them.
+  auto Carrier = llvm::find_if(R.Distance, [](int64_t D) { return D != 0; });
+  for (unsigned D = Carrier - R.Distance.begin() + 1; D < R.Distance.size(); ++D)
+    if (Sys.Loops[D].runTime()) {
+      const URELoop &C = Sys.Loops[Carrier - R.Distance.begin()];
+      reject(URERule::RunTimeSizes, Loc,
+             "the read " + Text + " reaches back across an iteration of loop '" +
+                 C.Name + "', inside which loop '" + Sys.Loops[D].Name +
+                 "' runs up to '" + runTimeUpperText(Sys.Loops[D]) +
+                 "', known only at run time: the PEs would keep the values of "
+                 "all its iterations, as many as the parameter is large; give '" +
+                 Sys.Loops[D].Name + "' a constant bound, or move it outside '" +
+                 C.Name + "'");
+      return InitFormula::var(ArrayIdx);
+    }
   // (In a nest that runs no iteration nothing runs; its reads keep their
   // distances.)
   for (unsigned D = 0; D < R.Distance.size(); ++D)
@@ -728,14 +764,17 @@ void NestExtractor::checkLoader(const LocatedDirective &LD, llvm::StringRef Name
       continue;
     Found = true;
     SourceLoc Loc = sourceLocOf(In.Load);
-    if (!In.Object || llvm::any_of(In.Subscripts, [](const auto &E) {
-          return !E.has_value();
-        })) {
+    // Affine subscripts, or ones with run-time strides ('i * N + j').
+    llvm::Value *Base = nullptr;
+    llvm::SmallVector<llvm::Value *, 4> Subs;
+    llvm::SmallPtrSet<const llvm::Value *, 8> Visited;
+    if (!In.Object || !decomposeAddress(In.Load->getPointerOperand(), Base, Subs) ||
+        llvm::any_of(Subs, [&](llvm::Value *Sub) { return computedValue(Sub, Visited); })) {
       reject(URERule::Isolation, Loc,
              "the loader of '" + Name + "' must compute where the PEs read "
              "it from the loop variables, but this read of '" + Name +
-                 "' is not indexed by affine expressions of the loop "
-                 "variables; index it with loop variables and constants, "
+                 "' is not indexed by the loop variables, the function's "
+                 "parameters and constants alone; index it with those, "
                  "or drop '" + Name + "' from '" + quotedText(LD.D) + "'");
       continue;
     }

@@ -334,6 +334,7 @@ private:
 
   // An affine loop bound with the kernel's loop variables (Box if constant).
   ExprPtr affineValue(const AffineExpr &E, int64_t Box) const;
+  ExprPtr upperOf(const URELoop &L);
 
   // Whether the PE's iteration is in the nest's domain (affine bounds of
   // the PE loops); null if every iteration of the box is.

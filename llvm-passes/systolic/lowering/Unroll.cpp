@@ -41,8 +41,7 @@ Stmts BodyBuilder::body() {
   // Loops with affine bounds run exactly their iterations (a step under a
   // schedule counts its time variable between constant bounds).
   auto exactLoop = [&](LoopKind Kind, const URELoop &L) {
-    return t2s::loop(Kind, L.Name, affineValue(L.LowerBound, L.Lower),
-                     affineValue(L.UpperBound, L.Upper), {});
+    return t2s::loop(Kind, L.Name, affineValue(L.LowerBound, L.Lower), upperOf(L), {});
   };
   for (unsigned L = 0; L < Outer; ++L)
     if (!Vec || L != Vec->Loop)
@@ -52,7 +51,7 @@ Stmts BodyBuilder::body() {
     const SpaceTimeStep &St = Sch.Steps[T];
     if (!St.HasTimeLoop || (Vec && St.TimeLoop == Vec->Loop))
       continue;
-    if (!St.needsRecovery() && loop(St.TimeLoop).affine()) {
+    if (!St.needsRecovery() && (loop(St.TimeLoop).affine() || loop(St.TimeLoop).runTime())) {
       Wrappers.push_back(exactLoop(LoopKind::Time, loop(St.TimeLoop)));
       continue;
     }
@@ -278,6 +277,18 @@ ExprPtr BodyBuilder::affineValue(const AffineExpr &E, int64_t Box) const {
   return Sum;
 }
 
+// The end of loop L's range: a constant, affine in outer loops, or a value
+// of the function's parameters (a run-time loop).
+ExprPtr BodyBuilder::upperOf(const URELoop &L) {
+  if (!L.runTime())
+    return affineValue(L.UpperBound, L.Upper);
+  ExprPtr Bound = resolve(Lift.value(L.RunTimeUpper));
+  if (L.RunTimeOffset)
+    Bound = binary(L.RunTimeOffset > 0 ? BinaryOp::Add : BinaryOp::Sub, false, Bound,
+                   num(L.RunTimeOffset > 0 ? L.RunTimeOffset : -L.RunTimeOffset));
+  return Bound;
+}
+
 // Whether this PE's iteration is one of the nest's: the affine bounds of the
 // PE loops (the time loops run their exact bounds); null if none.
 ExprPtr BodyBuilder::peDomain() const {
@@ -431,7 +442,7 @@ Stmt BodyBuilder::plainNest() {
     Body.push_back(statement(St));
   for (const URELoop &L : llvm::reverse(S.Loops)) {
     Stmt Loop = t2s::loop(LoopKind::Serial, L.Name, affineValue(L.LowerBound, L.Lower),
-                          affineValue(L.UpperBound, L.Upper), std::move(Body));
+                          upperOf(L), std::move(Body));
     Body.clear();
     Body.push_back(std::move(Loop));
   }

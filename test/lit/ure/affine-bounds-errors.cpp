@@ -13,7 +13,7 @@ void notAffine(const float *in, float *out) {
   #pragma t2s ure
   #pragma t2s space_time(j)
   for (int i = 0; i < N; ++i)
-// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the bound of loop 'j' is not a compile-time constant nor affine in the loops outside it ('i') with constant coefficients; make the bound a constexpr value, or such an expression, e.g. 'i + 1' [constant bounds]
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the bound of loop 'j' is not a compile-time constant, nor affine in the loops outside it ('i') with constant coefficients, nor computed before the nest from the function's integer parameters; make the bound a constexpr value, such an expression, e.g. 'i + 1', or a parameter ('j < N', 'N / 16') [constant bounds]
     for (int j = 0; j < i * i; ++j) {
       A[i][j] = j == 0 ? in[i] : A[i][j - 1];
       out[i] = A[i][j];

@@ -90,7 +90,7 @@ void computedIndex(const int *in, const int *idx, int *out) {
   #pragma t2s loader(in)
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
-      // CHECK-DAG: isolation-errors.cpp:[[@LINE+1]]:26: error: the loader of 'in' must compute where the PEs read it from the loop variables, but this read of 'in' is not indexed by affine expressions of the loop variables; index it with loop variables and constants, or drop 'in' from 'loader(in)' [loader and drainer]
+      // CHECK-DAG: isolation-errors.cpp:[[@LINE+1]]:26: error: the loader of 'in' must compute where the PEs read it from the loop variables, but this read of 'in' is not indexed by the loop variables, the function's parameters and constants alone; index it with those, or drop 'in' from 'loader(in)' [loader and drainer]
       A[j][i] = i == 0 ? in[idx[j]] : A[j][i - 1];
       if (i == N - 1) out[j] = A[j][i];
     }

@@ -109,7 +109,7 @@ void outputNotAffine(const int *in, const int *idx, int *out) {
   #pragma t2s ure
   for (int i = 0; i < N; ++i) {
     A[i] = i == 0 ? in[0] : A[i - 1];
-    // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:17: error: the output out[...] is not indexed by affine expressions of the loop variables; index outputs with loop variables and constants [array access]
+    // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:17: error: the output out[...] is not indexed by the loop variables, the function's parameters and constants alone; compute the index from those [array access]
     out[idx[i]] = A[i];
   }
 }

@@ -10,8 +10,8 @@ void log(int);
 void nonConstantBound(const float *in, float *out, int n) {
   float A[N];
   #pragma t2s ure
-  // CHECK-DAG: structure-rules.cpp:[[@LINE+1]]:3: error: the bound of loop 'i' is not a compile-time constant; URE nests need constant bounds (make the bound a constexpr value) [constant bounds]
-  for (int i = 0; i < n; ++i) {
+  // CHECK-DAG: structure-rules.cpp:[[@LINE+1]]:3: error: the bound of loop 'i' is not a compile-time constant, nor computed before the nest from the function's integer parameters; make the bound a constexpr value, or a parameter ('i < N', 'N / 16') [constant bounds]
+  for (int i = 0; i < int(in[n]); ++i) {
     A[i] = i == 0 ? in[0] : A[i - 1];
     if (i == N - 1) out[0] = A[i];
   }

@@ -1,0 +1,79 @@
+//===- RunTimeSizes.h - Loop bounds known only at run time -----*- C++ -*-===//
+//
+// A time loop outside every space loop and the vectorized loop may run up to
+// a bound the caller passes: 'for (int k = 0; k < K; ++k)' with K computed
+// from the function's integer parameters ('K', 'K / 64', 'M >> 5'). The
+// hardware does not change with it: only the outer loops of the kernels
+// count further.
+//
+// The analyses of the URE model, the schedule and the report count
+// iterations; for a run-time loop they use a stand-in extent, chosen here:
+// values of the parameters for which each run-time loop runs at least a few
+// iterations, more than any read reaches back along it. What they decide
+// must then not depend on the extent (rule [run-time sizes], UREModel.h):
+// the code the back ends write names the parameters, never the stand-ins.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_RUNTIMESIZES_H
+#define T2S_RUNTIMESIZES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace llvm {
+class Argument;
+class Loop;
+class PHINode;
+class ScalarEvolution;
+class Value;
+} // namespace llvm
+
+namespace t2s {
+
+struct URELoop;
+
+/// Values of some integer parameters of a function.
+using ArgValues = llvm::ArrayRef<std::pair<const llvm::Argument *, int64_t>>;
+
+/// The loop 'for (v = c; v < B; ++v)' (or 'v <= B', 'v != B') whose bound B
+/// is computed outside \p Nest from integer parameters: fills UL.IV,
+/// UL.Lower, UL.RunTimeUpper and UL.RunTimeOffset. False if \p L is not so.
+bool runTimeLoop(llvm::Loop &L, llvm::Loop &Nest, llvm::ScalarEvolution &SE,
+                 URELoop &UL);
+
+/// The first value \p V is computed from that is neither an integer
+/// parameter, nor a constant, nor an integer operation on such values
+/// (+ - * / % << >> & | ^, casts, min and max): what makes V no size. Null
+/// if V is a size.
+const llvm::Value *notASize(const llvm::Value *V);
+
+/// V (a size) in C's spelling, parameters by their source names: "K / 64".
+std::string sizeText(const llvm::Value *V);
+
+/// A run-time loop's upper bound in C's spelling: "K", "K / 64 + 1".
+std::string runTimeUpperText(const URELoop &L);
+
+/// The integer parameters \p V is computed from (V a size).
+void sizeArguments(const llvm::Value *V,
+                   llvm::SmallVectorImpl<const llvm::Argument *> &Args);
+
+/// V's value (V a size) with the parameters at \p Args; none on a division
+/// by zero, an overflow, or a parameter \p Args does not give.
+std::optional<int64_t> evaluateSize(const llvm::Value *V, ArgValues Args);
+
+/// Stand-in values of the parameters the run-time loops of \p Loops name,
+/// such that run-time loop D runs at least Need[D] iterations (D in nest
+/// order; missing entries need 1), found by doubling the parameters from 1;
+/// none if no such values reach 2^24. Sets each run-time loop's Upper.
+std::optional<llvm::SmallVector<std::pair<const llvm::Argument *, int64_t>, 2>>
+chooseStandIns(llvm::MutableArrayRef<URELoop> Loops, llvm::ArrayRef<int64_t> Need);
+
+} // namespace t2s
+
+#endif // T2S_RUNTIMESIZES_H
