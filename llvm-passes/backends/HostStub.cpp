@@ -1,6 +1,7 @@
 //===- HostStub.cpp - Host stubs of a design, from its Design -------------===//
 
 #include "backends/HostStub.h"
+#include "backends/CExpr.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,6 +37,16 @@ std::string kernelParameter(const Design &D, const Design::Kernel &K, unsigned A
 }
 
 namespace {
+
+// The stub's names for the parameters in a buffer's run-time extent.
+class StubNames : public ExprNames {
+  const Design &D;
+
+public:
+  explicit StubNames(const Design &D) : D(D) {}
+  std::string param(unsigned ArgNo) override { return D.Params[ArgNo].Name; }
+  std::string unresolved(const Expr &) override { return "0"; }
+};
 
 class StubPrinter {
   llvm::raw_ostream &OS;
@@ -75,7 +86,7 @@ public:
     // A device buffer needs a size: the largest index the nests use.
     for (const Design::Kernel *K : Kernels)
       for (unsigned A : K->Params)
-        if (D.Params[A].Pointer && !D.extent(A)) {
+        if (D.Params[A].Pointer && !D.extent(A) && !D.runTimeExtent(A)) {
           const std::string &Name = D.Params[A].Name;
           if (ForDevice) // t2s-clang --opencl: an error in the user's file
             return "the buffer '" + Name + "', whose size cannot be told from its "
@@ -94,6 +105,34 @@ public:
   }
 
 private:
+  // The elements of buffer A: a number, or the variable printExtents
+  // declares for a run-time extent.
+  std::string extentText(unsigned A) {
+    if (std::optional<uint64_t> N = D.extent(A))
+      return std::to_string(*N);
+    if (D.runTimeExtent(A))
+      return D.Params[A].Name + "_extent";
+    return "1";
+  }
+
+  // The extents of the buffers with run-time sizes, after checking that the
+  // sizes they are computed from are at least 0 (t2s/sizes.h).
+  void printExtents() {
+    llvm::SmallVector<unsigned, 4> Buffers, Sizes;
+    for (const Design::Kernel *K : Kernels)
+      for (unsigned A : K->Params)
+        if (D.Params[A].Pointer && D.elementOf(A) && !D.extent(A) &&
+            !llvm::is_contained(Buffers, A) && D.runTimeExtent(A, &Sizes))
+          Buffers.push_back(A);
+    for (unsigned A : Sizes)
+      OS << "  t2s::checkSize(\"" << D.Stub << "\", \"" << D.Params[A].Name << "\", "
+         << D.Params[A].Name << ");\n";
+    StubNames Names(D);
+    for (unsigned A : Buffers)
+      OS << "  const long long " << D.Params[A].Name
+         << "_extent = " << printExpr(*D.runTimeExtent(A), Types, Names) << ";\n";
+  }
+
   // The kernels, compiled as C++, live in KernelNamespace (so that they never
   // collide with the program's functions); so does the stub, whose C linkage
   // keeps its name.
@@ -107,6 +146,7 @@ private:
       OS << (K->Params.empty() ? "void);\n" : ");\n");
     }
     OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
+    printExtents();
     printDisjointCheck();
     // One t2s::emu::run per stage: it returns when the stage's kernels end.
     for (unsigned I = 0; I < Kernels.size(); ++I) {
@@ -148,10 +188,9 @@ private:
     OS << "  t2s::emu::checkDisjoint(\"" << Where << "\", \""
        << D.Function.substr(0, D.Function.find('(')) << "\", {";
     for (unsigned A : Buffers) {
-      std::optional<uint64_t> N = D.extent(A);
       const std::string &Name = D.Params[A].Name;
       OS << (A == Buffers.front() ? "" : ", ") << "{\"" << Name << "\", " << Name << ", "
-         << (N ? *N : 1) << " * sizeof(" << Types.name(*D.elementOf(A)) << "), "
+         << extentText(A) << " * sizeof(" << Types.name(*D.elementOf(A)) << "), "
          << (D.writes(A) ? "true" : "false") << "}";
     }
     OS << "});\n";
@@ -160,6 +199,7 @@ private:
   void printDevice(const std::string &Params, const std::string &Args) {
     OS << "void " << D.Stub << "(t2s::host::Device &D, t2s::host::Program &P"
        << (Params.empty() ? "" : ", ") << Params << ") {\n";
+    printExtents();
     // In the order of first use: the stub must not depend on addresses.
     llvm::SmallVector<unsigned, 4> Buffers;
     for (const Design::Kernel *K : Kernels)
@@ -168,7 +208,7 @@ private:
           Buffers.push_back(A);
           const std::string &Name = D.Params[A].Name;
           OS << "  t2s::host::Buffer<" << Types.name(*D.elementOf(A)) << "> " << Name
-             << "_buffer(D, " << *D.extent(A) << ", /*DeviceWrites=*/"
+             << "_buffer(D, " << extentText(A) << ", /*DeviceWrites=*/"
              << (D.writes(A) ? "true" : "false") << ", /*DeviceReads=*/true);\n"
              << "  " << Name << "_buffer.write(" << Name << ");\n";
         }

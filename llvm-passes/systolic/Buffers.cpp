@@ -1,6 +1,7 @@
 //===- Buffers.cpp - The off-chip buffers of a design ---------------------===//
 
 #include "systolic/Buffers.h"
+#include "ure/RunTimeSizes.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/APInt.h"
@@ -24,8 +25,11 @@ std::optional<std::pair<int64_t, int64_t>> range(const URESystem &S, llvm::Value
   if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
     return std::pair{C->getSExtValue(), C->getSExtValue()};
   for (const URELoop &L : S.Loops)
-    if (V == L.IV)
+    if (V == L.IV) {
+      if (L.runTime()) // [Lower, Upper) is a stand-in
+        return std::nullopt;
       return std::pair{L.Lower, L.Upper - 1};
+    }
   auto *I = llvm::dyn_cast<llvm::Instruction>(V);
   if (!I)
     return std::nullopt;
@@ -95,6 +99,204 @@ std::optional<uint64_t> extentOf(const URESystem &S, const llvm::DataLayout &DL,
   return uint64_t(Max) + 1;
 }
 
+// The values an index takes over the nest as expressions of the function's
+// parameters, for indices with run-time sizes: [Lo, Hi], and whether Lo is
+// known to be at least 0. Every integer parameter an index names is taken
+// to be a size, at least 0 (the host stub checks it: Sizes).
+struct SymRange {
+  ExprPtr Lo, Hi;
+  bool NonNegative = false;
+};
+
+const DType Long = DType::integer(64);
+
+std::optional<int64_t> constantOf(const ExprPtr &E) {
+  if (E->Kind == ExprKind::IntConst)
+    return E->Int;
+  return std::nullopt;
+}
+
+ExprPtr sum(ExprPtr A, ExprPtr B, bool Minus = false) {
+  std::optional<int64_t> X = constantOf(A), Y = constantOf(B);
+  if (X && Y)
+    return intConst(Long, Minus ? *X - *Y : *X + *Y);
+  if (Y && *Y == 0)
+    return A;
+  if (X && *X == 0 && !Minus)
+    return B;
+  if (Y && *Y < 0) // 'a + -1' reads 'a - 1'
+    return binary(Minus ? BinaryOp::Add : BinaryOp::Sub, false, A, intConst(Long, -*Y));
+  return binary(Minus ? BinaryOp::Sub : BinaryOp::Add, false, A, B);
+}
+
+ExprPtr product(ExprPtr A, ExprPtr B) {
+  std::optional<int64_t> X = constantOf(A), Y = constantOf(B);
+  if (X && Y)
+    return intConst(Long, *X * *Y);
+  if ((X && *X == 0) || (Y && *Y == 0))
+    return intConst(Long, 0);
+  if (X && *X == 1)
+    return B;
+  if (Y && *Y == 1)
+    return A;
+  return binary(BinaryOp::Mul, false, A, B);
+}
+
+class SymbolicRange {
+  const URESystem &S;
+
+public:
+  llvm::SmallVector<unsigned, 2> Sizes; // argument numbers taken as sizes
+
+  explicit SymbolicRange(const URESystem &S) : S(S) {}
+
+  // A size (ure/RunTimeSizes.h) as a 64-bit expression of the parameters.
+  ExprPtr size(const llvm::Value *V) {
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
+      return intConst(Long, C->getSExtValue());
+    if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
+      if (!llvm::is_contained(Sizes, A->getArgNo()))
+        Sizes.push_back(A->getArgNo());
+      return cast(CastKind::Plain, Long,
+                  param(DType::integer(A->getType()->getIntegerBitWidth()), A->getArgNo()));
+    }
+    auto *I = llvm::cast<llvm::Instruction>(V);
+    if (llvm::isa<llvm::CastInst>(I))
+      return size(I->getOperand(0));
+    ExprPtr X = size(I->getOperand(0)), Y = size(I->getOperand(1));
+    switch (I->getOpcode()) {
+    case llvm::Instruction::Add: return sum(X, Y);
+    case llvm::Instruction::Sub: return sum(X, Y, true);
+    case llvm::Instruction::Mul: return product(X, Y);
+    case llvm::Instruction::SDiv:
+    case llvm::Instruction::UDiv: return binary(BinaryOp::Div, false, X, Y);
+    case llvm::Instruction::SRem:
+    case llvm::Instruction::URem: return binary(BinaryOp::Rem, false, X, Y);
+    case llvm::Instruction::Shl: return binary(BinaryOp::Shl, false, X, Y);
+    case llvm::Instruction::LShr:
+    case llvm::Instruction::AShr: return binary(BinaryOp::Shr, false, X, Y);
+    case llvm::Instruction::And: return binary(BinaryOp::And, false, X, Y);
+    case llvm::Instruction::Or: return binary(BinaryOp::Or, false, X, Y);
+    case llvm::Instruction::Xor: return binary(BinaryOp::Xor, false, X, Y);
+    default: return nullptr;
+    }
+  }
+
+  std::optional<SymRange> range(llvm::Value *V) {
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V)) {
+      ExprPtr E = intConst(Long, C->getSExtValue());
+      return SymRange{E, E, C->getSExtValue() >= 0};
+    }
+    for (const URELoop &L : S.Loops)
+      if (V == L.IV) {
+        if (!L.runTime() && L.affine())
+          return std::nullopt;
+        ExprPtr Hi = L.runTime() ? sum(size(L.RunTimeUpper), intConst(Long, L.RunTimeOffset - 1))
+                                 : intConst(Long, L.Upper - 1);
+        return SymRange{intConst(Long, L.Lower), Hi, L.Lower >= 0};
+      }
+    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+    bool InNest = I && S.outermost()->contains(I);
+    if (llvm::isa<llvm::Argument>(V) || (I && !InNest)) {
+      if (notASize(V))
+        return std::nullopt;
+      ExprPtr E = size(V);
+      if (!E)
+        return std::nullopt;
+      return SymRange{E, E, true};
+    }
+    if (!I)
+      return std::nullopt;
+    if (llvm::isa<llvm::SExtInst, llvm::ZExtInst>(I))
+      return range(I->getOperand(0));
+    auto *BO = llvm::dyn_cast<llvm::BinaryOperator>(I);
+    if (!BO)
+      return std::nullopt;
+    std::optional<SymRange> A = range(BO->getOperand(0)), B = range(BO->getOperand(1));
+    if (!A || !B)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case llvm::Instruction::Add:
+      return SymRange{sum(A->Lo, B->Lo), sum(A->Hi, B->Hi), A->NonNegative && B->NonNegative};
+    case llvm::Instruction::Sub: {
+      ExprPtr Lo = sum(A->Lo, B->Hi, true);
+      std::optional<int64_t> C = constantOf(Lo);
+      return SymRange{Lo, sum(A->Hi, B->Lo, true), C && *C >= 0};
+    }
+    case llvm::Instruction::Mul: {
+      // A constant factor keeps or swaps the ends; two ranges of values at
+      // least 0 multiply their ends.
+      std::optional<int64_t> CA = constantOf(A->Lo), CB = constantOf(B->Lo);
+      if (CA && equal(*A->Lo, *A->Hi))
+        std::swap(A, B), std::swap(CA, CB);
+      if (CB && equal(*B->Lo, *B->Hi)) {
+        if (*CB >= 0)
+          return SymRange{product(A->Lo, B->Lo), product(A->Hi, B->Lo), A->NonNegative};
+        return SymRange{product(A->Hi, B->Lo), product(A->Lo, B->Lo), false};
+      }
+      if (A->NonNegative && B->NonNegative)
+        return SymRange{product(A->Lo, B->Lo), product(A->Hi, B->Hi), true};
+      return std::nullopt;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+};
+
+// One past the largest flattened index of A, as an expression of the
+// parameters: for indices with run-time sizes. None where an index can be
+// negative or has no such expression.
+ExprPtr symbolicExtentOf(const URESystem &S, const llvm::DataLayout &DL,
+                         const llvm::Argument *A, llvm::Type *Elem,
+                         llvm::SmallVectorImpl<unsigned> &Sizes) {
+  int64_t ElemSize = int64_t(DL.getTypeAllocSize(Elem));
+  SymbolicRange R(S);
+  ExprPtr Max;
+  for (llvm::BasicBlock *BB : S.innermost()->blocks())
+    for (llvm::Instruction &I : *BB) {
+      llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I);
+      if (!Ptr)
+        continue;
+      llvm::APInt Offset(64, 0);
+      llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
+      llvm::Value *P = Ptr;
+      while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
+        llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
+        llvm::APInt Const(64, 0);
+        if (!G->collectOffset(DL, 64, Vars, Const))
+          return nullptr;
+        Offset += Const;
+        for (auto &[V, Scale] : Vars)
+          Terms.push_back({V, Scale.getSExtValue()});
+        P = G->getPointerOperand();
+      }
+      if (P != A)
+        continue;
+      if (Offset.isNegative())
+        return nullptr;
+      // In elements where every scale is a multiple of the element's size
+      // (as in 'a[i * N + j]'), else in bytes.
+      bool Elements = Offset.getSExtValue() % ElemSize == 0 &&
+                      llvm::all_of(Terms, [&](auto &T) { return T.second % ElemSize == 0; });
+      int64_t Unit = Elements ? ElemSize : 1;
+      ExprPtr Hi = intConst(Long, Offset.getSExtValue() / Unit);
+      for (auto [V, Scale] : Terms) {
+        std::optional<SymRange> X = R.range(V);
+        if (!X || !X->NonNegative || Scale < 0)
+          return nullptr;
+        Hi = sum(Hi, product(X->Hi, intConst(Long, Scale / Unit)));
+      }
+      ExprPtr Last = Elements ? Hi : binary(BinaryOp::Div, false, Hi, intConst(Long, ElemSize));
+      Max = Max ? select(compare(CompareOp::GT, false, Max, Last), Max, Last) : Last;
+    }
+  // Without a size, the constant extent (extentOf) had its reasons to fail.
+  if (!Max || R.Sizes.empty())
+    return nullptr;
+  Sizes.assign(R.Sizes.begin(), R.Sizes.end());
+  return sum(Max, intConst(Long, 1));
+}
+
 } // namespace
 
 llvm::SmallVector<DesignBuffer, 4> findBuffers(const URESystem &S,
@@ -126,8 +328,11 @@ llvm::SmallVector<DesignBuffer, 4> findBuffers(const URESystem &S,
       else if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
         note(St->getPointerOperand(), storedValue(St)->getType(), true);
     }
-  for (DesignBuffer &B : Buffers)
+  for (DesignBuffer &B : Buffers) {
     B.Extent = extentOf(S, DL, B.Arg, B.Element);
+    if (!B.Extent)
+      B.RunTimeExtent = symbolicExtentOf(S, DL, B.Arg, B.Element, B.Sizes);
+  }
   return Buffers;
 }
 

@@ -17,6 +17,8 @@
 #ifndef T2S_BUFFERS_H
 #define T2S_BUFFERS_H
 
+#include "systolic/Expr.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -44,6 +46,11 @@ struct DesignBuffer {
   /// The elements the nest can touch; none when an index is not affine in
   /// the loop variables or can be negative.
   std::optional<uint64_t> Extent;
+  /// Without Extent: the elements as an expression of the parameters, when
+  /// the indices have run-time sizes or strides ('i * N + j'); null if none.
+  ExprPtr RunTimeExtent;
+  /// The integer parameters RunTimeExtent takes to be sizes (at least 0).
+  llvm::SmallVector<unsigned, 2> Sizes;
 };
 
 /// The buffers of \p S, in the order of their first access in the nest.

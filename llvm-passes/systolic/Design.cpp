@@ -218,6 +218,25 @@ bool Design::hasRunTimeSizes() const {
   return llvm::any_of(Params, [](const Param &P) { return P.StandIn.has_value(); });
 }
 
+ExprPtr Design::runTimeExtent(unsigned ArgNo, llvm::SmallVectorImpl<unsigned> *Sizes) const {
+  ExprPtr Max;
+  for (const Buffer &B : Buffers) {
+    if (B.ArgNo != ArgNo)
+      continue;
+    ExprPtr E = B.RunTimeExtent;
+    if (!E && B.Extent)
+      E = intConst(DType::integer(64), int64_t(*B.Extent));
+    if (!E)
+      return nullptr;
+    Max = Max ? select(compare(CompareOp::GT, false, Max, E), Max, E) : E;
+    if (Sizes)
+      for (unsigned A : B.Sizes)
+        if (!llvm::is_contained(*Sizes, A))
+          Sizes->push_back(A);
+  }
+  return Max;
+}
+
 std::optional<uint64_t> Design::extent(unsigned ArgNo) const {
   std::optional<uint64_t> Max;
   for (const Buffer &B : Buffers)

@@ -191,6 +191,11 @@ struct Design {
     DType Element;
     bool Read = false, Written = false;
     std::optional<uint64_t> Extent; ///< elements touched, if known
+    /// Without Extent: the elements touched as an expression of the
+    /// parameters (run-time sizes); Sizes: the integer parameters it takes
+    /// to be at least 0.
+    ExprPtr RunTimeExtent;
+    llvm::SmallVector<unsigned, 2> Sizes;
   };
 
   std::string Function; ///< as the source spells it, with its parameter types
@@ -220,6 +225,11 @@ struct Design {
   llvm::SmallVector<std::optional<int64_t>, 4> standIns() const;
   /// Whether a loop of some nest runs up to a run-time size.
   bool hasRunTimeSizes() const;
+
+  /// Without extent(): the most elements any nest touches of \p ArgNo as
+  /// an expression of the parameters, and the parameters it takes to be
+  /// sizes; null if unknown.
+  ExprPtr runTimeExtent(unsigned ArgNo, llvm::SmallVectorImpl<unsigned> *Sizes = nullptr) const;
 
   /// The channels of one nest, of one kind.
   llvm::SmallVector<const Channel *, 4> channels(unsigned Nest, ChannelKind Kind) const;

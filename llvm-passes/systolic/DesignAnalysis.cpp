@@ -199,7 +199,8 @@ private:
     N.PELoops.assign(P->Sch.PELoops.begin(), P->Sch.PELoops.end());
     for (const DesignBuffer &B : findBuffers(P->Sch.System, F.getParent()->getDataLayout()))
       D.Buffers.push_back({B.Arg->getArgNo(), parameterName(B.Arg), U,
-                           designType(B.Element), B.Read, B.Written, B.Extent});
+                           designType(B.Element), B.Read, B.Written, B.Extent,
+                           B.RunTimeExtent, B.Sizes});
     D.Nests.push_back(std::move(N));
     R.Nests.push_back(std::move(P));
   }

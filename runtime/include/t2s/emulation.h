@@ -43,6 +43,7 @@
 #endif
 
 #include "channel.h"
+#include "sizes.h"
 
 #include <pthread.h>
 

@@ -45,6 +45,7 @@
 #endif
 #include <CL/opencl.hpp>
 
+#include "sizes.h"
 #include "vector_types.h"
 
 #include <algorithm>
