@@ -196,10 +196,9 @@ public:
         return SymRange{intConst(Long, L.Lower), Hi, L.Lower >= 0};
       }
     auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-    bool InNest = I && S.outermost()->contains(I);
-    if (llvm::isa<llvm::Argument>(V) || (I && !InNest)) {
-      if (notASize(V))
-        return std::nullopt;
+    // A value of parameters and constants alone (also where the nest
+    // computes it: 'i * (N / 4)').
+    if (llvm::isa<llvm::Argument>(V) || (I && !notASize(V))) {
       ExprPtr E = size(V);
       if (!E)
         return std::nullopt;

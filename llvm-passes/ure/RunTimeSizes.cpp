@@ -211,8 +211,7 @@ std::optional<int64_t> evaluateSize(const llvm::Value *V, ArgValues Args) {
   return R->getSExtValue();
 }
 
-bool runTimeLoop(llvm::Loop &L, llvm::Loop &Nest, llvm::ScalarEvolution &SE,
-                 URELoop &UL) {
+bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL) {
   const llvm::SCEVAddRecExpr *IV = nullptr;
   for (llvm::PHINode &Phi : L.getHeader()->phis()) {
     if (!Phi.getType()->isIntegerTy() || !SE.isSCEVable(Phi.getType()))
@@ -241,16 +240,16 @@ bool runTimeLoop(llvm::Loop &L, llvm::Loop &Nest, llvm::ScalarEvolution &SE,
   llvm::CmpInst::Predicate Pred = Cmp->getPredicate();
   if (!L.contains(Br->getSuccessor(0)))
     Pred = llvm::CmpInst::getInversePredicate(Pred);
+  // The bound is computed from parameters and constants alone, before the
+  // nest or in the loop's header ('k < K / 64' at -O0): the same value at
+  // every iteration.
   llvm::Value *A = Cmp->getOperand(0), *B = Cmp->getOperand(1);
-  auto outsideNest = [&](llvm::Value *V) {
-    auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-    return !I || !Nest.contains(I);
-  };
-  if (!outsideNest(B)) {
+  auto isSize = [](llvm::Value *V) { return !llvm::isa<llvm::Constant>(V) && !notASize(V); };
+  if (!isSize(B)) {
     std::swap(A, B);
     Pred = llvm::CmpInst::getSwappedPredicate(Pred);
   }
-  if (!outsideNest(B) || llvm::isa<llvm::Constant>(B) || notASize(B))
+  if (!isSize(B))
     return false;
   // A is the variable plus a constant: 'v + c < b' is 'v < b - c'.
   auto *Offset = llvm::dyn_cast<llvm::SCEVConstant>(

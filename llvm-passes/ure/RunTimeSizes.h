@@ -2,7 +2,8 @@
 //
 // A time loop outside every space loop and the vectorized loop may run up to
 // a bound the caller passes: 'for (int k = 0; k < K; ++k)' with K computed
-// from the function's integer parameters ('K', 'K / 64', 'M >> 5'). The
+// from the function's integer parameters and constants alone ('K',
+// 'K / 64', 'M >> 5'), before the nest or in the loop's condition. The
 // hardware does not change with it: only the outer loops of the kernels
 // count further.
 //
@@ -42,10 +43,9 @@ struct URELoop;
 using ArgValues = llvm::ArrayRef<std::pair<const llvm::Argument *, int64_t>>;
 
 /// The loop 'for (v = c; v < B; ++v)' (or 'v <= B', 'v != B') whose bound B
-/// is computed outside \p Nest from integer parameters: fills UL.IV,
+/// is computed from integer parameters and constants alone: fills UL.IV,
 /// UL.Lower, UL.RunTimeUpper and UL.RunTimeOffset. False if \p L is not so.
-bool runTimeLoop(llvm::Loop &L, llvm::Loop &Nest, llvm::ScalarEvolution &SE,
-                 URELoop &UL);
+bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL);
 
 /// The first value \p V is computed from that is neither an integer
 /// parameter, nor a constant, nor an integer operation on such values

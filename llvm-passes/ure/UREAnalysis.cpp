@@ -474,8 +474,7 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
       break;
     }
     URELoop RunTime = UL;
-    llvm::Loop &Nest = Sys.Loops.empty() ? *L : *Sys.Loops.front().L;
-    if (runTimeLoop(*L, Nest, SE, RunTime)) {
+    if (runTimeLoop(*L, SE, RunTime)) {
       UL = RunTime;
       return true;
     }
@@ -567,6 +566,10 @@ bool NestExtractor::findInductionVariable(URELoop &UL) {
 bool NestExtractor::boxAffineLoops() {
   if (!hasAffineBounds(Sys.Loops))
     return true;
+  // A bound that names a run-time loop is refused by checkRunTimeLoops.
+  for (unsigned D = 0; D < Sys.Loops.size(); ++D)
+    if (Sys.Loops[D].runTime() && loopNaming(Sys.Loops, D))
+      return true;
   if (!computeBoxes(Sys.Loops)) {
     reject(URERule::AffineBounds, sourceLocOf(Sys.Loops.front().L),
            "the bounds of this nest's loops leave it no iteration; a URE "
