@@ -1,0 +1,114 @@
+// Unit tests of run-time sizes (ure/RunTimeSizes.h): which values are sizes,
+// their values and spelling, and the stand-ins chosen for run-time loops.
+#include "ure/RunTimeSizes.h"
+#include "ure/UREModel.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+// %q = K / 64, %s = (M << 1) + K, %r = K % 3, %m = smax(K, 8), %bad = a load.
+const char *SizesIR = R"IR(
+define void @f(i32 %K, i32 %M, ptr %p) !t2s.arg.names !0 {
+entry:
+  %q = sdiv i32 %K, 64
+  %sh = shl i32 %M, 1
+  %s = add i32 %sh, %K
+  %r = srem i32 %K, 3
+  %m = call i32 @llvm.smax.i32(i32 %K, i32 8)
+  %w = sext i32 %q to i64
+  %bad = load i32, ptr %p
+  %mix = add i32 %bad, %K
+  ret void
+}
+declare i32 @llvm.smax.i32(i32, i32)
+!0 = !{!"K", !"M", !"p"}
+)IR";
+
+class RunTimeSizesTest : public ::testing::Test {
+protected:
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+  llvm::Function *F = nullptr;
+
+  void SetUp() override {
+    llvm::SMDiagnostic Err;
+    M = llvm::parseAssemblyString(SizesIR, Err, Ctx);
+    ASSERT_TRUE(M);
+    F = M->getFunction("f");
+  }
+
+  llvm::Value *value(llvm::StringRef Name) {
+    for (llvm::Instruction &I : llvm::instructions(*F))
+      if (I.getName() == Name)
+        return &I;
+    return nullptr;
+  }
+  const llvm::Argument *arg(unsigned N) { return F->getArg(N); }
+};
+
+TEST_F(RunTimeSizesTest, SizesAreComputedFromIntegerParametersAlone) {
+  for (const char *Name : {"q", "s", "r", "m", "w"})
+    EXPECT_EQ(t2s::notASize(value(Name)), nullptr) << Name;
+  EXPECT_EQ(t2s::notASize(value("mix")), value("bad"));
+  EXPECT_EQ(t2s::notASize(F->getArg(2)), F->getArg(2)); // a pointer
+}
+
+TEST_F(RunTimeSizesTest, EvaluatesWithCsRules) {
+  std::pair<const llvm::Argument *, int64_t> At[] = {{arg(0), 200}, {arg(1), 5}};
+  EXPECT_EQ(t2s::evaluateSize(value("q"), At), 3);
+  EXPECT_EQ(t2s::evaluateSize(value("s"), At), 210);
+  EXPECT_EQ(t2s::evaluateSize(value("r"), At), 2);
+  EXPECT_EQ(t2s::evaluateSize(value("m"), At), 200);
+  std::pair<const llvm::Argument *, int64_t> Negative[] = {{arg(0), -130}};
+  EXPECT_EQ(t2s::evaluateSize(value("q"), Negative), -2); // rounds toward 0
+  EXPECT_EQ(t2s::evaluateSize(value("m"), Negative), 8);
+  // A parameter without a value.
+  std::pair<const llvm::Argument *, int64_t> OnlyK[] = {{arg(0), 1}};
+  EXPECT_EQ(t2s::evaluateSize(value("s"), OnlyK), std::nullopt);
+}
+
+TEST_F(RunTimeSizesTest, SpellsSizesAsTheSourceDoes) {
+  EXPECT_EQ(t2s::sizeText(value("q")), "K / 64");
+  EXPECT_EQ(t2s::sizeText(value("s")), "(M << 1) + K");
+  EXPECT_EQ(t2s::sizeText(value("m")), "max(K, 8)");
+  t2s::URELoop L;
+  L.RunTimeUpper = value("q");
+  L.RunTimeOffset = 1;
+  EXPECT_EQ(t2s::runTimeUpperText(L), "K / 64 + 1");
+}
+
+TEST_F(RunTimeSizesTest, StandInsRunEachLoopAsOftenAsNeeded) {
+  t2s::URELoop Tiles, Rows, Fixed;
+  Tiles.RunTimeUpper = value("q"); // K / 64
+  Rows.RunTimeUpper = value("s");  // 2M + K
+  Fixed.Upper = 8;
+  t2s::URELoop Loops[] = {Tiles, Rows, Fixed};
+  auto StandIns = t2s::chooseStandIns(Loops, {4, 6, 1});
+  ASSERT_TRUE(StandIns);
+  EXPECT_GE(Loops[0].extent(), 4);
+  EXPECT_GE(Loops[1].extent(), 6);
+  EXPECT_EQ(Loops[2].extent(), 8);
+  // K doubled from 1 until K / 64 reaches 4: 256; M doubled while 2M + K
+  // was short.
+  ASSERT_EQ(StandIns->size(), 2u);
+  EXPECT_EQ((*StandIns)[0].first, arg(0));
+  EXPECT_EQ((*StandIns)[0].second, 256);
+  EXPECT_EQ(Loops[0].Upper, 4);
+}
+
+TEST_F(RunTimeSizesTest, NoStandInsForABoundThatDoesNotGrow) {
+  t2s::URELoop Mod;
+  Mod.RunTimeUpper = value("r"); // K % 3 never reaches 4
+  t2s::URELoop Loops[] = {Mod};
+  EXPECT_FALSE(t2s::chooseStandIns(Loops, {4}));
+}
+
+} // namespace
