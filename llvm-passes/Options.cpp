@@ -63,6 +63,10 @@ llvm::cl::opt<std::string> DeviceOption(
 llvm::cl::opt<double> FmaxOption("t2s-fmax", llvm::cl::init(t2s::DefaultFmaxMHz),
                                  llvm::cl::desc("The clock of the report's estimates, MHz"));
 
+llvm::cl::list<std::string> SizeOption(
+    "t2s-size", llvm::cl::CommaSeparated,
+    llvm::cl::desc("Run-time sizes for the report's estimates: NAME=VALUE,..."));
+
 } // namespace
 
 namespace t2s {
@@ -86,6 +90,12 @@ ReportOptions reportOptionsFromCommandLine() {
   O.OpenCL = openCLOptionsFromCommandLine();
   O.Device = DeviceOption;
   O.FmaxMHz = FmaxOption;
+  for (const std::string &S : SizeOption) { // t2s-clang checked the spelling
+    auto [Name, Value] = llvm::StringRef(S).split('=');
+    int64_t V;
+    if (!Name.empty() && !Value.getAsInteger(10, V))
+      O.Sizes.push_back({Name.str(), V});
+  }
   return O;
 }
 

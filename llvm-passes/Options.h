@@ -13,7 +13,9 @@
 
 #include "backends/FPGADevices.h"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace t2s {
@@ -53,6 +55,8 @@ struct ReportOptions {
   /// The estimates' device family (backends/fpga-devices.json) and clock.
   std::string Device = DefaultFPGADevice; ///< -t2s-device=
   double FmaxMHz = DefaultFmaxMHz;        ///< -t2s-fmax= (MHz)
+  /// Values of run-time sizes for the estimates (-t2s-size=NAME=VALUE,...).
+  std::vector<std::pair<std::string, int64_t>> Sizes;
 };
 
 OpenCLOptions openCLOptionsFromCommandLine();

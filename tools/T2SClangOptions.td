@@ -37,6 +37,9 @@ def device_EQ : Joined<["--"], "device=">, MetaVarName<"arria10|stratix10|agilex
   HelpText<"The FPGA family of the report's estimates (default arria10)">;
 def fmax_EQ : Joined<["--"], "fmax=">, MetaVarName<"MHz">,
   HelpText<"The clock of the report's estimates (default 250)">;
+def size_EQ : Joined<["--"], "size=">, MetaVarName<"NAME=VALUE">,
+  HelpText<"A run-time size for the report's estimates (repeatable: "
+           "--size=IT=128 --size=KT=64)">;
 def emit_dot : Flag<["--"], "emit-dot">,
   HelpText<"Print a Graphviz picture of the designs instead of compiling; "
            "-o FILE">;

@@ -516,6 +516,7 @@ int main(int Argc, char **Argv) {
   bool DryRun = false;
   std::string Report; // "", "text", "json" or "dot"
   std::string Device, Fmax; // the report's estimates: --device=, --fmax=
+  std::vector<std::string> Sizes; // --size NAME=VALUE
   bool EmitOpenCL = false, ForAOC = false, Emulate = false, OnDevice = false;
   std::string HostStub;
   std::string OpenCLOut, ReportOut; // what this run writes besides clang's -o
@@ -585,6 +586,16 @@ int main(int Argc, char **Argv) {
         return fail("--device= takes one of " + llvm::join(Known, ", ") + ", not '" +
                     llvm::Twine(O->getValue()) + "'");
       Device = O->getValue();
+      continue;
+    }
+    case own::OPT_size_EQ: {
+      auto [Name, Value] = llvm::StringRef(O->getValue()).split('=');
+      long long V = 0;
+      if (Name.empty() || !(llvm::isAlpha(Name.front()) || Name.front() == '_') ||
+          Value.getAsInteger(10, V) || V < 0)
+        return fail("--size= takes a parameter's name and a size of at least 0 "
+                    "(--size=KT=64), not '" + llvm::Twine(O->getValue()) + "'");
+      Sizes.push_back(O->getValue());
       continue;
     }
     case own::OPT_fmax_EQ: {
@@ -659,6 +670,9 @@ int main(int Argc, char **Argv) {
     return fail(std::string(Emulate ? "--emulate" : "--opencl") +
                 " builds a program; it does not go together with "
                 "--emit-opencl, --report or --emit-dot");
+  if (!Sizes.empty() && (Report.empty() || Report == "dot"))
+    return fail("--size= gives a run-time size for the report's estimates; it goes "
+                "with --report (t2s-clang --report --size=KT=64 design.cpp)");
   if ((!Device.empty() || !Fmax.empty()) && (Report.empty() || Report == "dot"))
     return fail("--device= and --fmax= choose the FPGA of the report's estimates; "
                 "they go with --report (t2s-clang --report --device=arria10 --fmax=215 "
@@ -706,6 +720,10 @@ int main(int Argc, char **Argv) {
         Cmd.push_back("-mllvm");
         Cmd.push_back(Flag + *Value);
       }
+    if (!Sizes.empty()) {
+      Cmd.push_back("-mllvm");
+      Cmd.push_back("-t2s-size=" + llvm::join(Sizes, ","));
+    }
   }
 
   if (DryRun) {

@@ -1,6 +1,7 @@
 //===- Estimate.cpp - What a design costs and delivers on an FPGA ---------===//
 
 #include "backends/Estimate.h"
+#include "systolic/IntEval.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -162,7 +163,11 @@ bool DesignEstimate::memoryBound(double FmaxMHz, double DRAMGBPerSecond) const {
   return M && *M < expectedGFLOPS(FmaxMHz);
 }
 
-DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev) {
+DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev,
+                            llvm::ArrayRef<std::optional<int64_t>> Params) {
+  llvm::SmallVector<std::optional<int64_t>, 4> At(Params.begin(), Params.end());
+  if (At.empty())
+    At = D.standIns();
   DesignEstimate E;
   Counter C(Dev, E);
   for (const Design::Kernel &K : D.Kernels) {
@@ -180,13 +185,35 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     DesignEstimate Scratch;
     Counter PerPoint(Dev, Scratch);
     double Points = 1;
-    for (const Design::Nest::SourceLoop &L : N.SourceLoops)
-      Points *= double(std::max<int64_t>(L.Upper - L.Lower, 0));
+    KernelScope Sizes;
+    Sizes.Params = At;
+    for (const Design::Nest::SourceLoop &L : N.SourceLoops) {
+      int64_t Upper = L.Upper;
+      if (L.RunTimeUpper) // counted at the sizes asked for
+        if (std::optional<int64_t> U = Sizes.Eval(*L.RunTimeUpper))
+          Upper = *U;
+      Points *= double(std::max<int64_t>(Upper - L.Lower, 0));
+    }
     for (const Design::Statement &S : N.Statements)
       if (S.Value)
         E.FlopsPerRun += PerPoint.flops(*S.Value) * Points;
   }
-  E.Traffic = countTraffic(D, Nest);
+  // With run-time sizes the formula, where there is one, gives the traffic
+  // at any size without running the kernels that long.
+  E.Formula = trafficFormula(D, Nest);
+  if (E.Formula) {
+    for (const TrafficFormula::Buffer &B : E.Formula->Buffers) {
+      DesignTraffic::Buffer X;
+      X.ArgNo = B.ArgNo;
+      X.Name = B.Name;
+      X.Element = DType::integer(B.Bytes * 8);
+      X.Read = uint64_t(std::max<int64_t>(0, TrafficFormula::evaluate(B.Read, At)));
+      X.Written = uint64_t(std::max<int64_t>(0, TrafficFormula::evaluate(B.Written, At)));
+      E.Traffic.Buffers.push_back(X);
+    }
+  } else {
+    E.Traffic = countTraffic(D, Nest, TrafficBudget, At);
+  }
   for (const Design::Register &R : D.Registers)
     if (R.Nest == Nest)
       E.RegisterBits += uint64_t(R.totalWords()) * bits(R.Element);

@@ -57,6 +57,8 @@ struct DesignEstimate {
   /// does its statements' operations; 0 without a schedule).
   DesignTraffic Traffic;
   double FlopsPerRun = 0;
+  /// With run-time sizes: the traffic as a formula of them, if it is one.
+  std::optional<TrafficFormula> Formula;
 
   double peakGFLOPS(double FmaxMHz) const { return FlopsPerClock * FmaxMHz / 1000; }
   double expectedGFLOPS(double FmaxMHz) const {
@@ -76,7 +78,10 @@ struct DesignEstimate {
 /// The estimate of the kernels of nest \p Nest of \p D (its loaders, the
 /// array, its drainers; a kernel nest) on \p Dev, with their registers and
 /// channels.
-DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev);
+/// Run-time sizes count at \p Params (by argument number; empty: the
+/// stand-ins): the operations and traffic of a run.
+DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev,
+                            llvm::ArrayRef<std::optional<int64_t>> Params = {});
 
 } // namespace t2s
 

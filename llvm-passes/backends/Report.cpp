@@ -109,9 +109,40 @@ std::string perBuffer(const t2s::DesignTraffic &T, bool Written) {
   return S;
 }
 
+// "4,096*IT*JT*KT + 64*IT*JT": terms of a traffic formula, in bytes.
+std::string formulaText(const std::vector<t2s::TrafficFormula::Term> &Terms, unsigned Bytes,
+                        const t2s::Design &D) {
+  std::string S;
+  for (const t2s::TrafficFormula::Term &T : Terms) {
+    int64_t C = T.Coefficient * int64_t(Bytes);
+    S += S.empty() ? (C < 0 ? "-" : "") : (C < 0 ? " - " : " + ");
+    uint64_t Abs = uint64_t(C < 0 ? -C : C);
+    std::string Product;
+    for (unsigned A : T.Sizes)
+      Product += (Product.empty() ? "" : "*") + D.Params[A].Name;
+    S += Product.empty() ? grouped(Abs) : (Abs == 1 ? Product : grouped(Abs) + "*" + Product);
+  }
+  return S.empty() ? "0" : S;
+}
+
 void printTraffic(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
-                  const t2s::FPGADevice &Dev, double Fmax) {
+                  const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D) {
   const t2s::DesignTraffic &T = E.Traffic;
+  if (E.Formula) {
+    std::string Reads, Writes;
+    for (const t2s::TrafficFormula::Buffer &B : E.Formula->Buffers) {
+      if (!B.Read.empty())
+        Reads += (Reads.empty() ? "" : ", ") + B.Name + " " + formulaText(B.Read, B.Bytes, D);
+      if (!B.Written.empty())
+        Writes += (Writes.empty() ? "" : ", ") + B.Name + " " + formulaText(B.Written, B.Bytes, D);
+    }
+    OS << "  off-chip traffic formula (bytes):";
+    if (!Reads.empty())
+      OS << " reads " << Reads << (Writes.empty() ? "" : ";");
+    if (!Writes.empty())
+      OS << " writes " << Writes;
+    OS << "\n";
+  }
   if (!T.Known) {
     OS << "  off-chip traffic per run: not counted (the kernels run more than "
        << grouped(t2s::TrafficBudget) << " loop steps, or their bounds are computed)\n";
@@ -145,7 +176,7 @@ void printTraffic(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
 }
 
 void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
-                   const t2s::FPGADevice &Dev, double Fmax) {
+                   const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D) {
   OS << "  estimate on " << Dev.Name << " at " << number(Fmax) << " MHz: " << number(E.DSPs)
      << " DSP blocks of " << grouped(Dev.DSPBlocks) << " ("
      << t2s::percent(E.DSPs / double(Dev.DSPBlocks))
@@ -175,11 +206,36 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
        << " floating-point operations per clock, peak "
        << gflops(E.peakGFLOPS(Fmax)) << " GFLOPS; " << gflops(E.expectedGFLOPS(Fmax))
        << " GFLOPS with the PEs' utilization\n";
-  printTraffic(OS, E, Dev, Fmax);
+  printTraffic(OS, E, Dev, Fmax, D);
 }
 
 llvm::json::Value optional(std::optional<double> X) {
   return X ? llvm::json::Value(*X) : llvm::json::Value(nullptr);
+}
+
+llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev,
+                                double Fmax);
+
+llvm::json::Value formulaJSON(const std::optional<t2s::TrafficFormula> &F, const t2s::Design &D) {
+  if (!F)
+    return nullptr;
+  auto terms = [&](const std::vector<t2s::TrafficFormula::Term> &Terms, unsigned Bytes) {
+    llvm::json::Array A;
+    for (const t2s::TrafficFormula::Term &T : Terms) {
+      llvm::json::Array Sizes;
+      for (unsigned S : T.Sizes)
+        Sizes.push_back(D.Params[S].Name);
+      A.push_back(llvm::json::Object{{"bytes", T.Coefficient * int64_t(Bytes)},
+                                     {"times", std::move(Sizes)}});
+    }
+    return A;
+  };
+  llvm::json::Array Buffers;
+  for (const t2s::TrafficFormula::Buffer &B : F->Buffers)
+    Buffers.push_back(llvm::json::Object{{"buffer", B.Name},
+                                         {"read", terms(B.Read, B.Bytes)},
+                                         {"written", terms(B.Written, B.Bytes)}});
+  return std::move(Buffers);
 }
 
 llvm::json::Object trafficJSON(const t2s::DesignTraffic &T) {
@@ -197,6 +253,14 @@ llvm::json::Object trafficJSON(const t2s::DesignTraffic &T) {
                             {"bytes_read", int64_t(T.bytesRead())},
                             {"bytes_written", int64_t(T.bytesWritten())},
                             {"buffers", std::move(Buffers)}};
+}
+
+llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev,
+                                double Fmax, const t2s::Design &D) {
+  llvm::json::Object O = estimateJSON(E, Dev, Fmax);
+  if (E.Formula)
+    O["traffic_formula"] = formulaJSON(E.Formula, D);
+  return O;
 }
 
 llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev,
@@ -386,6 +450,21 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
       Count += R.Schedules.size();
       continue;
     }
+    // Run-time sizes: the estimates at the values of --size, the stand-ins
+    // for the others.
+    llvm::SmallVector<std::optional<int64_t>, 4> At = DR.D.standIns();
+    std::string Given, Missing;
+    for (unsigned A = 0; A < At.size(); ++A) {
+      if (!At[A])
+        continue;
+      auto It = llvm::find_if(Opts.Sizes, [&](const auto &P) { return P.first == DR.D.Params[A].Name; });
+      if (It != Opts.Sizes.end()) {
+        At[A] = It->second;
+        Given += (Given.empty() ? "" : ", ") + DR.D.Params[A].Name + " = " + grouped(It->second);
+      } else if (!Opts.Sizes.empty()) {
+        Missing += (Missing.empty() ? "" : ", ") + DR.D.Params[A].Name;
+      }
+    }
     for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
       if (!DR.D.Nests[N].Scheduled)
         continue;
@@ -398,15 +477,29 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
         O["channels"] = channelsJSON(Channels);
         O["kernel_registers"] = registersJSON(DR.D, N);
         O["channel_depths"] = depthsJSON(DR.D, N);
-        if (Device && Laid)
-          O["estimate"] = estimateJSON(estimateNest(DR.D, N, *Device), *Device, Opts.FmaxMHz);
+        if (Device && Laid) {
+          llvm::json::Object Est =
+              estimateJSON(estimateNest(DR.D, N, *Device, At), *Device, Opts.FmaxMHz, DR.D);
+          if (!Given.empty()) {
+            llvm::json::Object Sizes;
+            for (unsigned A = 0; A < At.size(); ++A)
+              if (At[A])
+                Sizes[DR.D.Params[A].Name] = *At[A];
+            Est["at_sizes"] = std::move(Sizes);
+          }
+          O["estimate"] = std::move(Est);
+        }
         Designs.push_back(std::move(O));
         break;
       }
       default:
         printText(OS, Design, S, DR.D, N, Channels);
+        if (Device && Laid && !Given.empty())
+          OS << "  the estimate's operations and traffic per run are at " << Given
+             << (Missing.empty() ? "" : " (--size= gives no " + Missing + ": at its stand-in)")
+             << "\n";
         if (Device && Laid)
-          printEstimate(OS, estimateNest(DR.D, N, *Device), *Device, Opts.FmaxMHz);
+          printEstimate(OS, estimateNest(DR.D, N, *Device, At), *Device, Opts.FmaxMHz, DR.D);
         else if (Device)
           OS << "  estimate: none, the kernels cannot be written (t2s-clang "
                 "--emit-opencl says why)\n";
@@ -422,17 +515,17 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
       const Design::Nest &K = DR.D.Nests[N];
       if (K.Scheduled)
         continue;
-      DesignEstimate E = estimateNest(DR.D, N, *Device);
+      DesignEstimate E = estimateNest(DR.D, N, *Device, At);
       if (Opts.Format == ReportFormat::JSON) {
         KernelNests.push_back(llvm::json::Object{
             {"design", Design},
             {"kernel", K.KernelName},
             {"line", int64_t(K.At.Line)},
-            {"estimate", estimateJSON(E, *Device, Opts.FmaxMHz)}});
+            {"estimate", estimateJSON(E, *Device, Opts.FmaxMHz, DR.D)}});
         continue;
       }
       OS << K.Title << " of design " << Design << "\n";
-      printEstimate(OS, E, *Device, Opts.FmaxMHz);
+      printEstimate(OS, E, *Device, Opts.FmaxMHz, DR.D);
     }
   }
   if (Opts.Format == ReportFormat::Dot)

@@ -6,6 +6,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 
@@ -38,8 +39,13 @@ class Counter {
   llvm::DenseMap<const Stmt *, bool> Decides, Accesses;
 
 public:
-  Counter(const Design &D, DesignTraffic &T, uint64_t Budget) : D(D), T(T), Budget(Budget) {
-    Scope.Params = D.standIns();
+  Counter(const Design &D, DesignTraffic &T, uint64_t Budget,
+          llvm::ArrayRef<std::optional<int64_t>> Params)
+      : D(D), T(T), Budget(Budget) {
+    if (Params.empty())
+      Scope.Params = D.standIns();
+    else
+      Scope.Params.assign(Params.begin(), Params.end());
   }
 
   /// Counts Body run Times times; false if the count cannot be known.
@@ -272,9 +278,10 @@ uint64_t DesignTraffic::bytesWritten() const {
   return N;
 }
 
-DesignTraffic countTraffic(const Design &D, unsigned Nest, uint64_t Budget) {
+DesignTraffic countTraffic(const Design &D, unsigned Nest, uint64_t Budget,
+                           llvm::ArrayRef<std::optional<int64_t>> Params) {
   DesignTraffic T;
-  Counter C(D, T, Budget);
+  Counter C(D, T, Budget, Params);
   for (const Design::Kernel &K : D.Kernels)
     if (K.Nest == Nest && !C.run(K.Body, 1)) {
       T.Known = false;
@@ -284,6 +291,127 @@ DesignTraffic countTraffic(const Design &D, unsigned Nest, uint64_t Budget) {
     return A.ArgNo < B.ArgNo;
   });
   return T;
+}
+
+int64_t TrafficFormula::evaluate(const std::vector<Term> &Terms,
+                                 llvm::ArrayRef<std::optional<int64_t>> Params) {
+  int64_t Sum = 0;
+  for (const Term &T : Terms) {
+    int64_t P = T.Coefficient;
+    for (unsigned A : T.Sizes)
+      P *= A < Params.size() && Params[A] ? *Params[A] : 0;
+    Sum += P;
+  }
+  return Sum;
+}
+
+std::optional<TrafficFormula> trafficFormula(const Design &D, unsigned Nest) {
+  // Each run-time loop: from 0 to a parameter of its own.
+  TrafficFormula F;
+  for (const Design::Nest::SourceLoop &L : D.Nests[Nest].SourceLoops) {
+    if (!L.RunTimeUpper)
+      continue;
+    const Expr *E = L.RunTimeUpper.get();
+    while (E->Kind == ExprKind::Cast)
+      E = &E->operand(0);
+    if (E->Kind != ExprKind::Param || L.Lower != 0 || llvm::is_contained(F.Sizes, E->Index))
+      return std::nullopt;
+    F.Sizes.push_back(E->Index);
+  }
+  unsigned N = F.Sizes.size();
+  if (N == 0 || N > 4)
+    return std::nullopt;
+  // The counts where size d is 1 + bit d of Mask.
+  llvm::SmallVector<std::optional<int64_t>, 4> Base = D.standIns();
+  auto countAt = [&](llvm::ArrayRef<int64_t> Values) -> std::optional<DesignTraffic> {
+    llvm::SmallVector<std::optional<int64_t>, 4> P = Base;
+    for (unsigned I = 0; I < N; ++I)
+      P[F.Sizes[I]] = Values[I];
+    DesignTraffic T = countTraffic(D, Nest, TrafficBudget, P);
+    if (!T.Known || !T.Exact)
+      return std::nullopt;
+    return T;
+  };
+  std::vector<DesignTraffic> Corner;
+  for (unsigned Mask = 0; Mask < (1u << N); ++Mask) {
+    llvm::SmallVector<int64_t, 4> Values;
+    for (unsigned I = 0; I < N; ++I)
+      Values.push_back(1 + ((Mask >> I) & 1));
+    std::optional<DesignTraffic> T = countAt(Values);
+    if (!T)
+      return std::nullopt;
+    Corner.push_back(std::move(*T));
+  }
+  // g(y) = f(1 + y) on {0,1}^N: a_T by Moebius inversion; then f(x) =
+  // sum_T a_T prod_{d in T} (x_d - 1), whose coefficient on prod_{d in S}
+  // x_d is sum_{T >= S} (-1)^{|T| - |S|} a_T.
+  auto coefficients = [&](llvm::function_ref<int64_t(const DesignTraffic &)> Of) {
+    std::vector<int64_t> A(1u << N), C(1u << N);
+    for (unsigned T = 0; T < A.size(); ++T)
+      for (unsigned U = T;; U = (U - 1) & T) {
+        A[T] += ((llvm::popcount(T) - llvm::popcount(U)) % 2 ? -1 : 1) * Of(Corner[U]);
+        if (U == 0)
+          break;
+      }
+    for (unsigned S = 0; S < C.size(); ++S)
+      for (unsigned T = 0; T < A.size(); ++T)
+        if ((T & S) == S)
+          C[S] += ((llvm::popcount(T) - llvm::popcount(S)) % 2 ? -1 : 1) * A[T];
+    std::vector<TrafficFormula::Term> Terms;
+    for (unsigned S = 0; S < C.size(); ++S)
+      if (C[S]) {
+        TrafficFormula::Term X{C[S], {}};
+        for (unsigned I = 0; I < N; ++I)
+          if ((S >> I) & 1)
+            X.Sizes.push_back(F.Sizes[I]);
+        Terms.push_back(std::move(X));
+      }
+    // The largest products first: "4,096*IT*JT*KT + 64*IT*JT".
+    llvm::stable_sort(Terms, [](const TrafficFormula::Term &X, const TrafficFormula::Term &Y) {
+      return X.Sizes.size() > Y.Sizes.size();
+    });
+    return Terms;
+  };
+  for (unsigned B = 0; B < Corner.front().Buffers.size(); ++B) {
+    const DesignTraffic::Buffer &X = Corner.front().Buffers[B];
+    TrafficFormula::Buffer Y;
+    Y.ArgNo = X.ArgNo;
+    Y.Name = X.Name;
+    Y.Bytes = unsigned(X.bytes());
+    auto at = [&](const DesignTraffic &T, bool Written) -> int64_t {
+      for (const DesignTraffic::Buffer &Z : T.Buffers)
+        if (Z.ArgNo == X.ArgNo)
+          return int64_t(Written ? Z.Written : Z.Read);
+      return 0;
+    };
+    Y.Read = coefficients([&](const DesignTraffic &T) { return at(T, false); });
+    Y.Written = coefficients([&](const DesignTraffic &T) { return at(T, true); });
+    F.Buffers.push_back(std::move(Y));
+  }
+  // The check: at 3 for every size, and at the stand-ins.
+  for (int Check = 0; Check < 2; ++Check) {
+    llvm::SmallVector<int64_t, 4> Values;
+    for (unsigned I = 0; I < N; ++I)
+      Values.push_back(Check == 0 ? 3 : Base[F.Sizes[I]].value_or(3));
+    std::optional<DesignTraffic> T = countAt(Values);
+    if (!T)
+      return std::nullopt;
+    llvm::SmallVector<std::optional<int64_t>, 4> P = Base;
+    for (unsigned I = 0; I < N; ++I)
+      P[F.Sizes[I]] = Values[I];
+    for (const TrafficFormula::Buffer &Y : F.Buffers) {
+      int64_t Read = 0, Written = 0;
+      for (const DesignTraffic::Buffer &Z : T->Buffers)
+        if (Z.ArgNo == Y.ArgNo) {
+          Read = int64_t(Z.Read);
+          Written = int64_t(Z.Written);
+        }
+      if (TrafficFormula::evaluate(Y.Read, P) != Read ||
+          TrafficFormula::evaluate(Y.Written, P) != Written)
+        return std::nullopt;
+    }
+  }
+  return F;
 }
 
 } // namespace t2s

@@ -26,7 +26,10 @@
 
 #include "systolic/Design.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace t2s {
@@ -53,8 +56,40 @@ struct DesignTraffic {
 /// The steps of kernel statements the count may run per nest.
 inline constexpr uint64_t TrafficBudget = uint64_t(1) << 22;
 
-/// The off-chip traffic of the kernels of nest \p Nest of \p D in one run.
-DesignTraffic countTraffic(const Design &D, unsigned Nest, uint64_t Budget = TrafficBudget);
+/// The off-chip traffic of the kernels of nest \p Nest of \p D in one run,
+/// with the parameters at \p Params (by argument number; empty: the
+/// stand-ins of run-time sizes).
+DesignTraffic countTraffic(const Design &D, unsigned Nest, uint64_t Budget = TrafficBudget,
+                           llvm::ArrayRef<std::optional<int64_t>> Params = {});
+
+/// A nest's traffic as a formula of its run-time sizes, where each run-time
+/// loop runs from 0 to a parameter of its own (at most 4 of them): per
+/// buffer, the elements read and written as a sum of terms c * s1 * s2 ...
+/// over those parameters. Found from the counts where each size is 1 or 2
+/// (a multilinear function is fixed by them) and kept only if it also gives
+/// the counts at 3 and at the stand-ins (a condition such as 'k < 3' makes
+/// the traffic no such function).
+struct TrafficFormula {
+  struct Term {
+    int64_t Coefficient = 0;
+    llvm::SmallVector<unsigned, 4> Sizes; ///< argument numbers
+  };
+  struct Buffer {
+    unsigned ArgNo = 0;
+    std::string Name;
+    unsigned Bytes = 0; ///< per element
+    std::vector<Term> Read, Written; ///< elements
+  };
+  std::vector<Buffer> Buffers;
+  llvm::SmallVector<unsigned, 4> Sizes; ///< the parameters, by argument number
+
+  /// The elements of Terms at the parameters' values \p Params.
+  static int64_t evaluate(const std::vector<Term> &Terms,
+                          llvm::ArrayRef<std::optional<int64_t>> Params);
+};
+
+/// None if the nest has no run-time sizes, or its traffic is no such formula.
+std::optional<TrafficFormula> trafficFormula(const Design &D, unsigned Nest);
 
 } // namespace t2s
 

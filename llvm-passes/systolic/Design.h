@@ -65,6 +65,9 @@ struct Design {
     struct SourceLoop {
       std::string Name;
       int64_t Lower = 0, Upper = 0;
+      /// A run-time loop: its upper bound over the parameters ([Lower,
+      /// Upper) is then the stand-in range); null otherwise.
+      ExprPtr RunTimeUpper;
     };
     llvm::SmallVector<SourceLoop, 6> SourceLoops;
     llvm::SmallVector<unsigned, 4> PELoops;  ///< indices into Loops

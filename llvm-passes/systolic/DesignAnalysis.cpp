@@ -413,10 +413,15 @@ private:
         if (!isStream(C.Access))
           Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
       }
-    for (const URELoop &L : S.Loops)
-      if (L.runTime())
-        Lift.value(L.RunTimeUpper);
     Design::Nest &N = D.Nests[U];
+    for (unsigned L = 0; L < S.Loops.size() && L < N.SourceLoops.size(); ++L)
+      if (const URELoop &Loop = S.Loops[L]; Loop.runTime()) {
+        ExprPtr Upper = Lift.value(Loop.RunTimeUpper);
+        if (Upper && Loop.RunTimeOffset)
+          Upper = binary(BinaryOp::Add, false, Upper,
+                         intConst(Upper->Type, Loop.RunTimeOffset));
+        N.SourceLoops[L].RunTimeUpper = Upper;
+      }
     for (const UREStatement &St : S.Statements) {
       Design::Statement X;
       X.Array = S.Arrays[St.Array].Name;
