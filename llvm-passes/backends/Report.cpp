@@ -306,8 +306,9 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
   for (auto [A, V] : S.System.StandIns)
     Sizes += (Sizes.empty() ? "" : ", ") + t2s::getSourceName(A) + " = " + std::to_string(V);
   if (!Sizes.empty())
-    OS << "  run-time sizes: steps, counts and traffic below are at " << Sizes
-       << " (stand-ins; the kernels take the sizes as arguments)\n";
+    OS << "  run-time sizes: steps and counts below are at " << Sizes
+       << " (stand-ins; the kernels take the sizes as arguments; --size= sets the "
+          "estimate's)\n";
   S.print(OS, /*Registers=*/false);
   for (const t2s::Design::Register *R : registersOf(D, N)) {
     OS << "  registers of " << R->Array;
