@@ -177,8 +177,41 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
     if (W && R && *W < D.Kernels.size() && *R < D.Kernels.size() && *W != *R)
       Pairs[{*W, *R}].push_back(C);
   }
+  // A pair of kernels that values also connect along another path (a
+  // kernel nest that feeds one array through two loaders): the pair's own
+  // replay does not see how the other path holds the kernels back, so such
+  // channels keep the fixed depth.
+  auto onCycle = [&](std::pair<unsigned, unsigned> Edge) {
+    std::vector<bool> Seen(D.Kernels.size());
+    std::vector<unsigned> Work{Edge.first};
+    Seen[Edge.first] = true;
+    while (!Work.empty()) {
+      unsigned K = Work.back();
+      Work.pop_back();
+      for (auto &[Other, Unused] : Pairs) {
+        (void)Unused;
+        if (Other == Edge)
+          continue;
+        for (auto [From, To] : {Other, std::pair{Other.second, Other.first}})
+          if (From == K && !Seen[To]) {
+            Seen[To] = true;
+            Work.push_back(To);
+          }
+      }
+    }
+    return bool(Seen[Edge.second]);
+  };
   for (auto &[Ends, Channels] : Pairs) {
     const Design::Kernel &WK = D.Kernels[Ends.first], &RK = D.Kernels[Ends.second];
+    if (onCycle(Ends)) {
+      for (unsigned C : Channels) {
+        D.Channels[C].Depth = ChannelDepth;
+        D.Channels[C].DepthNote = "fixed: " + WK.Name + " and " + RK.Name +
+                                  " also exchange values through other kernels, which "
+                                  "the replay of one pair does not see";
+      }
+      continue;
+    }
     llvm::StringMap<Tracked> Pair;
     uint32_t Slots = 0;
     for (unsigned C : Channels) {

@@ -10,9 +10,13 @@
 // written; the largest number of values a channel then holds is its depth.
 // With those depths no run can deadlock on the pair: a state where the
 // writer waits on a full channel and the reader on an empty one would be a
-// state of that schedule with one value more than the depth. The kernels of
-// a design exchange values along a tree (loaders -> array -> drainers, kernel
-// nests on either side), so any deadlock is one of a pair.
+// state of that schedule with one value more than the depth. Where the
+// kernels exchange values along a tree (loaders -> array -> drainers, kernel
+// nests on either side) any deadlock is one of a pair. A pair that other
+// kernels also connect (a kernel nest feeding one array through two
+// loaders: the array's order of reads holds the writer back along both
+// paths) keeps the fixed depth (ChannelDepth) and says why; sizing such a
+// cycle needs a replay of all its kernels together.
 //
 // Chains between PEs keep their depth (the extent of their loop): both ends
 // are in the array kernel. A kernel whose channel accesses depend on a

@@ -184,7 +184,7 @@ void URESystem::print(llvm::raw_ostream &OS) const {
           OS << rangeText(L, Loops) << " within [" << L.Lower << ", " << L.Upper << ")";
         else if (L.runTime())
           OS << L.Name << " in [" << L.Lower << ", " << runTimeUpperText(L)
-             << "), at run time (stand-in " << L.Upper << ")";
+             << "), at run time (counted as [" << L.Lower << ", " << L.Upper << "))";
         else
           OS << L.Name << " in [" << L.Lower << ", " << L.Upper << ")";
       },

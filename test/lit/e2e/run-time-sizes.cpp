@@ -17,6 +17,10 @@
 // CHECK: 8x8x8: -579.0, all equal the triple loop
 // CHECK-NEXT: 4x12x16: {{.*}}, all equal the triple loop
 // CHECK-NEXT: 4x4x4: {{.*}}, all equal the triple loop
+// The URE model keeps each run-time bound and the stand-in range it counts.
+// RUN: %t2s-clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes %s -o %t/rts.ll
+// RUN: %t2s-opt -passes='t2s-attach-pragmas,t2s-prepare-nests,print<t2s-ure>' -disable-output %t/rts.ll 2>&1 | FileCheck %s --check-prefix=MODEL
+// MODEL: loops: i in [0, M / 4), at run time (counted as [0, 4)), j in [0, NT - 1 + 1), at run time (counted as [0, 4)), k in [0, L / 4), at run time (counted as [0, 4)), kk in [0, 4), ii in [0, 4), jj in [0, 4)
 // RUN: %not %t/emu 8 -4 8 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: t2s_run_gemm: error: the parameter 'NT' is -1, but the design indexes its buffers with it as a size; pass a value of at least 0
 #include <cstdio>
