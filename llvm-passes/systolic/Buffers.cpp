@@ -56,6 +56,27 @@ std::optional<std::pair<int64_t, int64_t>> range(const URESystem &S, llvm::Value
   }
 }
 
+// The address Ptr as Base plus Offset bytes plus the sum of each term's
+// value times its scale (bytes), following GEPs; false if a GEP is not so.
+bool addressTerms(llvm::Value *Ptr, const llvm::DataLayout &DL, llvm::Value *&Base,
+                  llvm::APInt &Offset,
+                  llvm::SmallVectorImpl<std::pair<llvm::Value *, int64_t>> &Terms) {
+  Offset = llvm::APInt(64, 0);
+  llvm::Value *P = Ptr;
+  while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
+    llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
+    llvm::APInt Const(64, 0);
+    if (!G->collectOffset(DL, 64, Vars, Const))
+      return false;
+    Offset += Const;
+    for (auto &[V, Scale] : Vars)
+      Terms.push_back({V, Scale.getSExtValue()});
+    P = G->getPointerOperand();
+  }
+  Base = P;
+  return true;
+}
+
 // One past the largest flattened index of A (of element type Elem) that the
 // nest can touch, if every index is affine in the loops.
 std::optional<uint64_t> extentOf(const URESystem &S, const llvm::DataLayout &DL,
@@ -67,19 +88,11 @@ std::optional<uint64_t> extentOf(const URESystem &S, const llvm::DataLayout &DL,
       llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I);
       if (!Ptr)
         continue;
-      llvm::APInt Offset(64, 0);
+      llvm::APInt Offset;
       llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
-      llvm::Value *P = Ptr;
-      while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
-        llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
-        llvm::APInt Const(64, 0);
-        if (!G->collectOffset(DL, 64, Vars, Const))
-          return std::nullopt;
-        Offset += Const;
-        for (auto &[V, Scale] : Vars)
-          Terms.push_back({V, Scale.getSExtValue()});
-        P = G->getPointerOperand();
-      }
+      llvm::Value *P;
+      if (!addressTerms(Ptr, DL, P, Offset, Terms))
+        return std::nullopt;
       if (P != A)
         continue;
       int64_t Hi = Offset.getSExtValue(), Lo = Hi;
@@ -257,19 +270,11 @@ ExprPtr symbolicExtentOf(const URESystem &S, const llvm::DataLayout &DL,
       llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I);
       if (!Ptr)
         continue;
-      llvm::APInt Offset(64, 0);
+      llvm::APInt Offset;
       llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
-      llvm::Value *P = Ptr;
-      while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
-        llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
-        llvm::APInt Const(64, 0);
-        if (!G->collectOffset(DL, 64, Vars, Const))
-          return nullptr;
-        Offset += Const;
-        for (auto &[V, Scale] : Vars)
-          Terms.push_back({V, Scale.getSExtValue()});
-        P = G->getPointerOperand();
-      }
+      llvm::Value *P;
+      if (!addressTerms(Ptr, DL, P, Offset, Terms))
+        return nullptr;
       if (P != A)
         continue;
       if (Offset.isNegative())

@@ -212,22 +212,7 @@ std::optional<int64_t> evaluateSize(const llvm::Value *V, ArgValues Args) {
 }
 
 bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL) {
-  const llvm::SCEVAddRecExpr *IV = nullptr;
-  for (llvm::PHINode &Phi : L.getHeader()->phis()) {
-    if (!Phi.getType()->isIntegerTy() || !SE.isSCEVable(Phi.getType()))
-      continue;
-    auto *AR = llvm::dyn_cast<llvm::SCEVAddRecExpr>(SE.getSCEV(&Phi));
-    if (!AR || AR->getLoop() != &L || !AR->isAffine())
-      continue;
-    auto *Start = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStart());
-    auto *Step = llvm::dyn_cast<llvm::SCEVConstant>(AR->getStepRecurrence(SE));
-    if (!Start || !Step || !Step->getValue()->isOne())
-      continue;
-    UL.IV = &Phi;
-    UL.Lower = Start->getValue()->getSExtValue();
-    IV = AR;
-    break;
-  }
+  const llvm::SCEVAddRecExpr *IV = countFromConstant(L, SE, UL);
   if (!IV)
     return false;
   // The header decides: 'v < bound' (or '<=', or '!=') enters the body.

@@ -153,10 +153,8 @@ bool decomposeAddress(llvm::Value *Ptr, llvm::Value *&Base,
   return true;
 }
 
-CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
-                               URELoop &UL) {
-  UL.L = &L;
-  UL.IV = nullptr;
+const llvm::SCEVAddRecExpr *countFromConstant(llvm::Loop &L, llvm::ScalarEvolution &SE,
+                                               URELoop &UL) {
   for (llvm::PHINode &Phi : L.getHeader()->phis()) {
     if (!Phi.getType()->isIntegerTy() || !SE.isSCEVable(Phi.getType()))
       continue;
@@ -169,8 +167,16 @@ CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
       continue;
     UL.IV = &Phi;
     UL.Lower = Start->getValue()->getSExtValue();
-    break;
+    return AR;
   }
+  return nullptr;
+}
+
+CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
+                               URELoop &UL) {
+  UL.L = &L;
+  UL.IV = nullptr;
+  countFromConstant(L, SE, UL);
   if (!UL.IV)
     return CountedLoop::NoInductionVariable;
   llvm::BasicBlock *Exiting = L.getExitingBlock();

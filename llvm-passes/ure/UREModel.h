@@ -50,6 +50,7 @@ class LoadInst;
 class Loop;
 class PHINode;
 class ScalarEvolution;
+class SCEVAddRecExpr;
 class StoreInst;
 class Type;
 class Use;
@@ -336,6 +337,11 @@ enum class CountedLoop {
   NonConstantBound,
   OutOfRange, // values beyond the 32-bit 'int' the kernels count in
 };
+
+/// The variable of \p L that counts up by one from a constant: sets UL.IV
+/// and UL.Lower and returns its recurrence; null (UL untouched) if none.
+const llvm::SCEVAddRecExpr *countFromConstant(llvm::Loop &L, llvm::ScalarEvolution &SE,
+                                               URELoop &UL);
 
 /// Reads \p L as 'for (v = Lower; v < Upper; ++v)' with constant bounds, no
 /// exit but at the header or latch. Fills UL.L, UL.IV, UL.Lower, UL.Upper.
