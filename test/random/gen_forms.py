@@ -37,6 +37,7 @@ usage: gen_forms.py --seed S --count N
 """
 import argparse
 import random
+import re
 
 from storage import window_storage
 
@@ -512,11 +513,38 @@ def gen_design(rng, idx):
                 for n in range(len(outs))]
         _nest(D, rng, "  ", body, skip_first=True)
     L.append("}")
+    # A run-time bound for the outermost loop (docs/language.md, 'Run-time
+    # sizes') where the rule allows one: a time loop outside the space and
+    # vectorized loops that no schedule skews and no unroll names, in a nest
+    # without merge_ures or kernel nests on its loops. The caller passes the
+    # size; from a stream of its own, so a seed's other designs stay as they
+    # are.
+    size = None
+    rrng = random.Random(D.idx * 7919 + 17)
+    o = loops[0]
+    if (depth >= 2 and not merge and not feed and not take
+            and (not steps or 0 not in steps[0][0])
+            and (vector is None or vector[0] != 0)
+            and not any("schedule(" in d or d == "unroll(%s)" % o.name for d in directives)
+            and rrng.random() < 0.7):
+        test, size = rrng.choice([("%s < nt" % o.name, o.ub),
+                                  ("%s <= nt - 1" % o.name, o.ub),
+                                  ("%s < nt / 2" % o.name, 2 * o.ub),
+                                  ("nt > %s" % o.name, o.ub),
+                                  ("%s != (nt >> 1)" % o.name, 2 * o.ub)])
+        head = re.compile(r"for \(int %s = (-?\d+); [^;]+;" % re.escape(o.name))
+        for n, line in enumerate(L):
+            if head.search(line):
+                L[n] = head.sub(lambda m: "for (int %s = %s; %s;" % (o.name, m.group(1), test),
+                                line, count=1)
+                break
+        L[0] = L[0].replace("%s *out) {" % ty, "%s *out, int nt) {" % ty)
     if not merge:
         # From a stream of its own: a seed's designs are otherwise unchanged.
         window_storage(D.lines, [l.name for l in loops], arrays,
-                       random.Random(D.idx * 104729 + 31))
-    return "\n".join(L), ty
+                       random.Random(D.idx * 104729 + 31),
+                       keep_out=[0] if size is not None else [])
+    return "\n".join(L), ty, size
 
 
 
@@ -573,10 +601,11 @@ def main():
         args.seed, args.count))
     print("#include <cstdint>")
     print("#include <cstdio>")
-    types = []
+    types, sizes = [], []
     for s in range(args.count):
-        text, ty = gen_design(rng, s)
+        text, ty, size = gen_design(rng, s)
         types.append(ty)
+        sizes.append(size)
         print(text)
     print("int main() {")
     for s, ty in enumerate(types):
@@ -587,7 +616,7 @@ def main():
         print("      (&w[0][0][0])[a] = (%s)((a * 104729 + %d) %% 19 - 6);" % (ty, s))
         print("    }")
         print("    for (int a = 0; a < 3 * 64; ++a) out[a] = (%s)7;" % ty)
-        print("    sys%d(x, w, out);" % s)
+        print("    sys%d(x, w, out%s);" % (s, "" if sizes[s] is None else ", %d" % sizes[s]))
         print("    unsigned long long h = 0;")
         print("    for (int a = 0; a < 3 * 64; ++a) h = h * 31 + (unsigned long long)(long long)out[a];")
         print("    std::printf(\"sys%d %%llu\\n\", h);" % s)

@@ -21,10 +21,13 @@ def _distance(loops, subs):
     return d
 
 
-def window_storage(lines, loops, arrays, rng):
+def window_storage(lines, loops, arrays, rng, keep_out=()):
     """Rewrites, in place, the declarations ('static T U0[4][3]') and
     accesses ('U0[t - 1][j]', one subscript per loop of names `loops`,
-    outermost first) of the URE arrays named in `arrays` in `lines`."""
+    outermost first) of the URE arrays named in `arrays` in `lines`. Every
+    array keeps a window of, or leaves out, the loops (indices) in
+    `keep_out`: loops with run-time bounds, which no declared dimension
+    holds."""
     access = re.compile(r"\b(%s)((?:\[[^\[\]]+\])+)" % "|".join(map(re.escape, arrays)))
     depth = len(loops)
     carried = {a: [] for a in arrays}
@@ -39,7 +42,7 @@ def window_storage(lines, loops, arrays, rng):
                     carried[m.group(1)].append(d)
     storage = {}
     for a in arrays:
-        if rng.random() < 0.4:
+        if rng.random() < 0.4 and not keep_out:
             continue
         firsts = [next(i for i, x in enumerate(d) if x) for d in carried[a]]
         c = min(firsts) if firsts else depth
@@ -53,6 +56,10 @@ def window_storage(lines, loops, arrays, rng):
                 st.append(("roll", reach + 1 + rng.randint(0, 1)))
             else:
                 st.append("full")
+            if l in keep_out and st[-1] == "full":
+                # Outside the loop the reads first reach back along: left
+                # out; that loop itself: a window beyond the reach.
+                st[-1] = "drop" if l < c else ("roll", reach + 1)
         if all(x == "drop" for x in st):
             st[-1] = "full"
         if all(x == "full" for x in st):
