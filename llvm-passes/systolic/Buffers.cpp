@@ -56,25 +56,39 @@ std::optional<std::pair<int64_t, int64_t>> range(const URESystem &S, llvm::Value
   }
 }
 
-// The address Ptr as Base plus Offset bytes plus the sum of each term's
-// value times its scale (bytes), following GEPs; false if a GEP is not so.
-bool addressTerms(llvm::Value *Ptr, const llvm::DataLayout &DL, llvm::Value *&Base,
-                  llvm::APInt &Offset,
-                  llvm::SmallVectorImpl<std::pair<llvm::Value *, int64_t>> &Terms) {
-  Offset = llvm::APInt(64, 0);
-  llvm::Value *P = Ptr;
-  while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
-    llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
-    llvm::APInt Const(64, 0);
-    if (!G->collectOffset(DL, 64, Vars, Const))
-      return false;
-    Offset += Const;
-    for (auto &[V, Scale] : Vars)
-      Terms.push_back({V, Scale.getSExtValue()});
-    P = G->getPointerOperand();
-  }
-  Base = P;
-  return true;
+// An access of a buffer: Offset bytes plus each term's value times its
+// scale (bytes).
+struct Access {
+  llvm::APInt Offset{64, 0};
+  llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
+};
+
+// The accesses of A in the nest's body, following GEPs; none if an address
+// in the body is not so.
+std::optional<llvm::SmallVector<Access, 4>> accessesOf(const URESystem &S,
+                                                      const llvm::DataLayout &DL,
+                                                      const llvm::Argument *A) {
+  llvm::SmallVector<Access, 4> Out;
+  for (llvm::BasicBlock *BB : S.innermost()->blocks())
+    for (llvm::Instruction &I : *BB) {
+      llvm::Value *P = llvm::getLoadStorePointerOperand(&I);
+      if (!P)
+        continue;
+      Access X;
+      while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
+        llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
+        llvm::APInt Const(64, 0);
+        if (!G->collectOffset(DL, 64, Vars, Const))
+          return std::nullopt;
+        X.Offset += Const;
+        for (auto &[V, Scale] : Vars)
+          X.Terms.push_back({V, Scale.getSExtValue()});
+        P = G->getPointerOperand();
+      }
+      if (P == A)
+        Out.push_back(std::move(X));
+    }
+  return Out;
 }
 
 // One past the largest flattened index of A (of element type Elem) that the
@@ -83,30 +97,22 @@ std::optional<uint64_t> extentOf(const URESystem &S, const llvm::DataLayout &DL,
                                  const llvm::Argument *A, llvm::Type *Elem) {
   uint64_t ElemSize = DL.getTypeAllocSize(Elem);
   int64_t Max = -1;
-  for (llvm::BasicBlock *BB : S.innermost()->blocks())
-    for (llvm::Instruction &I : *BB) {
-      llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I);
-      if (!Ptr)
-        continue;
-      llvm::APInt Offset;
-      llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
-      llvm::Value *P;
-      if (!addressTerms(Ptr, DL, P, Offset, Terms))
+  std::optional<llvm::SmallVector<Access, 4>> Accesses = accessesOf(S, DL, A);
+  if (!Accesses)
+    return std::nullopt;
+  for (const Access &X : *Accesses) {
+    int64_t Hi = X.Offset.getSExtValue(), Lo = Hi;
+    for (auto [V, Scale] : X.Terms) {
+      std::optional<std::pair<int64_t, int64_t>> R = range(S, V);
+      if (!R)
         return std::nullopt;
-      if (P != A)
-        continue;
-      int64_t Hi = Offset.getSExtValue(), Lo = Hi;
-      for (auto [V, Scale] : Terms) {
-        std::optional<std::pair<int64_t, int64_t>> R = range(S, V);
-        if (!R)
-          return std::nullopt;
-        Hi += std::max(Scale * R->first, Scale * R->second);
-        Lo += std::min(Scale * R->first, Scale * R->second);
-      }
-      if (Lo < 0)
-        return std::nullopt;
-      Max = std::max(Max, Hi / int64_t(ElemSize));
+      Hi += std::max(Scale * R->first, Scale * R->second);
+      Lo += std::min(Scale * R->first, Scale * R->second);
     }
+    if (Lo < 0)
+      return std::nullopt;
+    Max = std::max(Max, Hi / int64_t(ElemSize));
+  }
   if (Max < 0)
     return std::nullopt;
   return uint64_t(Max) + 1;
@@ -265,35 +271,29 @@ ExprPtr symbolicExtentOf(const URESystem &S, const llvm::DataLayout &DL,
   int64_t ElemSize = int64_t(DL.getTypeAllocSize(Elem));
   SymbolicRange R(S);
   ExprPtr Max;
-  for (llvm::BasicBlock *BB : S.innermost()->blocks())
-    for (llvm::Instruction &I : *BB) {
-      llvm::Value *Ptr = llvm::getLoadStorePointerOperand(&I);
-      if (!Ptr)
-        continue;
-      llvm::APInt Offset;
-      llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
-      llvm::Value *P;
-      if (!addressTerms(Ptr, DL, P, Offset, Terms))
+  std::optional<llvm::SmallVector<Access, 4>> Accesses = accessesOf(S, DL, A);
+  if (!Accesses)
+    return nullptr;
+  for (const Access &Acc : *Accesses) {
+    const llvm::APInt &Offset = Acc.Offset;
+    const auto &Terms = Acc.Terms;
+    if (Offset.isNegative())
+      return nullptr;
+    // In elements where every scale is a multiple of the element's size
+    // (as in 'a[i * N + j]'), else in bytes.
+    bool Elements = Offset.getSExtValue() % ElemSize == 0 &&
+                    llvm::all_of(Terms, [&](auto &T) { return T.second % ElemSize == 0; });
+    int64_t Unit = Elements ? ElemSize : 1;
+    ExprPtr Hi = intConst(Long, Offset.getSExtValue() / Unit);
+    for (auto [V, Scale] : Terms) {
+      std::optional<SymRange> X = R.range(V);
+      if (!X || !X->NonNegative || Scale < 0)
         return nullptr;
-      if (P != A)
-        continue;
-      if (Offset.isNegative())
-        return nullptr;
-      // In elements where every scale is a multiple of the element's size
-      // (as in 'a[i * N + j]'), else in bytes.
-      bool Elements = Offset.getSExtValue() % ElemSize == 0 &&
-                      llvm::all_of(Terms, [&](auto &T) { return T.second % ElemSize == 0; });
-      int64_t Unit = Elements ? ElemSize : 1;
-      ExprPtr Hi = intConst(Long, Offset.getSExtValue() / Unit);
-      for (auto [V, Scale] : Terms) {
-        std::optional<SymRange> X = R.range(V);
-        if (!X || !X->NonNegative || Scale < 0)
-          return nullptr;
-        Hi = sum(Hi, product(X->Hi, intConst(Long, Scale / Unit)));
-      }
-      ExprPtr Last = Elements ? Hi : binary(BinaryOp::Div, false, Hi, intConst(Long, ElemSize));
-      Max = Max ? select(compare(CompareOp::GT, false, Max, Last), Max, Last) : Last;
+      Hi = sum(Hi, product(X->Hi, intConst(Long, Scale / Unit)));
     }
+    ExprPtr Last = Elements ? Hi : binary(BinaryOp::Div, false, Hi, intConst(Long, ElemSize));
+    Max = Max ? select(compare(CompareOp::GT, false, Max, Last), Max, Last) : Last;
+  }
   // Without a size, the constant extent (extentOf) had its reasons to fail.
   if (!Max || R.Sizes.empty())
     return nullptr;

@@ -216,15 +216,10 @@ bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL) {
   if (!IV)
     return false;
   // The header decides: 'v < bound' (or '<=', or '!=') enters the body.
-  auto *Br = llvm::dyn_cast<llvm::BranchInst>(L.getHeader()->getTerminator());
-  auto *Cmp = Br && Br->isConditional()
-                  ? llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition())
-                  : nullptr;
-  if (!Cmp || L.getExitingBlock() != L.getHeader())
+  llvm::CmpInst::Predicate Pred;
+  llvm::ICmpInst *Cmp = headerTest(L, Pred);
+  if (!Cmp)
     return false;
-  llvm::CmpInst::Predicate Pred = Cmp->getPredicate();
-  if (!L.contains(Br->getSuccessor(0)))
-    Pred = llvm::CmpInst::getInversePredicate(Pred);
   // The bound is computed from parameters and constants alone, before the
   // nest or in the loop's header ('k < K / 64' at -O0): the same value at
   // every iteration.
@@ -241,19 +236,10 @@ bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL) {
       SE.getMinusSCEV(SE.getSCEV(A), IV, llvm::SCEV::FlagAnyWrap));
   if (!Offset)
     return false;
-  UL.RunTimeOffset = -Offset->getValue()->getSExtValue();
-  switch (Pred) {
-  case llvm::CmpInst::ICMP_SLT:
-  case llvm::CmpInst::ICMP_ULT:
-  case llvm::CmpInst::ICMP_NE:
-    break;
-  case llvm::CmpInst::ICMP_SLE:
-  case llvm::CmpInst::ICMP_ULE:
-    ++UL.RunTimeOffset;
-    break;
-  default:
+  std::optional<int64_t> Exclusive = upperBoundOffset(Pred);
+  if (!Exclusive)
     return false;
-  }
+  UL.RunTimeOffset = *Exclusive - Offset->getValue()->getSExtValue();
   UL.RunTimeUpper = B;
   return true;
 }

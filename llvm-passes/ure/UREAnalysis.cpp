@@ -172,6 +172,33 @@ const llvm::SCEVAddRecExpr *countFromConstant(llvm::Loop &L, llvm::ScalarEvoluti
   return nullptr;
 }
 
+llvm::ICmpInst *headerTest(llvm::Loop &L, llvm::CmpInst::Predicate &Enter) {
+  auto *Br = llvm::dyn_cast<llvm::BranchInst>(L.getHeader()->getTerminator());
+  auto *Cmp = Br && Br->isConditional()
+                  ? llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition())
+                  : nullptr;
+  if (!Cmp || L.getExitingBlock() != L.getHeader())
+    return nullptr;
+  Enter = Cmp->getPredicate();
+  if (!L.contains(Br->getSuccessor(0)))
+    Enter = llvm::CmpInst::getInversePredicate(Enter);
+  return Cmp;
+}
+
+std::optional<int64_t> upperBoundOffset(llvm::CmpInst::Predicate P) {
+  switch (P) {
+  case llvm::CmpInst::ICMP_SLT:
+  case llvm::CmpInst::ICMP_ULT:
+  case llvm::CmpInst::ICMP_NE:
+    return 0;
+  case llvm::CmpInst::ICMP_SLE:
+  case llvm::CmpInst::ICMP_ULE:
+    return 1;
+  default:
+    return std::nullopt;
+  }
+}
+
 CountedLoop analyzeCountedLoop(llvm::Loop &L, llvm::ScalarEvolution &SE,
                                URELoop &UL) {
   UL.L = &L;
@@ -622,15 +649,10 @@ NestExtractor::AffineLoop NestExtractor::affineLoop(URELoop &UL) {
   if (!IV)
     return AffineLoop::NotAffine;
   // The header decides: 'v < upper' (or '<=', or '!=') enters the body.
-  auto *Br = llvm::dyn_cast<llvm::BranchInst>(L->getHeader()->getTerminator());
-  auto *Cmp = Br && Br->isConditional()
-                  ? llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition())
-                  : nullptr;
-  if (!Cmp || L->getExitingBlock() != L->getHeader())
+  llvm::CmpInst::Predicate Pred;
+  llvm::ICmpInst *Cmp = headerTest(*L, Pred);
+  if (!Cmp)
     return AffineLoop::NotAffine;
-  llvm::CmpInst::Predicate Pred = Cmp->getPredicate();
-  if (!L->contains(Br->getSuccessor(0)))
-    Pred = llvm::CmpInst::getInversePredicate(Pred);
   const llvm::SCEV *A = SE.getSCEV(Cmp->getOperand(0)),
                    *B = SE.getSCEV(Cmp->getOperand(1));
   if (!SE.isLoopInvariant(B, L)) {
@@ -643,19 +665,10 @@ NestExtractor::AffineLoop NestExtractor::affineLoop(URELoop &UL) {
   std::optional<AffineExpr> Bound = affineOf(B);
   if (!Offset || !Bound || !SE.isLoopInvariant(B, L))
     return AffineLoop::NotAffine;
-  Bound->Constant -= Offset->getValue()->getSExtValue();
-  switch (Pred) {
-  case llvm::CmpInst::ICMP_SLT:
-  case llvm::CmpInst::ICMP_ULT:
-  case llvm::CmpInst::ICMP_NE:
-    break;
-  case llvm::CmpInst::ICMP_SLE:
-  case llvm::CmpInst::ICMP_ULE:
-    ++Bound->Constant;
-    break;
-  default:
+  std::optional<int64_t> Exclusive = upperBoundOffset(Pred);
+  if (!Exclusive)
     return AffineLoop::NotAffine;
-  }
+  Bound->Constant += *Exclusive - Offset->getValue()->getSExtValue();
   UL.UpperBound = *Bound;
   // A constant bound is the box's end; an affine one gets its box later.
   if (UL.LowerBound.isConstant()) {

@@ -35,6 +35,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/PassManager.h"
 
 #include <optional>
@@ -342,6 +343,15 @@ enum class CountedLoop {
 /// and UL.Lower and returns its recurrence; null (UL untouched) if none.
 const llvm::SCEVAddRecExpr *countFromConstant(llvm::Loop &L, llvm::ScalarEvolution &SE,
                                                URELoop &UL);
+
+/// The compare in \p L's header that decides whether the body runs, and in
+/// \p Enter the predicate under which it does; null unless L exits only at
+/// its header.
+llvm::ICmpInst *headerTest(llvm::Loop &L, llvm::CmpInst::Predicate &Enter);
+
+/// What 'v P b' adds to b to give v's exclusive upper bound: 0 for '<' and
+/// '!=', 1 for '<='; none for a predicate that is no upper bound.
+std::optional<int64_t> upperBoundOffset(llvm::CmpInst::Predicate P);
 
 /// Reads \p L as 'for (v = Lower; v < Upper; ++v)' with constant bounds, no
 /// exit but at the header or latch. Fills UL.L, UL.IV, UL.Lower, UL.Upper.
