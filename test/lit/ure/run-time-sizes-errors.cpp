@@ -100,3 +100,19 @@ void no_stand_in(const float *in, float *out, int T) {
       out[t * N + p] = A[t % 2][p];
     }
 }
+
+void stream_at_run_time_index(const float *in, float *out, int n) {
+  static float X[64], A[4];
+  #pragma t2s kernel(feed)
+  for (int t = 0; t < 4; ++t)
+    for (int p = 0; p < 4; ++p)
+      // CHECK: run-time-sizes-errors.cpp:[[@LINE+1]]:20: error: 'X' becomes a channel between kernel 'feed' (line {{[0-9]+}}) and the systolic array at line {{[0-9]+}}, whose two ends must name each element alike, but this write indexes it with a run-time value; index it with the loop variables and constants [channel]
+      X[t * n + p] = in[t * 4 + p];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  for (int t = 0; t < 4; ++t)
+    for (int p = 0; p < 4; ++p) {
+      A[p] = X[t * 4 + p] + 1.f;
+      out[t * 4 + p] = A[p];
+    }
+}
