@@ -30,7 +30,8 @@ llvm::cl::list<t2s::DesignStep> DumpDesignAfter(
         clEnumValN(t2s::DesignStep::Isolate, "isolate", "loaders, drainers, their channels"),
         clEnumValN(t2s::DesignStep::Vectorize, "vectorize", "vector channels, lanes"),
         clEnumValN(t2s::DesignStep::ScatterGather, "scatter-gather", "chains of PEs"),
-        clEnumValN(t2s::DesignStep::Unroll, "unroll", "each kernel's statements")));
+        clEnumValN(t2s::DesignStep::Unroll, "unroll", "each kernel's statements"),
+        clEnumValN(t2s::DesignStep::Buffer, "buffer", "loaders with reuse buffers")));
 
 llvm::cl::opt<uint64_t> ChannelReplay(
     "t2s-channel-replay", llvm::cl::init(uint64_t(1) << 16),

@@ -21,7 +21,7 @@
 namespace t2s {
 
 /// The steps that build a Design (systolic/lowering/Lowering.h).
-enum class DesignStep { Kernels, Isolate, Vectorize, ScatterGather, Unroll };
+enum class DesignStep { Kernels, Isolate, Vectorize, ScatterGather, Unroll, Buffer };
 
 /// What t2s-emit-opencl writes.
 struct OpenCLOptions {

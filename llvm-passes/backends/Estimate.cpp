@@ -200,20 +200,31 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
   }
   // With run-time sizes the formula, where there is one, gives the traffic
   // at any size without running the kernels that long.
-  E.Formula = trafficFormula(D, Nest);
-  if (E.Formula) {
-    for (const TrafficFormula::Buffer &B : E.Formula->Buffers) {
+  auto traffic = [&](bool WithoutReuse, DesignTraffic &T, std::optional<TrafficFormula> &F) {
+    F = trafficFormula(D, Nest, WithoutReuse);
+    if (!F) {
+      T = countTraffic(D, Nest, TrafficBudget, At, WithoutReuse);
+      return;
+    }
+    for (const TrafficFormula::Buffer &B : F->Buffers) {
       DesignTraffic::Buffer X;
       X.ArgNo = B.ArgNo;
       X.Name = B.Name;
       X.Element = DType::integer(B.Bytes * 8);
       X.Read = uint64_t(std::max<int64_t>(0, TrafficFormula::evaluate(B.Read, At)));
       X.Written = uint64_t(std::max<int64_t>(0, TrafficFormula::evaluate(B.Written, At)));
-      E.Traffic.Buffers.push_back(X);
+      T.Buffers.push_back(X);
     }
-  } else {
-    E.Traffic = countTraffic(D, Nest, TrafficBudget, At);
+  };
+  traffic(false, E.Traffic, E.Formula);
+  if (hasReuseBuffers(D, Nest)) {
+    E.WithoutReuse.emplace();
+    traffic(true, E.WithoutReuse->Traffic, E.WithoutReuse->Formula);
   }
+  for (const Design::Kernel &K : D.Kernels)
+    if (K.Nest == Nest && K.Reuse)
+      for (const Design::ReuseBuffer::Memory &M : K.Reuse->Memories)
+        E.BufferBits += uint64_t(M.words()) * bits(M.Element);
   for (const Design::Register &R : D.Registers)
     if (R.Nest == Nest)
       E.RegisterBits += uint64_t(R.totalWords()) * bits(R.Element);

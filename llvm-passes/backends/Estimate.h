@@ -48,6 +48,8 @@ struct DesignEstimate {
   /// with the units built.
   std::map<std::string, uint64_t> Uncosted;
   uint64_t RegisterBits = 0, ChannelBits = 0;
+  /// The reuse buffers of the loaders (buffer(a, k)), both halves.
+  uint64_t BufferBits = 0;
   /// Floating-point operations the systolic arrays do per clock (a
   /// multiply-add is 2), and the same scaled by their PE utilization.
   double FlopsPerClock = 0, UsefulFlopsPerClock = 0;
@@ -59,6 +61,12 @@ struct DesignEstimate {
   double FlopsPerRun = 0;
   /// With run-time sizes: the traffic as a formula of them, if it is one.
   std::optional<TrafficFormula> Formula;
+  /// Where a loader has a reuse buffer: the traffic without the buffers.
+  struct Unbuffered {
+    DesignTraffic Traffic;
+    std::optional<TrafficFormula> Formula;
+  };
+  std::optional<Unbuffered> WithoutReuse;
 
   double peakGFLOPS(double FmaxMHz) const { return FlopsPerClock * FmaxMHz / 1000; }
   double expectedGFLOPS(double FmaxMHz) const {
@@ -71,8 +79,11 @@ struct DesignEstimate {
   /// (intensity x bandwidth), and whether that, not the array, bounds it.
   std::optional<double> memoryGFLOPS(double DRAMGBPerSecond) const;
   bool memoryBound(double FmaxMHz, double DRAMGBPerSecond) const;
-  /// M20K blocks the registers and channels would fill (20,480 bits each).
-  uint64_t m20kBlocks() const { return (RegisterBits + ChannelBits + 20479) / 20480; }
+  /// M20K blocks the registers, channels and reuse buffers would fill
+  /// (20,480 bits each).
+  uint64_t m20kBlocks() const {
+    return (RegisterBits + ChannelBits + BufferBits + 20479) / 20480;
+  }
 };
 
 /// The estimate of the kernels of nest \p Nest of \p D (its loaders, the

@@ -103,7 +103,8 @@ private:
     case StmtKind::Comment:
       return "// " + S.Text;
     case StmtKind::Decl: {
-      std::string Text = Types.name(S.Type) + " " + S.Name;
+      std::string Text = Types.name(S.Type) + " " +
+                         (S.Banks ? "T2S_ONCHIP(" + std::to_string(S.Banks) + ") " : "") + S.Name;
       for (int64_t E : S.Dims)
         Text += "[" + std::to_string(E) + "]";
       if (S.Init == DeclInit::Zero)

@@ -125,24 +125,50 @@ std::string formulaText(const std::vector<t2s::TrafficFormula::Term> &Terms, uns
   return S.empty() ? "0" : S;
 }
 
+// " reads a 512*IT*JT, b ...; writes c ...": a traffic formula.
+std::string formulaLine(const t2s::TrafficFormula &F, const t2s::Design &D) {
+  std::string Reads, Writes;
+  for (const t2s::TrafficFormula::Buffer &B : F.Buffers) {
+    if (!B.Read.empty())
+      Reads += (Reads.empty() ? "" : ", ") + B.Name + " " + formulaText(B.Read, B.Bytes, D);
+    if (!B.Written.empty())
+      Writes += (Writes.empty() ? "" : ", ") + B.Name + " " + formulaText(B.Written, B.Bytes, D);
+  }
+  std::string S;
+  if (!Reads.empty())
+    S += " reads " + Reads + (Writes.empty() ? "" : ";");
+  if (!Writes.empty())
+    S += " writes " + Writes;
+  return S;
+}
+
+// What the reuse buffers save: the traffic without them.
+void printWithoutReuse(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
+                       const t2s::Design &D) {
+  const t2s::DesignEstimate::Unbuffered &U = *E.WithoutReuse;
+  if (U.Formula)
+    OS << "  off-chip traffic formula without the reuse buffers (bytes):"
+       << formulaLine(*U.Formula, D) << "\n";
+  if (!U.Traffic.Known || !E.Traffic.Known) {
+    OS << "  off-chip traffic per run without the reuse buffers: not counted\n";
+    return;
+  }
+  uint64_t Without = U.Traffic.bytesRead() + U.Traffic.bytesWritten();
+  uint64_t With = E.Traffic.bytesRead() + E.Traffic.bytesWritten();
+  OS << "  off-chip traffic per run without the reuse buffers: "
+     << (U.Traffic.Exact ? "" : "at most ") << grouped(Without) << " bytes; reads "
+     << perBuffer(U.Traffic, false);
+  if (With)
+    OS << " (" << llvm::formatv("{0:F2}", double(Without) / double(With))
+       << " times the traffic with them)";
+  OS << "\n";
+}
+
 void printTraffic(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
                   const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D) {
   const t2s::DesignTraffic &T = E.Traffic;
-  if (E.Formula) {
-    std::string Reads, Writes;
-    for (const t2s::TrafficFormula::Buffer &B : E.Formula->Buffers) {
-      if (!B.Read.empty())
-        Reads += (Reads.empty() ? "" : ", ") + B.Name + " " + formulaText(B.Read, B.Bytes, D);
-      if (!B.Written.empty())
-        Writes += (Writes.empty() ? "" : ", ") + B.Name + " " + formulaText(B.Written, B.Bytes, D);
-    }
-    OS << "  off-chip traffic formula (bytes):";
-    if (!Reads.empty())
-      OS << " reads " << Reads << (Writes.empty() ? "" : ";");
-    if (!Writes.empty())
-      OS << " writes " << Writes;
-    OS << "\n";
-  }
+  if (E.Formula)
+    OS << "  off-chip traffic formula (bytes):" << formulaLine(*E.Formula, D) << "\n";
   if (!T.Known) {
     OS << "  off-chip traffic per run: not counted (the kernels run more than "
        << grouped(t2s::TrafficBudget) << " loop steps, or their bounds are computed)\n";
@@ -160,6 +186,8 @@ void printTraffic(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
   if (!Writes.empty())
     OS << "; writes " << Writes;
   OS << "\n";
+  if (E.WithoutReuse)
+    printWithoutReuse(OS, E, D);
   std::optional<double> I = E.intensity();
   if (!I || E.FlopsPerClock <= 0)
     return;
@@ -195,6 +223,8 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
     Memory = grouped(E.RegisterBits) + " bits of shift registers";
   if (E.ChannelBits)
     Memory += (Memory.empty() ? "" : ", ") + grouped(E.ChannelBits) + " bits of channels";
+  if (E.BufferBits)
+    Memory += (Memory.empty() ? "" : ", ") + grouped(E.BufferBits) + " bits of reuse buffers";
   OS << "  on-chip memory: ";
   if (Memory.empty())
     OS << "none\n";
@@ -260,6 +290,11 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
   llvm::json::Object O = estimateJSON(E, Dev, Fmax);
   if (E.Formula)
     O["traffic_formula"] = formulaJSON(E.Formula, D);
+  if (E.WithoutReuse) {
+    O["traffic_without_reuse"] = trafficJSON(E.WithoutReuse->Traffic);
+    if (E.WithoutReuse->Formula)
+      O["traffic_formula_without_reuse"] = formulaJSON(E.WithoutReuse->Formula, D);
+  }
   return O;
 }
 
@@ -280,6 +315,7 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                             {"not_estimated", std::move(Uncosted)},
                             {"register_bits", int64_t(E.RegisterBits)},
                             {"channel_bits", int64_t(E.ChannelBits)},
+                            {"buffer_bits", int64_t(E.BufferBits)},
                             {"m20k_blocks", int64_t(E.m20kBlocks())},
                             {"m20k_blocks_available", Dev.M20KBlocks},
                             {"flops_per_clock", E.FlopsPerClock},
@@ -295,6 +331,63 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                                                                   : "compute")},
                             {"peak_gflops", E.peakGFLOPS(Fmax)},
                             {"expected_gflops", E.expectedGFLOPS(Fmax)}};
+}
+
+// "reuse buffer of a at k: ...": what a loader keeps, and how often it
+// sends it.
+std::string reuseText(const t2s::Design::Kernel &K) {
+  const t2s::Design::ReuseBuffer &R = *K.Reuse;
+  std::string S = "reuse buffer of " + K.Buffer + " at " + R.Loop + ": ";
+  uint64_t Bits = 0;
+  for (const t2s::Design::ReuseBuffer::Memory &M : R.Memories) {
+    S += (&M == &R.Memories.front() ? "" : ", ") + std::string("2 halves of ") +
+         grouped(uint64_t(M.words() / 2)) + " " + t2s::CTypes().name(M.Element) + " (" +
+         grouped(uint64_t(M.Banks)) + (M.Banks == 1 ? " bank)" : " banks)");
+    Bits += uint64_t(M.words()) * uint64_t(M.Element.isBool() ? 8 : M.Element.Bits) *
+            std::max(1u, M.Element.Lanes);
+  }
+  S += ", " + grouped(Bits) + " bits; per tile of " + llvm::join(R.TileLoops, ", ") +
+       " it reads " + grouped(uint64_t(R.ReadSteps)) + " steps" +
+       (R.KeptLoops.empty() ? "" : " (" + llvm::join(R.KeptLoops, ", ") + ")") + " and sends " +
+       grouped(uint64_t(R.SendSteps)) + ": each value read is sent " +
+       llvm::formatv("{0:F2}", double(R.SendSteps) / double(std::max<int64_t>(R.ReadSteps, 1)))
+           .str() +
+       " times";
+  return S;
+}
+
+llvm::json::Array reuseJSON(const t2s::Design &D, unsigned N) {
+  llvm::json::Array A;
+  for (const t2s::Design::Kernel &K : D.Kernels) {
+    if (K.Nest != N || !K.Reuse)
+      continue;
+    const t2s::Design::ReuseBuffer &R = *K.Reuse;
+    llvm::json::Array Memories;
+    for (const t2s::Design::ReuseBuffer::Memory &M : R.Memories) {
+      llvm::json::Array Dims;
+      for (int64_t X : M.Dims)
+        Dims.push_back(X);
+      Memories.push_back(llvm::json::Object{{"name", M.Name},
+                                            {"element", t2s::CTypes().name(M.Element)},
+                                            {"dims", std::move(Dims)},
+                                            {"banks", M.Banks},
+                                            {"words", M.words()}});
+    }
+    llvm::json::Array Tiles, Kept;
+    for (const std::string &L : R.TileLoops)
+      Tiles.push_back(L);
+    for (const std::string &L : R.KeptLoops)
+      Kept.push_back(L);
+    A.push_back(llvm::json::Object{{"input", K.Buffer},
+                                   {"kernel", K.Name},
+                                   {"loop", R.Loop},
+                                   {"tile_loops", std::move(Tiles)},
+                                   {"kept_loops", std::move(Kept)},
+                                   {"read_steps", R.ReadSteps},
+                                   {"send_steps", R.SendSteps},
+                                   {"memories", std::move(Memories)}});
+  }
+  return A;
 }
 
 void printText(llvm::raw_ostream &OS, const std::string &Design,
@@ -349,6 +442,9 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
   for (const t2s::Design::Channel *C : channelsOf(D, N))
     OS << "  depth of channel " << C->Name << ": " << C->Depth
        << (C->DepthNote.empty() ? "" : " (" + C->DepthNote + ")") << "\n";
+  for (const t2s::Design::Kernel &K : D.Kernels)
+    if (K.Nest == N && K.Reuse)
+      OS << "  " << reuseText(K) << "\n";
 }
 
 // --emit-opencl of a file whose functions give no kernel and no error: the
@@ -477,6 +573,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
         O["design"] = Design;
         O["channels"] = channelsJSON(Channels);
         O["kernel_registers"] = registersJSON(DR.D, N);
+        O["reuse_buffers"] = reuseJSON(DR.D, N);
         O["channel_depths"] = depthsJSON(DR.D, N);
         if (Device && Laid) {
           llvm::json::Object Est =

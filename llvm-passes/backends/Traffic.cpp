@@ -278,12 +278,18 @@ uint64_t DesignTraffic::bytesWritten() const {
   return N;
 }
 
+bool hasReuseBuffers(const Design &D, unsigned Nest) {
+  return llvm::any_of(D.Kernels,
+                      [&](const Design::Kernel &K) { return K.Nest == Nest && K.Reuse; });
+}
+
 DesignTraffic countTraffic(const Design &D, unsigned Nest, uint64_t Budget,
-                           llvm::ArrayRef<std::optional<int64_t>> Params) {
+                           llvm::ArrayRef<std::optional<int64_t>> Params, bool WithoutReuse) {
   DesignTraffic T;
   Counter C(D, T, Budget, Params);
   for (const Design::Kernel &K : D.Kernels)
-    if (K.Nest == Nest && !C.run(K.Body, 1)) {
+    if (K.Nest == Nest &&
+        !C.run(WithoutReuse && K.Reuse ? K.Reuse->Unbuffered : K.Body, 1)) {
       T.Known = false;
       break;
     }
@@ -305,7 +311,7 @@ int64_t TrafficFormula::evaluate(const std::vector<Term> &Terms,
   return Sum;
 }
 
-std::optional<TrafficFormula> trafficFormula(const Design &D, unsigned Nest) {
+std::optional<TrafficFormula> trafficFormula(const Design &D, unsigned Nest, bool WithoutReuse) {
   // Each run-time loop: from 0 to a parameter of its own.
   TrafficFormula F;
   for (const Design::Nest::SourceLoop &L : D.Nests[Nest].SourceLoops) {
@@ -327,7 +333,7 @@ std::optional<TrafficFormula> trafficFormula(const Design &D, unsigned Nest) {
     llvm::SmallVector<std::optional<int64_t>, 4> P = Base;
     for (unsigned I = 0; I < N; ++I)
       P[F.Sizes[I]] = Values[I];
-    DesignTraffic T = countTraffic(D, Nest, TrafficBudget, P);
+    DesignTraffic T = countTraffic(D, Nest, TrafficBudget, P, WithoutReuse);
     if (!T.Known || !T.Exact)
       return std::nullopt;
     return T;

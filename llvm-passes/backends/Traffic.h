@@ -58,9 +58,14 @@ inline constexpr uint64_t TrafficBudget = uint64_t(1) << 22;
 
 /// The off-chip traffic of the kernels of nest \p Nest of \p D in one run,
 /// with the parameters at \p Params (by argument number; empty: the
-/// stand-ins of run-time sizes).
+/// stand-ins of run-time sizes); \p WithoutReuse: with the loaders that
+/// have reuse buffers as they were without them.
 DesignTraffic countTraffic(const Design &D, unsigned Nest, uint64_t Budget = TrafficBudget,
-                           llvm::ArrayRef<std::optional<int64_t>> Params = {});
+                           llvm::ArrayRef<std::optional<int64_t>> Params = {},
+                           bool WithoutReuse = false);
+
+/// Whether a loader of nest \p Nest has a reuse buffer (buffer(a, k)).
+bool hasReuseBuffers(const Design &D, unsigned Nest);
 
 /// A nest's traffic as a formula of its run-time sizes, where each run-time
 /// loop runs from 0 to a parameter of its own (at most 4 of them): per
@@ -89,7 +94,8 @@ struct TrafficFormula {
 };
 
 /// None if the nest has no run-time sizes, or its traffic is no such formula.
-std::optional<TrafficFormula> trafficFormula(const Design &D, unsigned Nest);
+std::optional<TrafficFormula> trafficFormula(const Design &D, unsigned Nest,
+                                            bool WithoutReuse = false);
 
 } // namespace t2s
 

@@ -39,6 +39,7 @@ enum class ArgShape {
   OneIdentifier,   // exactly one identifier
   Integers,        // one or more integers
   GatherArgs,      // identifier, identifier, up|down
+  ArrayAndLoop,    // identifier, identifier
 };
 
 struct ClauseSpec {
@@ -77,6 +78,7 @@ const DirectiveSpec Specs[] = {
      {}},
     {"loader", DirectiveKind::Loader, ArgShape::Identifiers, "loader(a, b)", {}},
     {"drainer", DirectiveKind::Drainer, ArgShape::Identifiers, "drainer(c)", {}},
+    {"buffer", DirectiveKind::Buffer, ArgShape::ArrayAndLoop, "buffer(a, k)", {}},
 };
 
 struct Token {
@@ -370,6 +372,14 @@ private:
         if (llvm::Error E = expectKind(A, DirectiveArg::Integer, "integers"))
           return E;
       break;
+    case ArgShape::ArrayAndLoop:
+      if (Args.size() != 2)
+        return error(Args.size() > 2 ? Args[2].Offset : Args.back().Offset,
+                     quoted(Owner) + " takes two arguments: an input and a loop",
+                     "write it as: " + Example);
+      if (llvm::Error E = expectKind(Args[0], DirectiveArg::Identifier, "an array name"))
+        return E;
+      return expectKind(Args[1], DirectiveArg::Identifier, "a loop name");
     case ArgShape::GatherArgs:
       if (Args.size() != 3)
         return error(Args.back().Offset,

@@ -37,6 +37,7 @@ enum class DirectiveKind {
   Kernel,      // kernel(name)
   Loader,      // loader(a, b): inputs read through loader kernels
   Drainer,     // drainer(c): outputs written through drainer kernels
+  Buffer,      // buffer(a, k): a's loader keeps what one iteration of k reads
 };
 
 struct DirectiveArg {

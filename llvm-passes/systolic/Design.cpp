@@ -139,6 +139,8 @@ public:
         OS << " [" << E << "]";
       if (S.Init != DeclInit::None)
         OS << " = " << (S.Init == DeclInit::Zero ? "0" : text(S.Value));
+      if (S.Banks)
+        OS << ", on chip in " << S.Banks << (S.Banks == 1 ? " bank" : " banks");
       OS << "\n";
       return;
     case StmtKind::Let:
@@ -188,6 +190,13 @@ public:
 };
 
 } // namespace
+
+int64_t Design::ReuseBuffer::Memory::words() const {
+  int64_t N = 1;
+  for (int64_t E : Dims)
+    N *= E;
+  return N;
+}
 
 int64_t Design::Register::totalWords() const {
   int64_t N = Words * std::max<int64_t>(Lanes, 1);
@@ -313,6 +322,17 @@ void Design::print(llvm::raw_ostream &OS) const {
       OS << ", autorun";
     for (unsigned P : K.Params)
       OS << (P == K.Params.front() ? ", takes " : " ") << Params[P].Name;
+    if (K.Reuse) {
+      OS << ", reuse buffer at " << K.Reuse->Loop << " (tiles over";
+      for (const std::string &L : K.Reuse->TileLoops)
+        OS << " " << L;
+      OS << "; keeps";
+      for (const std::string &L : K.Reuse->KeptLoops)
+        OS << " " << L;
+      if (K.Reuse->KeptLoops.empty())
+        OS << " one step";
+      OS << "; reads in " << K.Reuse->ReadSteps << " of " << K.Reuse->SendSteps << " steps)";
+    }
     OS << "\n";
   }
   for (const Channel &C : Channels) {

@@ -92,6 +92,28 @@ struct Design {
     llvm::SmallVector<Flow, 4> Flows;
   };
 
+  /// buffer(a, k): a loader that keeps what one iteration of k sends in a
+  /// double-buffered on-chip memory (systolic/lowering/Buffer.cpp).
+  struct ReuseBuffer {
+    std::string Loop;                             ///< k
+    llvm::SmallVector<std::string, 4> TileLoops;  ///< outside k, and k
+    llvm::SmallVector<std::string, 4> KeptLoops;  ///< inside k, that the values name
+    /// Per tile: the steps that read off-chip memory, and all steps (each
+    /// sends to the PEs).
+    int64_t ReadSteps = 0, SendSteps = 0;
+    struct Memory {
+      std::string Name;
+      DType Element;
+      llvm::SmallVector<int64_t, 6> Dims; ///< [2 halves][kept loops][PEs, lanes]
+      int64_t Banks = 1;
+      int64_t words() const;
+    };
+    llvm::SmallVector<Memory, 2> Memories;
+    /// The loader's statements without the buffer (the traffic without
+    /// reuse).
+    Stmts Unbuffered;
+  };
+
   struct Kernel {
     std::string Name;
     KernelRole Role = KernelRole::Systolic;
@@ -103,6 +125,8 @@ struct Design {
     llvm::SmallVector<unsigned, 4> Params;
     /// What it runs (the unroll step lays it out).
     Stmts Body;
+    /// A loader with a reuse buffer (the buffer step).
+    std::optional<ReuseBuffer> Reuse;
     /// A systolic array without parameters runs by itself, forever (Intel's
     /// autorun), between its loaders and drainers.
     bool autorun() const { return Role == KernelRole::Systolic && Params.empty(); }

@@ -112,6 +112,11 @@ public:
                "internal error: " + *Why + "; please report this with the source");
       dumpAfter(DesignStep::Unroll);
       if (!Why) {
+        if (auto Bad = bufferLoaders(D, R.Nests)) {
+          R.Rejections.push_back({URERule::Buffer, Bad->first, Bad->second});
+          return;
+        }
+        dumpAfter(DesignStep::Buffer);
         if (std::optional<StreamError> E = checkStreams(D))
           R.Rejections.push_back({URERule::Channel, {D.File, E->At.Line, E->At.Column},
                                   E->Message});

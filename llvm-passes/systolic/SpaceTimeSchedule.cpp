@@ -60,6 +60,7 @@ public:
     R.TimeCoeffs = TimeCoeffs;
     R.Vector = planVectorization(R, Rejections);
     R.Chains = planChains(R, Rejections);
+    R.Buffers = planReuseBuffers(R, Rejections);
     if (Rejections.size() != Before)
       return std::nullopt;
     return std::move(R);

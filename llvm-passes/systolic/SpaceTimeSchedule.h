@@ -22,6 +22,7 @@
 #define T2S_SPACETIMESCHEDULE_H
 
 #include "systolic/GatherScatter.h"
+#include "systolic/ReuseBuffers.h"
 #include "systolic/Vectorize.h"
 #include "ure/UREModel.h"
 
@@ -102,6 +103,7 @@ struct SpaceTimeSchedule {
   // and gather (unrolling is the OpenCL back end's '#pragma unroll').
   std::optional<VectorPlan> Vector;
   llvm::SmallVector<PEChain, 2> Chains;          // gather and scatter
+  llvm::SmallVector<ReuseBufferPlan, 2> Buffers; // buffer(a, k)
 
   /// Useful PE steps per PE step; none for an array without PEs or steps
   /// (a loop that runs no iteration).

@@ -68,6 +68,9 @@ struct Stmt {
   std::string Text; ///< Comment: its text; Decl, Loop: a comment after it
   DType Type;       ///< Decl
   llvm::SmallVector<int64_t, 4> Dims; ///< Decl: array extents
+  /// Decl: an on-chip memory of this many banks, selected by the low bits
+  /// of the element's address (0: a variable as the compiler places it).
+  int64_t Banks = 0;
   DeclInit Init = DeclInit::None;
   ExprPtr Target, Value; ///< Value: also an If's condition, a Loop's start
   ExprPtr Bound;         ///< Loop

@@ -205,6 +205,8 @@ private:
 
   void checkDrainer(const LocatedDirective &LD, llvm::StringRef Name);
 
+  void checkBuffer(const LocatedDirective &LD, bool Scheduled);
+
   static std::string valueLine(const llvm::Value *V);
 
   // A value computed in the nest (not from loop variables, parameters and

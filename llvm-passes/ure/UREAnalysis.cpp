@@ -293,6 +293,7 @@ void NestExtractor::checkLoopNames(llvm::Loop *Root, llvm::ArrayRef<LocatedDirec
       break;
     case DirectiveKind::Gather:
     case DirectiveKind::Scatter:
+    case DirectiveKind::Buffer:
       check(LD, LD.D.Args[1]);
       break;
     default:

@@ -116,6 +116,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::ArrayBounds: return "array bounds";
   case URERule::ArrayStorage: return "array storage";
   case URERule::RunTimeSizes: return "run-time sizes";
+  case URERule::Buffer: return "buffer";
   case URERule::OpenCL: return "opencl";
   case URERule::Offload: return "offload";
   }

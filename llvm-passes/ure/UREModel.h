@@ -238,6 +238,7 @@ enum class URERule {
   ArrayBounds,
   ArrayStorage,
   RunTimeSizes,
+  Buffer,  // buffer(a, k): the reuse buffer of a loader
   OpenCL,  // what the OpenCL back end can print
   Offload, // what --emulate and --opencl can run in place of the nests
 };

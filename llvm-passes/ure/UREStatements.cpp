@@ -730,6 +730,10 @@ void NestExtractor::checkIsolation() {
              LD.Loc,
              "'" + quotedText(LD.D) + "' shapes the data path of a systolic array: "
              "add '#pragma t2s space_time(...)' to this nest");
+    if (LD.D.Kind == DirectiveKind::Buffer) {
+      checkBuffer(LD, Scheduled);
+      continue;
+    }
     bool IsLoader = LD.D.Kind == DirectiveKind::Loader;
     if (!IsLoader && LD.D.Kind != DirectiveKind::Drainer)
       continue;
@@ -791,6 +795,39 @@ void NestExtractor::checkLoader(const LocatedDirective &LD, llvm::StringRef Name
            "'" + Name + "' in '" + quotedText(LD.D) + "' is not an input this "
            "nest reads; its inputs are " +
                (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
+}
+
+// buffer(a, k) keeps a's values in a's loader: a needs a loader of this
+// nest, and one buffer. What the schedule must allow is checked with it
+// (systolic/SpaceTimeSchedule.cpp).
+void NestExtractor::checkBuffer(const LocatedDirective &LD, bool Scheduled) {
+  llvm::StringRef Name = LD.D.Args[0].Name;
+  if (!Scheduled) {
+    reject(URERule::Buffer, LD.Loc,
+           "'" + quotedText(LD.D) + "' keeps values in the loader of a systolic "
+           "array: add '#pragma t2s space_time(...)' and 'loader(" + Name.str() +
+               ")' to this nest");
+    return;
+  }
+  for (const LocatedDirective &Other : Sys.Directives) {
+    if (&Other == &LD)
+      break;
+    if (Other.D.Kind == DirectiveKind::Buffer && Other.D.Args[0].Name == Name) {
+      reject(URERule::Buffer, LD.Loc,
+             "'" + Name.str() + "' has a buffer already, in '" + quotedText(Other.D) +
+                 "'; keep one buffer(" + Name.str() + ", ...) line");
+      return;
+    }
+  }
+  bool Loaded = llvm::any_of(Sys.Directives, [&](const LocatedDirective &X) {
+    return X.D.Kind == DirectiveKind::Loader &&
+           llvm::any_of(X.D.Args, [&](const DirectiveArg &A) { return A.Name == Name; });
+  });
+  if (!Loaded)
+    reject(URERule::Buffer, LD.Loc,
+           "'" + quotedText(LD.D) + "' keeps the values of '" + Name.str() +
+               "' in its loader, but '" + Name.str() + "' has no loader: add '" + Name.str() +
+               "' to a '#pragma t2s loader(...)' line of this nest");
 }
 
 void NestExtractor::checkDrainer(const LocatedDirective &LD, llvm::StringRef Name) {

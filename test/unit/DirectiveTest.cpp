@@ -69,7 +69,7 @@ TEST(Directive, NegativeCoefficientsMayBeSpaced) {
 }
 
 TEST(Directive, EveryDirectiveHasAName) {
-  EXPECT_EQ(t2s::directiveNames().size(), 10u);
+  EXPECT_EQ(t2s::directiveNames().size(), 11u);
   for (llvm::StringRef Name : t2s::directiveNames())
     EXPECT_FALSE(Name.empty());
 }
@@ -120,6 +120,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"scatter(a, i)", 11, "three arguments"},
         BadCase{"scatter(a, 2, up)", 11, "a loop name"},
         BadCase{"kernel(3)", 7, "expects a name"},
+        BadCase{"buffer(a)", 7, "two arguments"},
+        BadCase{"buffer(a, k, j)", 13, "two arguments"},
+        BadCase{"buffer(a, 2)", 10, "a loop name"},
         BadCase{"unroll(j) ;", 10, "unexpected character ';'"},
         BadCase{"ure, ure", 3, "unexpected ','"}),
     [](const testing::TestParamInfo<BadCase> &Info) {

@@ -16,6 +16,7 @@ llvm::StringRef stepName(DesignStep S) {
   case DesignStep::Vectorize: return "vectorize";
   case DesignStep::ScatterGather: return "scatter-gather";
   case DesignStep::Unroll: return "unroll";
+  case DesignStep::Buffer: return "buffer";
   }
   return "?";
 }

@@ -15,7 +15,9 @@
 //              chain's end uses the loader's (drainer's) channel;
 //   unroll     each kernel's statements (systolic/Stmt.h): time loops,
 //              register shifts, passes over the PEs as unrolled loops, the
-//              lanes of a vector, the statements with the kernel's leaves.
+//              lanes of a vector, the statements with the kernel's leaves;
+//   buffer     buffer(a, k): a's loader reads each tile once into a
+//              double-buffered on-chip memory and sends it from there.
 //
 // Every step reads the plans already made for the nest (NestPlan: the
 // schedule with its vectorize and chain plans, the channel plan, the lifted
@@ -89,6 +91,11 @@ void chainPEs(Design &D, NestPlans Plans);
 /// nothing rejected the design (every expression was lifted). Returns why a
 /// kernel could not be laid out (an internal error), if one could not.
 std::optional<std::string> unrollKernels(Design &D, NestPlans Plans);
+
+/// buffer: each loader named by buffer(a, k) becomes a feeder with a
+/// double-buffered reuse buffer (Buffer.cpp). Precondition: unroll. Returns
+/// the directive and why, where one cannot be built.
+std::optional<std::pair<SourceLoc, std::string>> bufferLoaders(Design &D, NestPlans Plans);
 
 } // namespace t2s
 

@@ -21,6 +21,9 @@
  *   T2S_WRITE_NB(ch, value)                 non-blocking write; yields bool
  *   T2S_KERNEL void k(...)                  a single-work-item kernel
  *   T2S_AUTORUN_KERNEL void k(void)         an autorun kernel (no arguments)
+ *   T T2S_ONCHIP(banks) name[d1]..;         a kernel's array in on-chip memory
+ *                                           of 'banks' banks (Intel's memory
+ *                                           attributes; nothing elsewhere)
  *   T2S_GLOBAL, T2S_RESTRICT                pointer qualifiers of kernel
  *                                           arguments: T2S_GLOBAL const float
  *                                           *T2S_RESTRICT a

@@ -316,6 +316,7 @@ inline void checkDisjoint(const char *Where, const char *Design,
 #define T2S_WRITE_NB(Ch, V) (Ch).tryWrite(V)
 #define T2S_KERNEL
 #define T2S_AUTORUN_KERNEL
+#define T2S_ONCHIP(Banks)
 #define T2S_GLOBAL
 #define T2S_RESTRICT __restrict__
 

@@ -45,6 +45,7 @@
 #define T2S_CHANNEL_ARRAY(T, Name, Depth, ...) T Name T2S_ARRAY_DIMS(__VA_ARGS__)
 #define T2S_KERNEL __kernel
 #define T2S_AUTORUN_KERNEL __kernel
+#define T2S_ONCHIP(Banks)
 
 #include "opencl_access.h"
 

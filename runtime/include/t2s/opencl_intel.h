@@ -21,6 +21,9 @@
 #define T2S_AUTORUN_KERNEL                                                     \
   __attribute__((max_global_work_dim(0))) __attribute__((autorun)) __kernel
 
+// A kernel's on-chip memory of Banks banks, one read and one write port each.
+#define T2S_ONCHIP(Banks) __attribute__((memory, numbanks(Banks), singlepump))
+
 #include "opencl_access.h"
 
 #endif /* T2S_OPENCL_INTEL_H */

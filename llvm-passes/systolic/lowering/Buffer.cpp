@@ -1,0 +1,478 @@
+//===- Buffer.cpp - A loader with a double-buffered reuse buffer ----------===//
+//
+// The buffer step (after unroll): the loader of an input named by
+// buffer(a, k) (systolic/ReuseBuffers.h) becomes a feeder, as T2SP builds
+// them. Its laid-out loops split at k: the loops outside k and k itself are
+// the tiles, counted as one range; the loops inside k are the steps of one
+// tile. What the loader sends in a step depends only on the step's loops its
+// statements name (the kept loops): the feeder reads those values from
+// off-chip memory once per tile, in as many steps as the kept loops have
+// iterations, into one half of an on-chip memory per channel write, and
+// sends the previous tile from the other half in every step, so the reading
+// of tile t overlaps the sending of tile t - 1:
+//
+//   for (tile = 0; tile < tiles + 1; ++tile)
+//     for (step = 0; step < steps; ++step) {
+//       if (tile < tiles && step < kept steps) { read: half tile & 1 }
+//       if (tile > 0) { send: half (tile - 1) & 1 }
+//     }
+//
+// The send runs the loader's statements with every memory read and
+// temporary left out and every channel write sending the buffered value;
+// the read runs them with every channel write storing into the buffer. Both
+// run under the same conditions, so the PEs receive the same values in the
+// same order. Precondition: the schedule planned the buffer (its rules
+// hold), and the loader's values come from off-chip memory, not a stream.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systolic/lowering/KernelBuilder.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace t2s {
+namespace {
+
+// The variables an expression names.
+void namesIn(const ExprPtr &E, llvm::StringSet<> &Out) {
+  anyNode(E, [&](const Expr &X) {
+    if (X.Kind == ExprKind::Var)
+      Out.insert(X.Name);
+    return false;
+  });
+}
+
+void namesIn(const Stmts &Body, llvm::StringSet<> &Out) {
+  for (const Stmt &S : Body) {
+    for (const ExprPtr &E : {S.Target, S.Value, S.Bound})
+      namesIn(E, Out);
+    for (const ExprPtr &E : S.Subscripts)
+      namesIn(E, Out);
+    for (const Recovery &R : S.Recoveries) {
+      Out.insert(R.Time);
+      for (auto &T : R.Terms)
+        Out.insert(T.second);
+    }
+    namesIn(S.Head, Out);
+    namesIn(S.Body, Out);
+    namesIn(S.Else, Out);
+  }
+}
+
+std::optional<int64_t> constant(const ExprPtr &E) {
+  if (E && E->Kind == ExprKind::IntConst)
+    return E->Int;
+  return std::nullopt;
+}
+
+ExprPtr minus(ExprPtr A, ExprPtr B) {
+  if (auto Y = constant(B); Y && *Y == 0)
+    return A;
+  if (auto X = constant(A), Y = constant(B); X && Y)
+    return unroll::num(*X - *Y);
+  return binary(BinaryOp::Sub, false, std::move(A), std::move(B));
+}
+
+ExprPtr times(ExprPtr A, ExprPtr B) {
+  if (auto X = constant(A); X && *X == 1)
+    return B;
+  if (auto Y = constant(B); Y && *Y == 1)
+    return A;
+  if (auto X = constant(A), Y = constant(B); X && Y)
+    return unroll::num(*X * *Y);
+  return binary(BinaryOp::Mul, false, std::move(A), std::move(B));
+}
+
+Stmt letExpr(std::string Name, ExprPtr Value) {
+  Stmt S(StmtKind::Let);
+  S.Name = std::move(Name);
+  S.Value = std::move(Value);
+  return S;
+}
+
+// A loop of the laid-out loader: its variable and range.
+struct LoopRange {
+  std::string Name;
+  ExprPtr From, Bound;
+  ExprPtr extent() const { return minus(Bound, From); }
+};
+
+// One channel write of the loader's step and the on-chip memory that keeps
+// its values: per tile half, per kept loop, per loop of the step around the
+// write (the PEs, the lanes).
+struct Kept {
+  std::string Memory;
+  DType Element;
+  llvm::SmallVector<LoopRange, 4> Around;
+};
+
+class Feeder {
+  Design::Kernel &K;
+  const ReuseBufferPlan &Plan;
+  const URESystem &S;
+  llvm::SmallVector<LoopRange, 4> Tiles, Steps; // outside and with k; inside k
+  llvm::SmallVector<unsigned, 4> KeptSteps;     // indices into Steps
+  std::vector<Kept> Writes;                     // in the order of the step's statements
+  std::string Tile, Step;
+  std::string Failure;
+
+public:
+  Feeder(Design::Kernel &K, const ReuseBufferPlan &Plan, const URESystem &S)
+      : K(K), Plan(Plan), S(S) {}
+
+  std::optional<std::string> run() {
+    const Stmts *StepBody = splitLoops();
+    if (!StepBody)
+      return Failure;
+    llvm::StringSet<> Named;
+    namesIn(*StepBody, Named);
+    for (unsigned I = 0; I < Steps.size(); ++I)
+      if (Named.contains(Steps[I].Name))
+        KeptSteps.push_back(I);
+    Tile = fresh("tile");
+    Step = fresh("step");
+    llvm::SmallVector<LoopRange, 4> Around;
+    collectWrites(*StepBody, Around);
+    if (!Failure.empty())
+      return Failure;
+
+    int64_t StepCount = 1, KeptCount = 1;
+    for (unsigned I = 0; I < Steps.size(); ++I) {
+      int64_t E = *constant(Steps[I].extent());
+      StepCount *= E;
+      if (llvm::is_contained(KeptSteps, I))
+        KeptCount *= E;
+    }
+    Design::ReuseBuffer R;
+    R.Loop = S.Loops[Plan.Loop].Name;
+    for (const LoopRange &L : Tiles)
+      R.TileLoops.push_back(L.Name);
+    for (unsigned I : KeptSteps)
+      R.KeptLoops.push_back(Steps[I].Name);
+    R.ReadSteps = KeptCount;
+    R.SendSteps = StepCount;
+    R.Unbuffered = K.Body;
+
+    Stmts Out;
+    Out.push_back(comment("The reuse buffer (buffer(" + Plan.Input + ", " + R.Loop +
+                          ")): what one iteration of " + R.Loop +
+                          " sends, in two halves; one half is read while the other is sent."));
+    for (const Kept &W : Writes) {
+      llvm::SmallVector<int64_t, 6> Dims{2};
+      int64_t Parallel = 1;
+      for (unsigned I : KeptSteps)
+        Dims.push_back(*constant(Steps[I].extent()));
+      for (const LoopRange &L : W.Around) {
+        Dims.push_back(*constant(L.extent()));
+        Parallel *= Dims.back();
+      }
+      // One bank per PE (lane) that reads or writes it in one step, where
+      // the bank is selected by the low address bits: the last dimensions.
+      int64_t Banks = llvm::isPowerOf2_64(Parallel) ? Parallel : 1;
+      Stmt Decl = decl(W.Element, W.Memory, Dims);
+      Decl.Banks = Banks;
+      Out.push_back(std::move(Decl));
+      R.Memories.push_back({W.Memory, W.Element, Dims, Banks});
+    }
+    ExprPtr TileCount;
+    for (const LoopRange &L : Tiles)
+      TileCount = TileCount ? times(TileCount, L.extent()) : L.extent();
+    std::string Tiles = fresh("tiles");
+    Out.push_back(letExpr(Tiles, TileCount));
+
+    Stmts InStep;
+    // Read tile 'tile' in the first steps.
+    {
+      Stmts Read{comment("Read the next tile of " + Plan.Input + " into half " + Tile + " & 1.")};
+      Stmts Body = rewrite(*StepBody, /*Send=*/false);
+      letTiles(Read, var(Tile), Body);
+      letSteps(Read, KeptSteps, Body);
+      Read.insert(Read.end(), std::make_move_iterator(Body.begin()),
+                  std::make_move_iterator(Body.end()));
+      ExprPtr When = unroll::is(CompareOp::LT, var(Tile), var(Tiles));
+      if (KeptCount < StepCount)
+        When = logicalAnd(When, unroll::is(CompareOp::LT, var(Step), unroll::num(KeptCount)));
+      InStep.push_back(ifElse(When, {block(std::move(Read))}));
+      InStep.back().Inline = true;
+    }
+    // Send tile 'tile - 1' in every step.
+    {
+      Stmts Send{comment("Send the tile before from the other half, as the PEs read it.")};
+      Stmts Body = rewrite(*StepBody, /*Send=*/true);
+      letTiles(Send, binary(BinaryOp::Sub, false, var(Tile), unroll::num(1)), Body);
+      llvm::SmallVector<unsigned, 4> All;
+      for (unsigned I = 0; I < Steps.size(); ++I)
+        All.push_back(I);
+      letSteps(Send, All, Body);
+      Send.insert(Send.end(), std::make_move_iterator(Body.begin()),
+                  std::make_move_iterator(Body.end()));
+      InStep.push_back(
+          ifElse(unroll::is(CompareOp::GT, var(Tile), unroll::num(0)), {block(std::move(Send))}));
+      InStep.back().Inline = true;
+    }
+    Stmt StepLoop = loop(LoopKind::Serial, Step, unroll::num(0), unroll::num(StepCount),
+                         std::move(InStep));
+    StepLoop.Text = "the steps of one tile";
+    Stmt TileLoop = loop(LoopKind::Serial, Tile, unroll::num(0),
+                         binary(BinaryOp::Add, false, var(Tiles), unroll::num(1)), {std::move(StepLoop)});
+    TileLoop.Text = "one more than the tiles: the last is sent while none is read";
+    Out.push_back(std::move(TileLoop));
+    K.Body = std::move(Out);
+    K.Reuse = std::move(R);
+    return std::nullopt;
+  }
+
+private:
+  std::string fresh(std::string N) const {
+    while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }))
+      N += "_";
+    return N;
+  }
+
+  // The loops of the loader down to its step's statements, split at k.
+  const Stmts *splitLoops() {
+    const Stmts *Body = &K.Body;
+    llvm::SmallVector<unsigned, 6> Loops = loaderLoops(*PlanSchedule);
+    bool Inside = false;
+    for (unsigned L : Loops) {
+      const std::string &Name = S.Loops[L].Name;
+      const Stmt *Found = nullptr;
+      for (const Stmt &X : *Body)
+        if (X.Kind == StmtKind::Loop && X.Name == Name)
+          Found = &X;
+        else if (X.Kind != StmtKind::Comment) {
+          Failure = "the loader of '" + Plan.Input + "' has statements around loop '" + Name + "'";
+          return nullptr;
+        }
+      if (!Found) {
+        Failure = "the loader of '" + Plan.Input + "' does not run loop '" + Name + "'";
+        return nullptr;
+      }
+      LoopRange R{Name, Found->Value, Found->Bound};
+      if (Found->Down) {
+        Failure = "loop '" + Name + "' of the loader counts down";
+        return nullptr;
+      }
+      if (Inside && (!constant(R.From) || !constant(R.Bound))) {
+        Failure = "loop '" + Name + "' inside the buffered loop has computed bounds";
+        return nullptr;
+      }
+      (Inside ? Steps : Tiles).push_back(R);
+      if (L == Plan.Loop)
+        Inside = true;
+      Body = &Found->Body;
+    }
+    if (!Inside) {
+      Failure = "the loader of '" + Plan.Input + "' does not run the buffered loop";
+      return nullptr;
+    }
+    return Body;
+  }
+
+  // Each channel write of the step, with the loops of the step around it.
+  void collectWrites(const Stmts &Body, llvm::SmallVector<LoopRange, 4> &Around) {
+    for (const Stmt &X : Body) {
+      if (X.Kind == StmtKind::Write) {
+        const Expr *Base = X.Target.get();
+        if (Base->Kind == ExprKind::Subscript)
+          Base = Base->Operands[0].get();
+        std::string Name = Base->Name + "_buf";
+        while (llvm::any_of(Writes, [&](const Kept &W) { return W.Memory == Name; }))
+          Name += "_";
+        Writes.push_back({Name, X.Value->Type, Around});
+        continue;
+      }
+      if (X.Kind == StmtKind::Recover)
+        Failure = "the loader recovers loop variables from time";
+      if (X.Kind == StmtKind::Loop) {
+        std::optional<int64_t> From = constant(X.Value), Bound = constant(X.Bound);
+        if (!From || !Bound) {
+          Failure = "a loop of the loader's step has computed bounds";
+          return;
+        }
+        // A loop counting down covers [Bound, From].
+        LoopRange R = X.Down ? LoopRange{X.Name, unroll::num(*Bound), unroll::num(*From + 1)}
+                   : LoopRange{X.Name, unroll::num(*From), unroll::num(*Bound)};
+        Around.push_back(R);
+        collectWrites(X.Body, Around);
+        Around.pop_back();
+        continue;
+      }
+      if (X.Kind == StmtKind::If) {
+        // Under 'v == c' the write needs no dimension for loop v.
+        llvm::SmallVector<LoopRange, 4> Inside = Around;
+        llvm::erase_if(Inside, [&](const LoopRange &L) { return pins(X.Value, L.Name); });
+        collectWrites(X.Body, Inside);
+        collectWrites(X.Else, Around);
+        continue;
+      }
+      for (const Stmts *L : {&X.Head, &X.Body, &X.Else})
+        collectWrites(*L, Around);
+    }
+  }
+
+  // Whether condition C holds only where loop variable Name has one value.
+  static bool pins(const ExprPtr &C, llvm::StringRef Name) {
+    if (C->Kind == ExprKind::And)
+      return pins(C->Operands[0], Name) || pins(C->Operands[1], Name);
+    if (C->Kind == ExprKind::AllOf)
+      return llvm::any_of(C->Operands, [&](const ExprPtr &X) { return pins(X, Name); });
+    if (C->Kind != ExprKind::Compare || C->compareOp() != CompareOp::EQ)
+      return false;
+    auto IsVar = [&](const ExprPtr &E) {
+      return E->Kind == ExprKind::Var && E->Name == Name && E->Int == 0;
+    };
+    return (IsVar(C->Operands[0]) && constant(C->Operands[1])) ||
+           (IsVar(C->Operands[1]) && constant(C->Operands[0]));
+  }
+
+  // The loop variables of the tiles (outer loops and k) from the flat tile
+  // number Number, where the step's statements name them.
+  void letTiles(Stmts &Out, const ExprPtr &Number, const Stmts &Body) const {
+    llvm::StringSet<> Named;
+    namesIn(Body, Named);
+    ExprPtr Inner = unroll::num(1);
+    for (unsigned I = Tiles.size(); I-- > 0;) {
+      const LoopRange &L = Tiles[I];
+      if (Named.contains(L.Name)) {
+        ExprPtr V = constant(Inner) == 1 ? Number : binary(BinaryOp::Div, false, Number, Inner);
+        if (I > 0)
+          V = binary(BinaryOp::Rem, false, V, L.extent());
+        if (constant(L.From) != 0)
+          V = binary(BinaryOp::Add, false, V, L.From);
+        Out.insert(Out.begin() + 1, letExpr(L.Name, V));
+      }
+      Inner = times(Inner, L.extent());
+    }
+  }
+
+  // The step's loop variables Which from the step number, counting only
+  // the loops Which, innermost fastest.
+  void letSteps(Stmts &Out, llvm::ArrayRef<unsigned> Which, const Stmts &Body) const {
+    llvm::StringSet<> Named;
+    namesIn(Body, Named);
+    int64_t Inner = 1;
+    Stmts Lets;
+    for (unsigned N = Which.size(); N-- > 0;) {
+      const LoopRange &L = Steps[Which[N]];
+      int64_t E = *constant(L.extent()), From = *constant(L.From);
+      if (Named.contains(L.Name)) {
+        ExprPtr V = var(Step);
+        if (Inner != 1)
+          V = binary(BinaryOp::Div, false, V, unroll::num(Inner));
+        if (N > 0)
+          V = binary(BinaryOp::Rem, false, V, unroll::num(E));
+        if (From)
+          V = binary(BinaryOp::Add, false, V, unroll::num(From));
+        Lets.insert(Lets.begin(), letExpr(L.Name, V));
+      }
+      Inner *= E;
+    }
+    Out.insert(Out.end(), std::make_move_iterator(Lets.begin()),
+               std::make_move_iterator(Lets.end()));
+  }
+
+  // The memory element a write keeps: [half][kept loops][loops around it].
+  ExprPtr element(const Kept &W, ExprPtr Half) const {
+    llvm::SmallVector<ExprPtr, 6> Subs{std::move(Half)};
+    for (unsigned I : KeptSteps)
+      Subs.push_back(minus(var(Steps[I].Name), Steps[I].From));
+    for (const LoopRange &L : W.Around)
+      Subs.push_back(minus(var(L.Name), L.From));
+    return subscript(W.Element, var(W.Memory), Subs);
+  }
+
+  ExprPtr half(bool Send) const {
+    ExprPtr T = var(Tile);
+    if (Send)
+      T = binary(BinaryOp::Sub, false, T, unroll::num(1));
+    return binary(BinaryOp::And, false, T, unroll::num(1));
+  }
+
+  // The step's statements for the read (channel writes store into the
+  // memory) or the send (reads and temporaries go; channel writes send the
+  // kept value). Comments go.
+  Stmts rewrite(const Stmts &Body, bool Send) {
+    unsigned Next = 0;
+    return rewrite(Body, Send, Next);
+  }
+
+  Stmts rewrite(const Stmts &Body, bool Send, unsigned &Next) {
+    Stmts Out;
+    for (const Stmt &X : Body) {
+      switch (X.Kind) {
+      case StmtKind::Comment:
+        continue;
+      case StmtKind::Write: {
+        const Kept &W = Writes[Next++];
+        if (Send)
+          Out.push_back(write(X.Target, element(W, half(true))));
+        else
+          Out.push_back(assign(element(W, half(false)), X.Value));
+        continue;
+      }
+      case StmtKind::Decl:
+      case StmtKind::Assign:
+        if (!Send)
+          Out.push_back(X);
+        continue;
+      default:
+        break;
+      }
+      Stmt Copy = X;
+      Copy.Head = rewrite(X.Head, Send, Next);
+      Copy.Body = rewrite(X.Body, Send, Next);
+      Copy.Else = rewrite(X.Else, Send, Next);
+      bool Empty = Copy.Head.empty() && Copy.Body.empty() && Copy.Else.empty();
+      if (Empty && (X.Kind == StmtKind::Loop || X.Kind == StmtKind::If ||
+                    X.Kind == StmtKind::Block || X.Kind == StmtKind::Recover))
+        continue;
+      Out.push_back(std::move(Copy));
+    }
+    return Out;
+  }
+
+public:
+  const SpaceTimeSchedule *PlanSchedule = nullptr;
+};
+
+} // namespace
+
+std::optional<std::pair<SourceLoc, std::string>> bufferLoaders(Design &D, NestPlans Plans) {
+  for (Design::Kernel &K : D.Kernels) {
+    if (K.Role != KernelRole::Loader)
+      continue;
+    const SpaceTimeSchedule &Sch = Plans[K.Nest]->Sch;
+    const ReuseBufferPlan *Plan = nullptr;
+    for (const ReuseBufferPlan &P : Sch.Buffers)
+      if (P.Input == K.Buffer)
+        Plan = &P;
+    if (!Plan)
+      continue;
+    bool Received = false;
+    std::function<void(const Stmts &)> scan = [&](const Stmts &Body) {
+      for (const Stmt &X : Body) {
+        for (const ExprPtr &E : {X.Target, X.Value, X.Bound})
+          Received |= anyNode(E, [](const Expr &N) { return N.Kind == ExprKind::ChannelRead; });
+        scan(X.Head);
+        scan(X.Body);
+        scan(X.Else);
+      }
+    };
+    scan(K.Body);
+    if (Received)
+      return std::make_pair(
+          Plan->Loc, "'buffer(" + Plan->Input + ", " + Sch.System.Loops[Plan->Loop].Name +
+                         ")': the loader of '" + Plan->Input +
+                         "' receives its values from another kernel on a channel, not from "
+                         "off-chip memory, so there is no traffic to save; drop the buffer");
+    Feeder F(K, *Plan, Sch.System);
+    F.PlanSchedule = &Sch;
+    if (std::optional<std::string> Why = F.run())
+      return std::make_pair(Plan->Loc, "internal error: the reuse buffer of '" + Plan->Input +
+                                           "': " + *Why + "; please report this with the source");
+  }
+  return std::nullopt;
+}
+
+} // namespace t2s
