@@ -45,6 +45,8 @@ void conv(const float *in, const float *w, float *out, int N, int COT, int XT, i
   #pragma t2s loader(in, w)
   #pragma t2s drainer(out)
   #pragma t2s vectorize(cii)
+  #pragma t2s buffer(in, y)
+  #pragma t2s buffer(w, y)
   for (int n = 0; n < N; ++n)             // the batch and the output's
     for (int co = 0; co < COT; ++co)      // tiles: run-time sizes
       for (int x = 0; x < XT; ++x)

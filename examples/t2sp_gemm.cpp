@@ -15,6 +15,13 @@
 // one k tile (Z[k - 1][kk + KK - 1]...), so it keeps a window of two k
 // tiles and every loop inside k in full. None keeps a dimension for i, j
 // or k whole, which no declared size could hold.
+//
+// As T2SP's feeders do, the loaders keep a tile of a and of b on chip
+// (buffer(a, k), buffer(b, k)): the values one iteration of k sends to the
+// PEs are read from off-chip memory once, into one half of a double buffer,
+// while the other half sends the previous tile. a does not depend on jj, so
+// each value read is sent JJ times; b is sent II times (the report's 'reuse
+// buffer' lines and the traffic without the buffers).
 #include <t2s/compare.h>
 
 #include <cstdio>
@@ -37,6 +44,8 @@ void gemm(const float *a, const float *b, float *c, int I, int J, int K) {
   #pragma t2s scatter(b, jjj, up)
   #pragma t2s gather(c, iii, down)
   #pragma t2s vectorize(kkk)
+  #pragma t2s buffer(a, k)
+  #pragma t2s buffer(b, k)
   for (int i = 0; i < I; ++i)             // tiles of c and of the
     for (int j = 0; j < J; ++j)           // reduction: run-time sizes
       for (int k = 0; k < K; ++k)
