@@ -353,6 +353,9 @@ std::string reuseText(const t2s::Design::Kernel &K) {
        llvm::formatv("{0:F2}", double(R.SendSteps) / double(std::max<int64_t>(R.ReadSteps, 1)))
            .str() +
        " times";
+  if (R.ReadSteps == R.SendSteps)
+    S += " (no reuse: the values name every loop inside " + R.Loop +
+         "; buffer at a loop further out, around a loop they do not name)";
   return S;
 }
 

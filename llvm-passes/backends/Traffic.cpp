@@ -289,7 +289,7 @@ DesignTraffic countTraffic(const Design &D, unsigned Nest, uint64_t Budget,
   Counter C(D, T, Budget, Params);
   for (const Design::Kernel &K : D.Kernels)
     if (K.Nest == Nest &&
-        !C.run(WithoutReuse && K.Reuse ? K.Reuse->Unbuffered : K.Body, 1)) {
+        !C.run(!K.Reuse ? K.Body : WithoutReuse ? K.Reuse->Unbuffered : K.Reuse->Reads, 1)) {
       T.Known = false;
       break;
     }

@@ -110,8 +110,11 @@ struct Design {
     };
     llvm::SmallVector<Memory, 2> Memories;
     /// The loader's statements without the buffer (the traffic without
-    /// reuse).
-    Stmts Unbuffered;
+    /// reuse), and the same without the loops inside k that are not kept:
+    /// the off-chip reads of the feeder, loop for loop (the traffic count
+    /// runs these rather than the feeder's flat steps, which it could not
+    /// multiply out).
+    Stmts Unbuffered, Reads;
   };
 
   struct Kernel {

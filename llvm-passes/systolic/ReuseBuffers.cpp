@@ -60,12 +60,17 @@ planReuseBuffers(const SpaceTimeSchedule &Sch, llvm::SmallVectorImpl<URERejectio
     bool Bad = false;
     for (auto It = Loops.begin(); It != Loops.end() && !Bad; ++It) {
       const URELoop &L = S.Loops[*It];
-      if (It > At && (L.runTime() || L.affine())) {
-        reject("loop '" + L.Name + "' inside '" + KL.Name + "' runs up to " +
-               (L.runTime() ? "a size known only at run time" : "a bound of other loops") +
-               ", but the buffer holds what one iteration of '" + KL.Name +
-               "' reads, and its size is hardware; buffer at '" + L.Name +
-               "' or a loop inside it, or give '" + L.Name + "' constant bounds");
+      if (It > At && L.runTime()) {
+        reject("loop '" + L.Name + "' inside '" + KL.Name +
+               "' runs up to a size known only at run time, but the buffer holds what one "
+               "iteration of '" + KL.Name + "' reads, and its size is hardware; buffer at '" +
+               L.Name + "' or a loop inside it, or give '" + L.Name + "' a constant bound");
+        Bad = true;
+      } else if (It > At && L.affine()) {
+        reject("loop '" + L.Name + "' inside '" + KL.Name +
+               "' has bounds affine in other loops, but the buffer holds what one iteration "
+               "of '" + KL.Name + "' reads, and its size is hardware; buffer at a loop inside '" +
+               L.Name + "', or give '" + L.Name + "' constant bounds");
         Bad = true;
       } else if (It <= At && L.affine()) {
         reject("loop '" + L.Name + "' has bounds affine in other loops, but the loader counts "

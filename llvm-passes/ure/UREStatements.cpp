@@ -819,6 +819,18 @@ void NestExtractor::checkBuffer(const LocatedDirective &LD, bool Scheduled) {
       return;
     }
   }
+  if (llvm::none_of(Sys.Inputs, [&](const InputRead &In) { return In.Name == Name; })) {
+    llvm::SmallVector<std::string, 4> Names;
+    for (const InputRead &In : Sys.Inputs)
+      if (!llvm::is_contained(Names, In.Name))
+        Names.push_back(In.Name);
+    reject(URERule::Buffer, LD.Loc,
+           "'" + Name.str() + "' in '" + quotedText(LD.D) +
+               "' is not an input this nest reads; a buffer keeps an input's values in its "
+               "loader; the inputs are " +
+               (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
+    return;
+  }
   bool Loaded = llvm::any_of(Sys.Directives, [&](const LocatedDirective &X) {
     return X.D.Kind == DirectiveKind::Loader &&
            llvm::any_of(X.D.Args, [&](const DirectiveArg &A) { return A.Name == Name; });

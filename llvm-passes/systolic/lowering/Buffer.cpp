@@ -152,6 +152,7 @@ public:
     R.ReadSteps = KeptCount;
     R.SendSteps = StepCount;
     R.Unbuffered = K.Body;
+    R.Reads = readsOnly(K.Body);
 
     Stmts Out;
     Out.push_back(comment("The reuse buffer (buffer(" + Plan.Input + ", " + R.Loop +
@@ -227,6 +228,34 @@ private:
     while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }))
       N += "_";
     return N;
+  }
+
+  // The loader's statements without the steps' loops that are not kept:
+  // what the feeder reads from off-chip memory, loop for loop.
+  Stmts readsOnly(const Stmts &Body) const {
+    Stmts Out;
+    for (const Stmt &X : Body) {
+      auto Step = llvm::find_if(Steps, [&](const LoopRange &L) { return L.Name == X.Name; });
+      if (X.Kind != StmtKind::Loop || Step == Steps.end()) {
+        Stmt Copy = X;
+        if (X.Kind == StmtKind::Loop && llvm::any_of(Tiles, [&](const LoopRange &L) {
+              return L.Name == X.Name;
+            }))
+          Copy.Body = readsOnly(X.Body);
+        Out.push_back(std::move(Copy));
+        continue;
+      }
+      if (llvm::is_contained(KeptSteps, unsigned(Step - Steps.begin()))) {
+        Stmt Copy = X;
+        Copy.Body = readsOnly(X.Body);
+        Out.push_back(std::move(Copy));
+        continue;
+      }
+      Stmts Inner = readsOnly(X.Body);
+      Out.insert(Out.end(), std::make_move_iterator(Inner.begin()),
+                 std::make_move_iterator(Inner.end()));
+    }
+    return Out;
   }
 
   // The loops of the loader down to its step's statements, split at k.
