@@ -106,8 +106,16 @@ struct Design {
       DType Element;
       llvm::SmallVector<int64_t, 6> Dims; ///< [2 halves][kept loops][PEs, lanes]
       int64_t Banks = 1;
+      /// The loops around its channel write (PEs, lanes) that index it, each
+      /// from its first value.
+      llvm::SmallVector<std::pair<std::string, int64_t>, 4> Around;
       int64_t words() const;
     };
+    /// The tile loops' ranges [From, Bound), and the first value of each
+    /// kept loop (the memories index them from there).
+    llvm::SmallVector<std::pair<ExprPtr, ExprPtr>, 4> TileRanges;
+    llvm::SmallVector<int64_t, 4> KeptFrom;
+    std::string Tile; ///< the feeder's tile counter
     llvm::SmallVector<Memory, 2> Memories;
     /// The loader's statements without the buffer (the traffic without
     /// reuse), and the same without the loops inside k that are not kept:

@@ -8,6 +8,7 @@
 #include "systolic/ChannelDepths.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignNames.h"
+#include "systolic/ReuseOrder.h"
 #include "systolic/StreamOrder.h"
 #include "systolic/lowering/Lowering.h"
 
@@ -117,6 +118,11 @@ public:
           return;
         }
         dumpAfter(DesignStep::Buffer);
+        if (std::optional<std::string> Bad = checkReuseBuffers(D)) {
+          reject(Units.front().System->Loc,
+                 "internal error: " + *Bad + "; please report this with the source");
+          return;
+        }
         if (std::optional<StreamError> E = checkStreams(D))
           R.Rejections.push_back({URERule::Channel, {D.File, E->At.Line, E->At.Column},
                                   E->Message});

@@ -147,8 +147,13 @@ public:
     R.Loop = S.Loops[Plan.Loop].Name;
     for (const LoopRange &L : Tiles)
       R.TileLoops.push_back(L.Name);
-    for (unsigned I : KeptSteps)
+    for (unsigned I : KeptSteps) {
       R.KeptLoops.push_back(Steps[I].Name);
+      R.KeptFrom.push_back(*constant(Steps[I].From));
+    }
+    for (const LoopRange &L : Tiles)
+      R.TileRanges.push_back({L.From, L.Bound});
+    R.Tile = Tile;
     R.ReadSteps = KeptCount;
     R.SendSteps = StepCount;
     R.Unbuffered = K.Body;
@@ -173,7 +178,10 @@ public:
       Stmt Decl = decl(W.Element, W.Memory, Dims);
       Decl.Banks = Banks;
       Out.push_back(std::move(Decl));
-      R.Memories.push_back({W.Memory, W.Element, Dims, Banks});
+      Design::ReuseBuffer::Memory M{W.Memory, W.Element, Dims, Banks, {}};
+      for (const LoopRange &L : W.Around)
+        M.Around.push_back({L.Name, *constant(L.From)});
+      R.Memories.push_back(std::move(M));
     }
     ExprPtr TileCount;
     for (const LoopRange &L : Tiles)
