@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Native systolic build vs the sequential reference, in one run:
-#   bench/systolic/run.sh [compile|realistic]
+#   bench/systolic/run.sh [compile|realistic|example]
 # Builds bench/systolic/{gemm,conv2d}.cpp with plain clang++-19 -O2 (the
 # sequential reference) and with t2s-clang -O2 (the systolic array), checks
 # that both print the same checksum, and prints the best of 3 times and the
@@ -10,7 +10,9 @@
 # that part. Between them (alone with 'realistic'), GEMM 1024^3 in T2SP's
 # tiled form as the reference, the native array and the emulated kernels:
 # the same checksum, each one's time and peak memory (GNU time's maximum
-# resident set size). Needs a built tree (scripts/build.sh;
+# resident set size); then ('example', also in 'realistic') the same size
+# through examples/t2sp_gemm.cpp, whose loaders have reuse buffers. Needs a
+# built tree (scripts/build.sh;
 # T2S_BUILD picks another, default build/).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -89,6 +91,29 @@ run_realistic() {
   done
 }
 
+# GEMM 1024^3 as the t2sp_gemm example (examples/t2sp_gemm.cpp: T2SP's
+# high-performance form, run-time tile counts, reuse buffers for a and b):
+# whole programs (inputs, the design, the check against a triple loop),
+# each one's time and peak memory; the three print the same lines.
+run_example() {
+  local src="$root/examples/t2sp_gemm.cpp" x want= got
+  echo "GEMM 1024x1024x1024 as examples/t2sp_gemm.cpp (4 x 4 PEs x 8 lanes, tiles"
+  echo "II = JJ = KK = 2 inside run-time tile loops, buffer(a, k), buffer(b, k));"
+  echo "whole programs: inputs, the design, the check against a triple loop"
+  "$clangxx" -O2 -w -I"$root/runtime/include" "$src" -o "$work/ex.reference"
+  "$t2s" -O2 "$src" -o "$work/ex.native"
+  "$t2s" --emulate -O2 "$src" -o "$work/ex.emulated"
+  printf "  %-10s %10s %12s\n" build "time (s)" "peak memory"
+  for x in reference native emulated; do
+    /usr/bin/time -f "%e %M" -o "$work/rss" "$work/ex.$x" 1024 1024 1024 > "$work/out"
+    got=$(cat "$work/out")
+    [ -z "$want" ] && want=$got
+    [ "$got" = "$want" ] || { echo "t2sp_gemm: the $x build prints something else: $got vs $want"; exit 1; }
+    python3 -c "t, m = '$(tail -1 "$work/rss")'.split(); print(f'  {\"$x\":<10} {float(t):>10.2f} {int(m)/1024:>9.1f} MB')"
+  done
+  echo "$want" | sed 's/^/  all three: /'
+}
+
 compile_times() {
   echo "compile time per example (best of 5, seconds): plain clang++ -O2 -c (the"
   echo "baseline), t2s-clang -O2 -c (native systolic), t2s-clang --emit-opencl"
@@ -120,6 +145,7 @@ best_time() {
 
 case "${1:-}" in
   compile) compile_times ;;
-  realistic) run_realistic ;;
-  *) run_times; echo; run_realistic; echo; compile_times ;;
+  realistic) run_realistic; echo; run_example ;;
+  example) run_example ;;
+  *) run_times; echo; run_realistic; echo; run_example; echo; compile_times ;;
 esac
