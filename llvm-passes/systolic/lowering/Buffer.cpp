@@ -107,6 +107,7 @@ struct Kept {
 };
 
 class Feeder {
+  const Design &D;
   Design::Kernel &K;
   const ReuseBufferPlan &Plan;
   const URESystem &S;
@@ -117,8 +118,8 @@ class Feeder {
   std::string Failure;
 
 public:
-  Feeder(Design::Kernel &K, const ReuseBufferPlan &Plan, const URESystem &S)
-      : K(K), Plan(Plan), S(S) {}
+  Feeder(const Design &D, Design::Kernel &K, const ReuseBufferPlan &Plan, const URESystem &S)
+      : D(D), K(K), Plan(Plan), S(S) {}
 
   std::optional<std::string> run() {
     const Stmts *StepBody = splitLoops();
@@ -232,8 +233,10 @@ public:
   }
 
 private:
+  // A name that hides no loop variable or parameter of the design.
   std::string fresh(std::string N) const {
-    while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }))
+    while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }) ||
+           llvm::any_of(D.Params, [&](const Design::Param &P) { return P.Name == N; }))
       N += "_";
     return N;
   }
@@ -503,7 +506,7 @@ std::optional<std::pair<SourceLoc, std::string>> bufferLoaders(Design &D, NestPl
                          ")': the loader of '" + Plan->Input +
                          "' receives its values from another kernel on a channel, not from "
                          "off-chip memory, so there is no traffic to save; drop the buffer");
-    Feeder F(K, *Plan, Sch.System);
+    Feeder F(D, K, *Plan, Sch.System);
     F.PlanSchedule = &Sch;
     if (std::optional<std::string> Why = F.run())
       return std::make_pair(Plan->Loc, "internal error: the reuse buffer of '" + Plan->Input +

@@ -317,4 +317,28 @@ void reuse(const float *a, float *out) {
 // DUMP-NEXT:        time loop k from 0 to 4
 // DUMP:               decl a_in: f32 = read reuse_a[p]
 
+// The feeder's counters take names no loop or parameter has.
+void reuse_names(const float *a, float *out, int tiles) {
+  static float A[N];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  #pragma t2s loader(a)
+  #pragma t2s buffer(a, tile)
+  for (int tile = 0; tile < 2; ++tile)
+    for (int step = 0; step < 3; ++step)
+      for (int p = 0; p < N; ++p) {
+        A[p] = a[tile * N + p] * float(step + tiles);
+        out[(tile * 3 + step) * N + p] = A[p];
+      }
+}
+
+// DUMP-LABEL: ; after buffer
+// DUMP:       kernel reuse_names_load_a runs:
+// DUMP:         let tiles_ = 2
+// DUMP-NEXT:    serial loop tile_ from 0 to (tiles_ + 1)
+// DUMP-NEXT:      serial loop step_ from 0 to 3
+// DUMP-NEXT:        if ((tile_ < tiles_) && (step_ < 1))
+// DUMP:                 let tile = tile_
+// DUMP:               reuse_names_a_buf[(tile_ & 1)][p] = a[(i64)((tile * 4) + p)]
+
 #endif // SYNTAX
