@@ -262,7 +262,9 @@ public:
       Carried.insert(C.Array);
       std::string Kernel = Id + (C.Output ? "_drain_" : "_load_") + identifier(C.Array);
       OS << "    " << Kernel << " [label=\"" << (C.Output ? "drainer" : "loader") << "\\n"
-         << dotString(C.Array) << "\", style=filled, fillcolor=lightgrey];\n";
+         << dotString(C.Array)
+         << (C.ReuseLoop.empty() ? "" : "\\n" + dotString("reuse buffer at " + C.ReuseLoop))
+         << "\", style=filled, fillcolor=lightgrey];\n";
       std::string What = dotString(plural(C.Channels, "channel", "channels") + " of " +
                                    C.Element + ", depth " + std::to_string(C.Depth));
       if (!C.Along.empty())

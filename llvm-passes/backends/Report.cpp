@@ -489,6 +489,10 @@ llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsi
       X.Declared *= uint64_t(E);
     X.Lanes = C.Lanes;
     X.Stream = !C.Stream.empty();
+    for (const Design::Kernel &K : D.Kernels)
+      if (K.Nest == Nest && K.Role == KernelRole::Loader && K.Buffer == C.Array && K.Reuse &&
+          !X.Output)
+        X.ReuseLoop = K.Reuse->Loop;
     if (!C.ChainLoop.empty()) {
       X.Chain = std::string(C.Gather ? "gather" : "scatter") + " along " + C.ChainLoop +
                 (C.Down ? " (down)" : " (up)");

@@ -55,6 +55,9 @@ struct PEChannelSummary {
   /// The loader (drainer) receives the values from (sends them to) another
   /// kernel nest through a stream, not memory.
   bool Stream = false;
+  /// buffer(a, k): the loop whose iterations the loader's reuse buffer
+  /// keeps, or "".
+  std::string ReuseLoop;
 };
 
 /// The loader and drainer channels of nest \p Nest of \p D: those its
