@@ -261,7 +261,8 @@ public:
   const cl::Program &get() const { return Value; }
 };
 
-/// A device buffer of N elements of T.
+/// A device buffer of N elements of T. OpenCL has no empty buffers: one of
+/// 0 elements (a run-time size of 0) holds one that is never copied.
 template <class T> class Buffer {
   cl::Buffer Mem;
   cl::CommandQueue Queue;
@@ -274,13 +275,15 @@ public:
                          : DeviceWrites              ? CL_MEM_WRITE_ONLY
                                                      : CL_MEM_READ_ONLY;
     try {
-      Mem = cl::Buffer(D.context(), Flags, N * sizeof(T));
+      Mem = cl::Buffer(D.context(), Flags, std::max<size_t>(N, 1) * sizeof(T));
     } catch (const cl::Error &E) {
       throw Error(E, "a buffer of " + std::to_string(N) + " elements");
     }
   }
   /// Copies N elements from the host to the device (blocking).
   void write(const T *Host) {
+    if (N == 0)
+      return;
     try {
       Queue.enqueueWriteBuffer(Mem, CL_TRUE, 0, N * sizeof(T), Host);
     } catch (const cl::Error &E) {
@@ -289,6 +292,8 @@ public:
   }
   /// Copies N elements from the device to the host (blocking).
   void read(T *Host) {
+    if (N == 0)
+      return;
     try {
       Queue.enqueueReadBuffer(Mem, CL_TRUE, 0, N * sizeof(T), Host);
     } catch (const cl::Error &E) {

@@ -21,6 +21,15 @@
 // RUN: %t2s-clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes %s -o %t/rts.ll
 // RUN: %t2s-opt -passes='t2s-attach-pragmas,t2s-prepare-nests,print<t2s-ure>' -disable-output %t/rts.ll 2>&1 | FileCheck %s --check-prefix=MODEL
 // MODEL: loops: i in [0, M / 4), at run time (counted as [0, 4)), j in [0, NT - 1 + 1), at run time (counted as [0, 4)), k in [0, L / 4), at run time (counted as [0, 4)), kk in [0, 4), ii in [0, 4), jj in [0, 4)
+// On an OpenCL device (PoCL, t2s-clang --opencl: one kernel, no channels) the
+// same sizes, and a size of 0: the host allocates a one-element buffer for
+// an empty one (OpenCL has no empty buffers) and copies nothing.
+// RUN: %t2s-clang --opencl -O2 -Wno-t2s-no-channels %s -o %t/dev
+// RUN: %t/dev 8 8 8 > %t/dev.out && %t/dev 4 12 16 >> %t/dev.out && %t/dev 4 4 4 >> %t/dev.out
+// RUN: diff %t/ref.out %t/dev.out
+// RUN: %t/ref 0 8 8 > %t/ref0.out && %t/emu 0 8 8 | diff %t/ref0.out - && %t/dev 0 8 8 | diff %t/ref0.out -
+// RUN: FileCheck %s --check-prefix=ZERO < %t/ref0.out
+// ZERO: 0x8x8: 0.0, all equal the triple loop
 // RUN: %not %t/emu 8 -4 8 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: t2s_run_gemm: error: the parameter 'NT' is -1, but the design indexes its buffers with it as a size; pass a value of at least 0
 #include <cstdio>
