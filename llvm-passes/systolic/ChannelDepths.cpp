@@ -9,6 +9,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace t2s {
@@ -30,6 +31,59 @@ std::vector<uint64_t> depthsInFlight(llvm::ArrayRef<uint32_t> Writes,
   return Most;
 }
 
+std::vector<uint64_t> depthsJointly(llvm::ArrayRef<std::vector<uint32_t>> Slots,
+                                    llvm::ArrayRef<std::vector<bool>> IsWrite, uint32_t SlotCount,
+                                    const std::vector<bool> &Prefix) {
+  size_t K = Slots.size();
+  std::vector<uint64_t> Held(SlotCount, 0), Most(SlotCount, 0);
+  std::vector<size_t> At(K, 0);
+  auto done = [&](size_t X) { return At[X] == Slots[X].size(); };
+  // Whether some kernel waits to read slot S, which holds nothing.
+  auto awaited = [&](uint32_t S) {
+    if (Held[S])
+      return false;
+    for (size_t X = 0; X < K; ++X)
+      if (!done(X) && !IsWrite[X][At[X]] && Slots[X][At[X]] == S)
+        return true;
+    return false;
+  };
+  auto write = [&](size_t X) {
+    uint32_t S = Slots[X][At[X]++];
+    Most[S] = std::max(Most[S], ++Held[S]);
+  };
+  for (;;) {
+    bool Moved = false;
+    // Readers take what is there; a writer writes what a reader waits for.
+    for (size_t X = 0; X < K; ++X)
+      while (!done(X) && !IsWrite[X][At[X]] && Held[Slots[X][At[X]]] > 0) {
+        --Held[Slots[X][At[X]++]];
+        Moved = true;
+      }
+    for (size_t X = 0; X < K; ++X)
+      if (!done(X) && IsWrite[X][At[X]] && awaited(Slots[X][At[X]])) {
+        write(X);
+        Moved = true;
+      }
+    if (Moved)
+      continue;
+    // Every kernel waits. Past the end of a trace that stopped early
+    // nothing is known: the schedule stops there.
+    for (size_t X = 0; X < K; ++X)
+      if (done(X) && Prefix[X])
+        return Most;
+    // Otherwise the writer into the emptiest channel goes ahead: a value
+    // more in flight, which no reader waits for yet.
+    std::optional<size_t> Best;
+    for (size_t X = 0; X < K; ++X)
+      if (!done(X) && IsWrite[X][At[X]] &&
+          (!Best || Held[Slots[X][At[X]]] < Held[Slots[*Best][At[*Best]]]))
+        Best = X;
+    if (!Best)
+      return Most; // all done, or waiting for reads no kernel makes
+    write(*Best);
+  }
+}
+
 namespace {
 
 // A channel the pair shares: which one, and its slots (one per channel of
@@ -48,20 +102,26 @@ const Expr *channelVar(const Expr &Ref) {
   return nullptr;
 }
 
-// One kernel replayed: its accesses (writes, or reads) to the channels of
-// Pair, as slot numbers, in the order the kernel makes them.
+// Which accesses a trace records.
+enum class Trace { Writes, Reads, Both };
+
+// One kernel replayed: its accesses (writes, reads, or both) to the
+// channels of Pair, as slot numbers, in the order the kernel makes them.
 class AccessTrace : public KernelReplay {
   const Design &D;
   const llvm::StringMap<Tracked> &Pair;
-  bool Writer;
+  Trace Mode;
   uint64_t Limit;
 
 public:
   std::vector<uint32_t> Slots;
+  std::vector<bool> IsWrite; ///< per access, with Trace::Both
 
   AccessTrace(const Design &D, const llvm::StringMap<Tracked> &Pair, bool Writer,
               uint64_t Limit)
-      : D(D), Pair(Pair), Writer(Writer), Limit(Limit) {
+      : AccessTrace(D, Pair, Writer ? Trace::Writes : Trace::Reads, Limit) {}
+  AccessTrace(const Design &D, const llvm::StringMap<Tracked> &Pair, Trace Mode, uint64_t Limit)
+      : D(D), Pair(Pair), Mode(Mode), Limit(Limit) {
     StatementLimit = Limit * 16;
   }
 
@@ -81,8 +141,11 @@ private:
   }
 
   bool accessesHere(const Stmt &S) const override {
-    if (Writer)
-      return S.Kind == StmtKind::Write && tracked(*S.Target);
+    bool Writes = S.Kind == StmtKind::Write && tracked(*S.Target);
+    if (Mode == Trace::Writes)
+      return Writes;
+    if (Mode == Trace::Both && Writes)
+      return true;
     switch (S.Kind) {
     case StmtKind::Decl:
     case StmtKind::Let:
@@ -95,7 +158,7 @@ private:
   }
 
   // Records the access to Ref; false to stop.
-  bool record(const Expr &Ref) {
+  bool record(const Expr &Ref, bool Write) {
     const Tracked *T = tracked(Ref);
     const Design::Channel &C = D.Channels[T->Channel];
     uint64_t Slot = 0;
@@ -110,6 +173,7 @@ private:
       }
     }
     Slots.push_back(T->First + uint32_t(Slot));
+    IsWrite.push_back(Write);
     if (Slots.size() >= Limit) {
       Truncated = true;
       return false;
@@ -123,12 +187,18 @@ private:
       if (O && !readsOf(*O))
         return false;
     if (E.Kind == ExprKind::ChannelRead && tracked(E.operand(0)))
-      return record(E.operand(0));
+      return record(E.operand(0), false);
     return true;
   }
 
   bool access(const Stmt &S) override {
-    return Writer ? record(*S.Target) : readsOf(*S.Value);
+    if (Mode == Trace::Writes)
+      return record(*S.Target, true);
+    if (S.Value && !readsOf(*S.Value)) // the value is read before it is sent
+      return false;
+    if (Mode == Trace::Both && S.Kind == StmtKind::Write && tracked(*S.Target))
+      return record(*S.Target, true);
+    return true;
   }
 };
 
@@ -149,6 +219,71 @@ void channelsOf(const Stmts &Body, bool Writer, llvm::StringMap<bool> &Names) {
           });
     for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
       channelsOf(*L, Writer, Names);
+  }
+}
+
+// The slots of Channels, numbered from 0 in order.
+uint32_t trackChannels(const Design &D, llvm::ArrayRef<unsigned> Channels,
+                       llvm::StringMap<Tracked> &Out) {
+  uint32_t Slots = 0;
+  for (unsigned C : Channels) {
+    Tracked T{C, Slots};
+    for (int64_t E : D.Channels[C].Extents)
+      T.Count *= uint32_t(std::max<int64_t>(E, 1));
+    Out[D.Channels[C].Name] = T;
+    Slots += T.Count;
+  }
+  return Slots;
+}
+
+// The kernels Kernels, which exchange values along more than one path,
+// replayed together over their Channels.
+void sizeJointly(Design &D, llvm::ArrayRef<unsigned> Kernels, llvm::ArrayRef<unsigned> Channels,
+                 uint64_t OpLimit) {
+  llvm::StringMap<Tracked> Tracks;
+  uint32_t Slots = trackChannels(D, Channels, Tracks);
+  std::vector<std::vector<uint32_t>> Ops;
+  std::vector<std::vector<bool>> Writes;
+  std::vector<bool> Prefix;
+  std::string Names, Computed;
+  size_t Seen = SIZE_MAX;
+  bool Truncated = false;
+  for (unsigned K : Kernels) {
+    AccessTrace T(D, Tracks, Trace::Both, OpLimit);
+    T.setParams(D.standIns());
+    T.run(D.Kernels[K].Body);
+    if (T.Computed && Computed.empty())
+      Computed = D.Kernels[K].Name;
+    Truncated |= T.Truncated;
+    if (T.Truncated)
+      Seen = std::min(Seen, T.Slots.size());
+    Prefix.push_back(T.Truncated);
+    Ops.push_back(std::move(T.Slots));
+    Writes.push_back(std::move(T.IsWrite));
+    Names += (Names.empty() ? "" : K == Kernels.back() ? " and " : ", ") + D.Kernels[K].Name;
+  }
+  std::vector<uint64_t> Most;
+  if (Computed.empty())
+    Most = depthsJointly(Ops, Writes, Slots, Prefix);
+  for (unsigned C : Channels) {
+    Design::Channel &Ch = D.Channels[C];
+    if (!Computed.empty()) {
+      Ch.Depth = ChannelDepth;
+      Ch.DepthNote = "fixed: when " + Computed + " accesses it depends on a computed value";
+      continue;
+    }
+    const Tracked &T = Tracks[Ch.Name];
+    uint64_t Depth = 1;
+    for (uint32_t S = T.First; S < T.First + T.Count; ++S)
+      Depth = std::max(Depth, Most[S]);
+    Ch.Depth = Depth;
+    Ch.DepthNote = "the most values in flight among " + Names +
+                   ", replayed together: values pass between them along more than one path";
+    if (Truncated) {
+      Ch.Depth = std::max<uint64_t>(Depth, ChannelDepth);
+      Ch.DepthNote += " (over the first " + llvm::formatv("{0:N}", Seen).str() +
+                      " accesses of a kernel, at least " + std::to_string(ChannelDepth) + ")";
+    }
   }
 }
 
@@ -177,50 +312,49 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
     if (W && R && *W < D.Kernels.size() && *R < D.Kernels.size() && *W != *R)
       Pairs[{*W, *R}].push_back(C);
   }
-  // A pair of kernels that values also connect along another path (a
-  // kernel nest that feeds one array through two loaders): the pair's own
-  // replay does not see how the other path holds the kernels back, so such
-  // channels keep the fixed depth.
-  auto onCycle = [&](std::pair<unsigned, unsigned> Edge) {
-    std::vector<bool> Seen(D.Kernels.size());
-    std::vector<unsigned> Work{Edge.first};
-    Seen[Edge.first] = true;
-    while (!Work.empty()) {
-      unsigned K = Work.back();
-      Work.pop_back();
-      for (auto &[Other, Unused] : Pairs) {
-        (void)Unused;
-        if (Other == Edge)
-          continue;
-        for (auto [From, To] : {Other, std::pair{Other.second, Other.first}})
-          if (From == K && !Seen[To]) {
-            Seen[To] = true;
-            Work.push_back(To);
-          }
-      }
-    }
-    return bool(Seen[Edge.second]);
+  // Kernels that values connect along more than one path (a kernel nest
+  // that feeds one array through two loaders: the array's order of reads
+  // holds the writer back along both paths) are replayed together: the
+  // replay of one pair does not see how the others hold its kernels back.
+  std::vector<unsigned> Group(D.Kernels.size());
+  for (unsigned K = 0; K < Group.size(); ++K)
+    Group[K] = K;
+  std::function<unsigned(unsigned)> find = [&](unsigned K) {
+    return Group[K] == K ? K : Group[K] = find(Group[K]);
   };
+  for (auto &[Ends, Unused] : Pairs) {
+    (void)Unused;
+    Group[find(Ends.first)] = find(Ends.second);
+  }
+  std::map<unsigned, std::pair<unsigned, unsigned>> Size; // kernels, pairs
+  for (unsigned K = 0; K < Group.size(); ++K)
+    ++Size[find(K)].first;
+  for (auto &[Ends, Unused] : Pairs) {
+    (void)Unused;
+    ++Size[find(Ends.first)].second;
+  }
+  auto joint = [&](std::pair<unsigned, unsigned> Ends) {
+    auto [Kernels, Edges] = Size[find(Ends.first)];
+    return Edges >= Kernels;
+  };
+  for (auto &[Root, Counts] : Size) {
+    if (Counts.second < Counts.first)
+      continue;
+    std::vector<unsigned> Kernels, Channels;
+    for (unsigned K = 0; K < D.Kernels.size(); ++K)
+      if (find(K) == Root)
+        Kernels.push_back(K);
+    for (auto &[Ends, Cs] : Pairs)
+      if (find(Ends.first) == Root)
+        Channels.insert(Channels.end(), Cs.begin(), Cs.end());
+    sizeJointly(D, Kernels, Channels, OpLimit);
+  }
   for (auto &[Ends, Channels] : Pairs) {
     const Design::Kernel &WK = D.Kernels[Ends.first], &RK = D.Kernels[Ends.second];
-    if (onCycle(Ends)) {
-      for (unsigned C : Channels) {
-        D.Channels[C].Depth = ChannelDepth;
-        D.Channels[C].DepthNote = "fixed: " + WK.Name + " and " + RK.Name +
-                                  " also exchange values through other kernels, which "
-                                  "the replay of one pair does not see";
-      }
+    if (joint(Ends))
       continue;
-    }
     llvm::StringMap<Tracked> Pair;
-    uint32_t Slots = 0;
-    for (unsigned C : Channels) {
-      Tracked T{C, Slots};
-      for (int64_t E : D.Channels[C].Extents)
-        T.Count *= uint32_t(std::max<int64_t>(E, 1));
-      Pair[D.Channels[C].Name] = T;
-      Slots += T.Count;
-    }
+    uint32_t Slots = trackChannels(D, Channels, Pair);
     AccessTrace W(D, Pair, true, OpLimit), R(D, Pair, false, OpLimit);
     W.setParams(D.standIns());
     R.setParams(D.standIns());

@@ -12,11 +12,15 @@
 // writer waits on a full channel and the reader on an empty one would be a
 // state of that schedule with one value more than the depth. Where the
 // kernels exchange values along a tree (loaders -> array -> drainers, kernel
-// nests on either side) any deadlock is one of a pair. A pair that other
-// kernels also connect (a kernel nest feeding one array through two
-// loaders: the array's order of reads holds the writer back along both
-// paths) keeps the fixed depth (ChannelDepth) and says why; sizing such a
-// cycle needs a replay of all its kernels together.
+// nests on either side) any deadlock is one of a pair. Kernels that values
+// connect along more than one path (a kernel nest feeding one array through
+// two loaders: the array's order of reads holds the writer back along both
+// paths) are replayed together (depthsJointly): readers take what is there,
+// a writer writes what a reader waits for, and when every kernel waits, the
+// writer into the emptiest channel goes ahead. The run completes within the
+// depths it reaches, so with them the kernels cannot deadlock (channels of
+// bounded depth are still a Kahn network: every run does what this one
+// does).
 //
 // Chains between PEs keep their depth (the extent of their loop): both ends
 // are in the array kernel. A kernel whose channel accesses depend on a
@@ -49,6 +53,14 @@ namespace t2s {
 std::vector<uint64_t> depthsInFlight(llvm::ArrayRef<uint32_t> Writes,
                                      llvm::ArrayRef<uint32_t> Reads,
                                      uint32_t Slots, bool ReadsArePrefix = false);
+
+/// The depths for kernels that exchange values along more than one path:
+/// kernel X makes the accesses Slots[X] in order, writes where IsWrite[X]
+/// holds and reads elsewhere; Prefix[X]: its trace stopped early, so the
+/// schedule stops where it ends.
+std::vector<uint64_t> depthsJointly(llvm::ArrayRef<std::vector<uint32_t>> Slots,
+                                    llvm::ArrayRef<std::vector<bool>> IsWrite, uint32_t SlotCount,
+                                    const std::vector<bool> &Prefix);
 
 /// Sizes the channels between the kernels of \p D (see the file comment);
 /// a pair of kernels is replayed up to \p OpLimit accesses (or 16 times as
