@@ -23,7 +23,8 @@ only ever hold exact integers).
 Directives, each drawn only where the rules of docs/language.md accept it:
 space_time with the default schedule or a schedule vector (coefficients from
 -3 to 100, kept where every dependence moves forward in time), check_time,
-double (and triple) projections, loader and drainer kernels, gather and
+double (and triple) projections, loader and drainer kernels, reuse buffers
+of loaded inputs, gather and
 scatter chains, vectorize of a time or a space loop, unroll, kernel(name) on
 the systolic array, kernel(name) nests feeding the array and taking its
 results through channels, and merge_ures of the statements written as nests
@@ -468,6 +469,20 @@ def gen_design(rng, idx):
         directives += chains
         if vector is not None:
             directives.append("vectorize(%s)" % loops[vector[0]].name)
+        # Reuse buffers (docs/language.md, 'Reuse buffers'): a loaded input,
+        # kept at a time loop of its loader (not a space loop, not the
+        # vectorized one) in a schedule that skews no loop; every loop inside
+        # it has constant bounds (the run-time loop is the outermost). From
+        # a stream of its own, so a seed's other designs stay as they are.
+        brng = random.Random(D.idx * 65537 + 7)
+        skewed = any(e and any(x != 0 for x in c) for _, c, e in steps)
+        kept = [L for L in range(depth) if L not in final_space
+                and not (vector is not None and vector[0] == L)]
+        for name in loader:
+            if not skewed and kept and brng.random() < 0.6:
+                # Mostly the outermost, so that a tile has steps inside it.
+                k = kept[0] if brng.random() < 0.7 else brng.choice(kept)
+                directives.append("buffer(%s, %s)" % (name, loops[k].name))
     if rng.random() < 0.15:
         directives.append("unroll(%s)" % rng.choice(loops).name)
 
