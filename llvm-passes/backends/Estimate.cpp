@@ -142,9 +142,11 @@ private:
   }
 };
 
-uint64_t bits(DType T) { return uint64_t(T.isBool() ? 8 : T.Bits) * std::max(1u, T.Lanes); }
-
 } // namespace
+
+uint64_t storageBits(DType T) {
+  return uint64_t(T.isBool() ? 8 : T.Bits) * std::max(1u, T.Lanes);
+}
 
 std::optional<double> DesignEstimate::intensity() const {
   uint64_t Bytes = Traffic.bytesRead() + Traffic.bytesWritten();
@@ -224,13 +226,13 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
   for (const Design::Kernel &K : D.Kernels)
     if (K.Nest == Nest && K.Reuse)
       for (const Design::ReuseBuffer::Memory &M : K.Reuse->Memories)
-        E.BufferBits += uint64_t(M.words()) * bits(M.Element);
+        E.BufferBits += uint64_t(M.words()) * storageBits(M.Element);
   for (const Design::Register &R : D.Registers)
     if (R.Nest == Nest)
-      E.RegisterBits += uint64_t(R.totalWords()) * bits(R.Element);
+      E.RegisterBits += uint64_t(R.totalWords()) * storageBits(R.Element);
   for (const Design::Channel &Ch : D.Channels) // a stream counts at its reader
     if (Ch.Nest == Nest)
-      E.ChannelBits += Ch.Used * Ch.Depth * bits(Ch.Element);
+      E.ChannelBits += Ch.Used * Ch.Depth * storageBits(Ch.Element);
   return E;
 }
 

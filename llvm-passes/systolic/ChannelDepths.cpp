@@ -222,6 +222,14 @@ void channelsOf(const Stmts &Body, bool Writer, llvm::StringMap<bool> &Names) {
   }
 }
 
+// A channel's depth: the most values any of its slots held, at least 1.
+uint64_t mostOf(const std::vector<uint64_t> &Most, const Tracked &T) {
+  uint64_t Depth = 1;
+  for (uint32_t S = T.First; S < T.First + T.Count; ++S)
+    Depth = std::max(Depth, Most[S]);
+  return Depth;
+}
+
 // The slots of Channels, numbered from 0 in order.
 uint32_t trackChannels(const Design &D, llvm::ArrayRef<unsigned> Channels,
                        llvm::StringMap<Tracked> &Out) {
@@ -272,10 +280,7 @@ void sizeJointly(Design &D, llvm::ArrayRef<unsigned> Kernels, llvm::ArrayRef<uns
       Ch.DepthNote = "fixed: when " + Computed + " accesses it depends on a computed value";
       continue;
     }
-    const Tracked &T = Tracks[Ch.Name];
-    uint64_t Depth = 1;
-    for (uint32_t S = T.First; S < T.First + T.Count; ++S)
-      Depth = std::max(Depth, Most[S]);
+    uint64_t Depth = mostOf(Most, Tracks[Ch.Name]);
     Ch.Depth = Depth;
     Ch.DepthNote = "the most values in flight among " + Names +
                    ", replayed together: values pass between them along more than one path";
@@ -390,15 +395,10 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
     for (unsigned C : Channels) {
       Design::Channel &Ch = D.Channels[C];
       const Tracked &T = Pair[Ch.Name];
-      uint64_t Depth = 1;
-      for (uint32_t S = T.First; S < T.First + T.Count; ++S)
-        Depth = std::max(Depth, Most[S]);
+      uint64_t Depth = mostOf(Most, T);
       Ch.Depth = Depth;
       Ch.DepthNote = "the most values in flight " + Between;
-      uint64_t AtTwice = 1;
-      if (Twice)
-        for (uint32_t S = T.First; S < T.First + T.Count; ++S)
-          AtTwice = std::max(AtTwice, (*Twice)[S]);
+      uint64_t AtTwice = Twice ? mostOf(*Twice, T) : 1;
       if (Twice && AtTwice != Depth) {
         Ch.Depth = std::max<uint64_t>(AtTwice, ChannelDepth);
         Ch.DepthNote = "grows with the run-time sizes (" + std::to_string(Depth) +

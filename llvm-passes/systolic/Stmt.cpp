@@ -22,9 +22,13 @@ Stmt decl(DType T, std::string Name, llvm::ArrayRef<int64_t> Dims, DeclInit Init
 }
 
 Stmt let(std::string Name, int64_t Value) {
+  return let(std::move(Name), intConst(DType::integer(32), Value));
+}
+
+Stmt let(std::string Name, ExprPtr Value) {
   Stmt S(StmtKind::Let);
   S.Name = std::move(Name);
-  S.Value = intConst(DType::integer(32), Value);
+  S.Value = std::move(Value);
   return S;
 }
 

@@ -92,6 +92,8 @@ Stmt comment(std::string Text);
 Stmt decl(DType T, std::string Name, llvm::ArrayRef<int64_t> Dims = {},
           DeclInit Init = DeclInit::None, ExprPtr Value = nullptr);
 Stmt let(std::string Name, int64_t Value);
+/// const int Name = Value, a value of the loop variables and parameters.
+Stmt let(std::string Name, ExprPtr Value);
 Stmt assign(ExprPtr Target, ExprPtr Value);
 Stmt write(ExprPtr Channel, ExprPtr Value);
 /// for (Name = From; Name < Bound (Down: >= Bound); ...) Body.

@@ -22,13 +22,6 @@ Stmt upTo(const char *Name, ExprPtr N, Stmts Body) {
   return loop(LoopKind::Serial, Name, num(0), N, std::move(Body));
 }
 
-Stmt let(const char *Name, ExprPtr V) {
-  Stmt S(StmtKind::Let);
-  S.Name = Name;
-  S.Value = std::move(V);
-  return S;
-}
-
 // The value the loader reads: a[t * 4 + u] (any expression of t and u).
 ExprPtr value() {
   return cast(CastKind::Plain, Float,

@@ -83,13 +83,6 @@ ExprPtr times(ExprPtr A, ExprPtr B) {
   return binary(BinaryOp::Mul, false, std::move(A), std::move(B));
 }
 
-Stmt letExpr(std::string Name, ExprPtr Value) {
-  Stmt S(StmtKind::Let);
-  S.Name = std::move(Name);
-  S.Value = std::move(Value);
-  return S;
-}
-
 // A loop of the laid-out loader: its variable and range.
 struct LoopRange {
   std::string Name;
@@ -188,7 +181,7 @@ public:
     for (const LoopRange &L : Tiles)
       TileCount = TileCount ? times(TileCount, L.extent()) : L.extent();
     std::string Tiles = fresh("tiles");
-    Out.push_back(letExpr(Tiles, TileCount));
+    Out.push_back(let(Tiles, TileCount));
 
     Stmts InStep;
     // Read tile 'tile' in the first steps.
@@ -233,13 +226,7 @@ public:
   }
 
 private:
-  // A name that hides no loop variable or parameter of the design.
-  std::string fresh(std::string N) const {
-    while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }) ||
-           llvm::any_of(D.Params, [&](const Design::Param &P) { return P.Name == N; }))
-      N += "_";
-    return N;
-  }
+  std::string fresh(std::string N) const { return unroll::freshName(std::move(N), S, D); }
 
   // The loader's statements without the steps' loops that are not kept:
   // what the feeder reads from off-chip memory, loop for loop.
@@ -380,7 +367,7 @@ private:
           V = binary(BinaryOp::Rem, false, V, L.extent());
         if (constant(L.From) != 0)
           V = binary(BinaryOp::Add, false, V, L.From);
-        Out.insert(Out.begin() + 1, letExpr(L.Name, V));
+        Out.insert(Out.begin() + 1, let(L.Name, V));
       }
       Inner = times(Inner, L.extent());
     }
@@ -404,7 +391,7 @@ private:
           V = binary(BinaryOp::Rem, false, V, unroll::num(E));
         if (From)
           V = binary(BinaryOp::Add, false, V, unroll::num(From));
-        Lets.insert(Lets.begin(), letExpr(L.Name, V));
+        Lets.insert(Lets.begin(), let(L.Name, V));
       }
       Inner *= E;
     }

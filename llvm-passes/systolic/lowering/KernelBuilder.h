@@ -56,6 +56,15 @@ inline ExprPtr is(CompareOp Op, ExprPtr A, ExprPtr B) {
   return compare(Op, false, std::move(A), std::move(B));
 }
 
+// A name for a kernel's own variable that hides no loop variable of the
+// nest and no parameter of the design: N, or N with '_' appended.
+inline std::string freshName(std::string N, const URESystem &S, const Design &D) {
+  while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }) ||
+         llvm::any_of(D.Params, [&](const Design::Param &P) { return P.Name == N; }))
+    N += "_";
+  return N;
+}
+
 // Several statements on one line, without braces.
 inline Stmt oneLine(Stmts Body) {
   Stmt S = block(std::move(Body), /*Inline=*/true);
@@ -67,6 +76,7 @@ inline Stmt oneLine(Stmts Body) {
 // kernel, its time loops and passes over the PEs; UnrollChannels.cpp: what
 // loaders, drainers, chains and vector moves do in each PE).
 class BodyBuilder {
+  const Design &Des;
   const SpaceTimeSchedule &Sch;
   const URESystem &S;
   const Design::Kernel &K;
@@ -88,7 +98,8 @@ class BodyBuilder {
 public:
   BodyBuilder(const NestPlan &P, const Design &D, const Design::Kernel &K,
               llvm::ArrayRef<PEChannel> Channels)
-      : Sch(P.Sch), S(P.Sch.System), K(K), Channels(Channels), Lift(*P.Lift), Role(K.Role) {
+      : Des(D), Sch(P.Sch), S(P.Sch.System), K(K), Channels(Channels), Lift(*P.Lift),
+        Role(K.Role) {
     for (const Design::Register &R : D.Registers)
       if (R.Nest == K.Nest)
         Registers.push_back(&R);
@@ -252,12 +263,7 @@ private:
     return St.needsRecovery() ? "t" + std::to_string(K + 1) : loop(St.TimeLoop).Name;
   }
 
-  // A name that hides no loop variable of the design.
-  std::string fresh(std::string N) const {
-    while (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.Name == N; }))
-      N += "_";
-    return N;
-  }
+  std::string fresh(std::string N) const { return freshName(std::move(N), S, Des); }
 
 
   // vectorize: the lane loop inside a PE, and lane subscripts.
