@@ -103,6 +103,7 @@ class Feeder {
   const Design &D;
   Design::Kernel &K;
   const ReuseBufferPlan &Plan;
+  const SpaceTimeSchedule &Sch;
   const URESystem &S;
   llvm::SmallVector<LoopRange, 4> Tiles, Steps; // outside and with k; inside k
   llvm::SmallVector<unsigned, 4> KeptSteps;     // indices into Steps
@@ -111,8 +112,9 @@ class Feeder {
   std::string Failure;
 
 public:
-  Feeder(const Design &D, Design::Kernel &K, const ReuseBufferPlan &Plan, const URESystem &S)
-      : D(D), K(K), Plan(Plan), S(S) {}
+  Feeder(const Design &D, Design::Kernel &K, const ReuseBufferPlan &Plan,
+         const SpaceTimeSchedule &Sch)
+      : D(D), K(K), Plan(Plan), Sch(Sch), S(Sch.System) {}
 
   std::optional<std::string> run() {
     const Stmts *StepBody = splitLoops();
@@ -259,7 +261,7 @@ private:
   // The loops of the loader down to its step's statements, split at k.
   const Stmts *splitLoops() {
     const Stmts *Body = &K.Body;
-    llvm::SmallVector<unsigned, 6> Loops = loaderLoops(*PlanSchedule);
+    llvm::SmallVector<unsigned, 6> Loops = loaderLoops(Sch);
     bool Inside = false;
     for (unsigned L : Loops) {
       const std::string &Name = S.Loops[L].Name;
@@ -458,9 +460,6 @@ private:
     }
     return Out;
   }
-
-public:
-  const SpaceTimeSchedule *PlanSchedule = nullptr;
 };
 
 } // namespace
@@ -493,8 +492,7 @@ std::optional<std::pair<SourceLoc, std::string>> bufferLoaders(Design &D, NestPl
                          ")': the loader of '" + Plan->Input +
                          "' receives its values from another kernel on a channel, not from "
                          "off-chip memory, so there is no traffic to save; drop the buffer");
-    Feeder F(D, K, *Plan, Sch.System);
-    F.PlanSchedule = &Sch;
+    Feeder F(D, K, *Plan, Sch);
     if (std::optional<std::string> Why = F.run())
       return std::make_pair(Plan->Loc, "internal error: the reuse buffer of '" + Plan->Input +
                                            "': " + *Why + "; please report this with the source");
