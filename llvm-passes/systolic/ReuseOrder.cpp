@@ -27,6 +27,7 @@ llvm::ArrayRef<ExprPtr> subscriptsOf(const Expr &E) {
 
 class Replay : public KernelReplay {
 protected:
+  const Design &D;
   const Design::ReuseBuffer &R;
   uint64_t Budget;
 
@@ -34,14 +35,19 @@ public:
   std::vector<Send> Sends;
   std::string Failure;
 
-  Replay(const Design &D, const Design::ReuseBuffer &R, uint64_t Budget) : R(R), Budget(Budget) {
+  Replay(const Design &D, const Design::ReuseBuffer &R, uint64_t Budget)
+      : D(D), R(R), Budget(Budget) {
     setParams(D.standIns());
   }
 
 protected:
-  // The channel write's channel (by name) and its evaluated subscripts.
+  // The channel write's channel (its place among the design's channels)
+  // and its evaluated subscripts.
   bool channel(const Stmt &S, Send &Out) {
-    Out.push_back(int64_t(llvm::hash_value(baseOf(*S.Target)->Name)));
+    const std::string &Name = baseOf(*S.Target)->Name;
+    Out.push_back(llvm::find_if(D.Channels, [&](const Design::Channel &C) {
+                    return C.Name == Name;
+                  }) - D.Channels.begin());
     for (const ExprPtr &E : subscriptsOf(*S.Target)) {
       std::optional<int64_t> V = Eval(*E);
       if (!V)
