@@ -5,6 +5,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -114,6 +115,27 @@ template <class F> bool forEachBetween(llvm::Instruction *A, llvm::Instruction *
     if (!Visit(I))
       return false;
   return true;
+}
+
+// Whether the lanes of vector access I are iterations of a loop declared
+// free of dependences between iterations ('#pragma clang loop
+// vectorize(assume_safety)', OpenMP simd): I's block closes a loop the loop
+// vectorizer wrote (llvm.loop.isvectorized; its body is one block, so lanes
+// are its iterations), and that loop lists an access group of I as parallel.
+bool lanesAreParallelIterations(const llvm::Instruction *I) {
+  const llvm::MDNode *Groups = I->getMetadata(llvm::LLVMContext::MD_access_group);
+  const llvm::Instruction *Back = I->getParent()->getTerminator();
+  llvm::MDNode *Loop = Back ? Back->getMetadata(llvm::LLVMContext::MD_loop) : nullptr;
+  if (!Groups || !Loop || !llvm::findOptionMDForLoopID(Loop, "llvm.loop.isvectorized"))
+    return false;
+  llvm::MDNode *Parallel = llvm::findOptionMDForLoopID(Loop, "llvm.loop.parallel_accesses");
+  if (!Parallel)
+    return false;
+  // An access group is an empty node; an access in several lists them.
+  auto isGroupOfI = [&](const llvm::MDOperand &G) {
+    return G.get() == Groups || llvm::is_contained(Groups->operands(), G.get());
+  };
+  return llvm::any_of(llvm::drop_begin(Parallel->operands()), isGroupOfI);
 }
 
 } // namespace
@@ -317,10 +339,31 @@ bool LLVMMemref::hasAConstStride(int64_t *Stride) const {
 bool LLVMMemref::hasDisjointLaneChunks(uint64_t ChunkBytes) const {
   if (OVLSMemref::hasDisjointLaneChunks(ChunkBytes))
     return true;
-  // A loop whose iterations the front end declared independent
-  // ('#pragma clang loop vectorize(assume_safety)', OpenMP simd): different
-  // lanes (iterations) never write the same bytes.
-  return F == Scatter && I->hasMetadata(llvm::LLVMContext::MD_access_group);
+  // Lanes that are independent iterations never write the same bytes.
+  return F == Scatter && lanesAreParallelIterations(I);
+}
+
+bool LLVMMemref::writesApartFrom(const llvm::Instruction *X) const {
+  auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(X);
+  if (F != Scatter || !II || II->getIntrinsicID() != llvm::Intrinsic::masked_scatter ||
+      !lanesAreParallelIterations(I) || !lanesAreParallelIterations(II))
+    return false;
+  auto *VT = llvm::cast<llvm::FixedVectorType>(II->getArgOperand(0)->getType());
+  if (VT->getNumElements() != Addresses.size())
+    return false;
+  const llvm::DataLayout &DL = I->getDataLayout();
+  int64_t Mine = int64_t(getElementBytes());
+  int64_t Theirs = int64_t(DL.getTypeStoreSize(VT->getElementType()));
+  for (unsigned L = 0; L < Addresses.size(); ++L) {
+    std::optional<LinearAddress> A = decomposeLane(II->getArgOperand(1), L, DL);
+    if (!A || !A->sameBase(Addresses[L]))
+      return false;
+    // X writes [D, D + Theirs) relative to this lane's [0, Mine).
+    int64_t D = A->Offset - Addresses[L].Offset;
+    if (D < Mine && D + Theirs > 0)
+      return false;
+  }
+  return true;
 }
 
 bool LLVMMemref::canMoveTo(const OVLSMemref &Other) const {
@@ -392,11 +435,12 @@ bool LLVMMemref::canMoveTo(const OVLSMemref &Other) const {
     return Clean;
   }
   // A store moves down to There: nothing in between may read or write what
-  // it writes.
+  // it writes (another scatter of the same independent iterations may sit
+  // there when it writes other bytes of each lane).
   if (!Here->comesBefore(There))
     return true;
   return forEachBetween(Here, There, [&](llvm::Instruction *X) {
-    return !mayTouch(X, /*Writes=*/false);
+    return !mayTouch(X, /*Writes=*/false) || writesApartFrom(X);
   });
 }
 

@@ -99,6 +99,10 @@ public:
   bool canMoveTo(const OVLSMemref &Other) const override;
   bool hasAConstStride(int64_t *Stride) const override;
   bool hasDisjointLaneChunks(uint64_t ChunkBytes) const override;
+  /// Whether \p X is a scatter that, in each lane, writes bytes apart from
+  /// this scatter's in the same lane, both in a loop whose iterations (the
+  /// lanes) are declared independent: they never write the same bytes.
+  bool writesApartFrom(const llvm::Instruction *X) const;
   void print(llvm::raw_ostream &OS) const override;
 };
 

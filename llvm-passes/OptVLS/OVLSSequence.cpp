@@ -265,8 +265,12 @@ bool getSequence(const OVLSGroup &Group, const OVLSCostModel &CostModel,
   llvm::SmallVector<OVLSMemoryLayout, 2> Layouts;
   bool LanesOverlap = false;
   if (Options.AllowPerLane) {
+    // Every member's lanes must be disjoint, not only the leader's: a
+    // client may know that of some members only.
     if (Group.isLoadGroup() ||
-        Group.getLeader()->hasDisjointLaneChunks(Group.getSpanBytes()))
+        llvm::all_of(Group.getMembers(), [&](const OVLSMemref *M) {
+          return M->hasDisjointLaneChunks(Group.getSpanBytes());
+        }))
       Layouts.push_back(computePerLaneLayout(Group));
     else
       LanesOverlap = true;

@@ -75,7 +75,7 @@ class FunctionRewriter {
 public:
   FunctionRewriter(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                    const MeasuredGains &Measured)
-      : F(F), Measured(Measured), TTI(FAM.getResult<llvm::TargetIRAnalysis>(F)),
+      : F(F), TTI(FAM.getResult<llvm::TargetIRAnalysis>(F)), Measured(Measured),
         AA(FAM.getResult<llvm::AAManager>(F)),
         ORE(FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F)),
         DL(F.getDataLayout()) {

@@ -10,13 +10,105 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
 ; A scatter of two fields in a loop declared free of dependences between
-; iterations (its accesses are in a parallel access group).
+; iterations: the loop vectorizer wrote it (llvm.loop.isvectorized) and
+; lists the scatters' access group as parallel, so lanes never write the
+; same bytes.
 ; CHECK-LABEL: @scatter_pair(
 ; CHECK-NOT: llvm.masked.scatter
 ; CHECK: shufflevector
 ; CHECK: store <2 x float>
 ; REMARK: replaced 2 scatters of <8 x float> by 8 stores of <2 x float>
-define void @scatter_pair(ptr %y, <8 x i64> %j, <8 x float> %a, <8 x float> %b) {
+define void @scatter_pair(ptr %y, ptr %idx, ptr %s, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %jp = getelementptr inbounds i64, ptr %idx, i64 %i
+  %j = load <8 x i64>, ptr %jp, align 8
+  %sp = getelementptr inbounds float, ptr %s, i64 %i
+  %a = load <8 x float>, ptr %sp, align 4
+  %b = fadd <8 x float> %a, %a
+  %j2 = shl nsw <8 x i64> %j, splat (i64 1)
+  %p = getelementptr inbounds float, ptr %y, <8 x i64> %j2
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %a, <8 x ptr> %p, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %b, <8 x ptr> %q, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  %i.next = add i64 %i, 8
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !1
+exit:
+  ret void
+}
+
+; Three fields in the order the source writes them: the first moves down to
+; the last past the second, which writes other bytes of the same lane (and,
+; the iterations being independent, no byte of another lane).
+; CHECK-LABEL: @scatter_three_in_order(
+; CHECK-NOT: llvm.masked.scatter
+; CHECK: store <3 x float>
+; REMARK: replaced 3 scatters of <8 x float> by 8 stores of <3 x float>
+define void @scatter_three_in_order(ptr %y, ptr %idx, ptr %s, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %jp = getelementptr inbounds i64, ptr %idx, i64 %i
+  %j = load <8 x i64>, ptr %jp, align 8
+  %sp = getelementptr inbounds float, ptr %s, i64 %i
+  %a = load <8 x float>, ptr %sp, align 4
+  %b = fadd <8 x float> %a, %a
+  %c = fmul <8 x float> %a, %a
+  %j3 = mul nsw <8 x i64> %j, splat (i64 3)
+  %p = getelementptr inbounds float, ptr %y, <8 x i64> %j3
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
+  %r = getelementptr inbounds float, <8 x ptr> %p, i64 2
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %a, <8 x ptr> %p, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %b, <8 x ptr> %q, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %c, <8 x ptr> %r, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  %i.next = add i64 %i, 8
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !1
+exit:
+  ret void
+}
+
+; The same three fields where the middle scatter is outside the parallel
+; access group: its lanes may write what other lanes write, so it joins no
+; group, and the first cannot move past it to the last.
+; CHECK-LABEL: @scatter_three_middle_not_parallel(
+; CHECK-COUNT-3: call void @llvm.masked.scatter
+; REMARK: did not combine 2 scatters of <8 x float>: lanes of the scatters may write the same bytes
+define void @scatter_three_middle_not_parallel(ptr %y, ptr %idx, ptr %s, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %jp = getelementptr inbounds i64, ptr %idx, i64 %i
+  %j = load <8 x i64>, ptr %jp, align 8
+  %sp = getelementptr inbounds float, ptr %s, i64 %i
+  %a = load <8 x float>, ptr %sp, align 4
+  %b = fadd <8 x float> %a, %a
+  %c = fmul <8 x float> %a, %a
+  %j3 = mul nsw <8 x i64> %j, splat (i64 3)
+  %p = getelementptr inbounds float, ptr %y, <8 x i64> %j3
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
+  %r = getelementptr inbounds float, <8 x ptr> %p, i64 2
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %a, <8 x ptr> %p, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %b, <8 x ptr> %q, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !4
+  call void @llvm.masked.scatter.v8f32.v8p0(<8 x float> %c, <8 x ptr> %r, i32 4, <8 x i1> splat (i1 true)), !llvm.access.group !0
+  %i.next = add i64 %i, 8
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !1
+exit:
+  ret void
+}
+
+; Access groups promise nothing about lanes outside a loop the vectorizer
+; wrote: declined, as without the promise.
+; CHECK-LABEL: @scatter_group_without_loop(
+; CHECK-COUNT-2: call void @llvm.masked.scatter
+; REMARK: did not combine 2 scatters of <8 x float>: lanes of the scatters may write the same bytes
+define void @scatter_group_without_loop(ptr %y, <8 x i64> %j, <8 x float> %a, <8 x float> %b) {
   %j2 = shl nsw <8 x i64> %j, splat (i64 1)
   %p = getelementptr inbounds float, ptr %y, <8 x i64> %j2
   %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
@@ -173,3 +265,7 @@ declare <4 x ptr> @llvm.masked.gather.v4p0.v4p0(<4 x ptr>, i32, <4 x i1>, <4 x p
 declare <vscale x 4 x float> @llvm.masked.gather.nxv4f32.nxv4p0(<vscale x 4 x ptr>, i32, <vscale x 4 x i1>, <vscale x 4 x float>)
 
 !0 = distinct !{}
+!1 = distinct !{!1, !2, !3}
+!2 = !{!"llvm.loop.parallel_accesses", !0}
+!3 = !{!"llvm.loop.isvectorized", i32 1}
+!4 = distinct !{}

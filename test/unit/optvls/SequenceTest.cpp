@@ -359,6 +359,16 @@ TEST(SequenceTest, Reasons) {
   TestMemref *S2 = P.add("s2", Close, 4, 4, false);
   EXPECT_FALSE(getSequence(makeGroup({S1, S2}, 16), CM, Seq, &Why));
   EXPECT_EQ(Why.getKind(), OVLSReasonKind::LanesMayOverlap);
+  // Lanes far apart, but the client can show it for the leader only: a
+  // member whose lanes may meet keeps the group from being written lane by
+  // lane.
+  int Apart = P.addBase(TestBase::indexed({0, 64, 128, 192}));
+  TestMemref *K1 = P.add("k1", Apart, 0, 4, false);
+  TestMemref *K2 = P.add("k2", Apart, 4, 4, false);
+  ASSERT_TRUE(getSequence(makeGroup({K1, K2}, 16), CM, Seq, &Why)) << Why.getMessage();
+  K2->setLanesKnown(false);
+  EXPECT_FALSE(getSequence(makeGroup({K1, K2}, 16), CM, Seq, &Why));
+  EXPECT_EQ(Why.getKind(), OVLSReasonKind::LanesMayOverlap);
   // The same index vector is fine for gathers: overlapping reads are harmless.
   TestMemref *L1 = P.add("l1", Close, 0, 4, true);
   TestMemref *L2 = P.add("l2", Close, 4, 4, true);

@@ -81,6 +81,8 @@ bool TestMemref::hasAConstStride(int64_t *Stride) const {
 }
 
 bool TestMemref::hasDisjointLaneChunks(uint64_t ChunkBytes) const {
+  if (!LanesKnown)
+    return false;
   for (size_t I = 0; I < Base->Lanes.size(); ++I)
     for (size_t J = I + 1; J < Base->Lanes.size(); ++J) {
       int64_t D = Base->Lanes[I] - Base->Lanes[J];

@@ -41,6 +41,9 @@ class TestMemref : public OVLSMemref {
   std::string Name;
   /// canMoveTo answers false for any other memref when this is false.
   bool Movable = true;
+  /// hasDisjointLaneChunks answers false when this is false (a client that
+  /// cannot show this memref's lanes apart).
+  bool LanesKnown = true;
 
 public:
   TestMemref(std::string Name, const TestBase *Base, int BaseId,
@@ -51,13 +54,15 @@ public:
   int64_t laneAddress(uint32_t Lane) const { return Base->Lanes[Lane] + Offset; }
   const std::string &getName() const { return Name; }
   void setMovable(bool M) { Movable = M; }
+  void setLanesKnown(bool K) { LanesKnown = K; }
 
   bool isAConstDistanceFrom(const OVLSMemref &Other,
                             int64_t *Dist) const override;
   bool haveSameNumElements(const OVLSMemref &Other) const override;
   bool canMoveTo(const OVLSMemref &Other) const override;
   bool hasAConstStride(int64_t *Stride) const override;
-  /// The test client knows its addresses, so it answers exactly.
+  /// The test client knows its addresses, so it answers exactly (unless
+  /// told it does not know them).
   bool hasDisjointLaneChunks(uint64_t ChunkBytes) const override;
   void print(llvm::raw_ostream &OS) const override;
 };
