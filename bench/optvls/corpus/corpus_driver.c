@@ -1,8 +1,9 @@
 /* Times the OptVLS corpus (corpus.c) the way driver.c times shapes.c: every
  * build linked into this process, inputs made once per kernel and shared,
- * each build's output compared bit for bit with plain -march=native, then
- * rounds of alternating order (a plugin build next to its plain build), and
- * every round's time is printed in driver.c's format:
+ * each build's output compared bit for bit with the first build's (by
+ * default plain -march=native), then rounds of alternating order (each build
+ * next to its neighbours in the list: a plugin build next to its plain
+ * build), and every round's time is printed in driver.c's format:
  *   kernel<TAB>corpus<TAB>-<TAB>build<TAB>ms per call, one per round
  * Usage: t2s-optvls-corpus [rounds [kernel-prefix]]; 0 rounds: check only. */
 #include "corpus.h"
@@ -14,22 +15,28 @@
 #include <time.h>
 
 typedef void (*Run)(const Problem *);
-#define DECLARE_BUILD(V)                                                       \
-  void minimd_force_##V(const Problem *), comd_pairs_##V(const Problem *),     \
-      hpcg_spmv_aos_##V(const Problem *), ell_spmv_complex_##V(const Problem *), \
-      gap_pagerank_edges_##V(const Problem *), gap_sssp_edges_##V(const Problem *), \
-      sph_pairs_##V(const Problem *), pic_push2d_##V(const Problem *),         \
-      coo_mttkrp_r2_##V(const Problem *), op2_adt_calc_##V(const Problem *),   \
-      fem_centroids_##V(const Problem *), dlrm_q16_lookup_##V(const Problem *);
-DECLARE_BUILD(plain_native)
-DECLARE_BUILD(plain_v3)
-DECLARE_BUILD(scalar)
-DECLARE_BUILD(optvls_native)
-DECLARE_BUILD(optvls_v3)
-
-enum { Builds = 5 };
-static const char *BuildNames[Builds] = {"plain_native", "optvls_native", "scalar",
-                                         "plain_v3", "optvls_v3"};
+/* The programs, in the order they run. */
+#define FOR_EACH_KERNEL(X, V)                                                  \
+  X(minimd_force, V) X(comd_pairs, V) X(hpcg_spmv_aos, V) X(ell_spmv_complex, V) \
+  X(gap_pagerank_edges, V) X(gap_sssp_edges, V) X(sph_pairs, V) X(pic_push2d, V) \
+  X(coo_mttkrp_r2, V) X(op2_adt_calc, V) X(fem_centroids, V) X(dlrm_q16_lookup, V)
+/* The builds linked in (corpus.c compiled with -DVARIANT=name), the first
+ * the reference the others' outputs must equal; a script may pass its own
+ * list as -D'CORPUS_BUILDS(X)=X(a) X(b) ...' (bench/optvls/corpus-limits.sh). */
+#ifndef CORPUS_BUILDS
+#define CORPUS_BUILDS(X) X(plain_native) X(optvls_native) X(scalar) X(plain_v3) X(optvls_v3)
+#endif
+#define DECLARE(K, V) void K##_##V(const Problem *);
+#define DECLARE_BUILD(V) FOR_EACH_KERNEL(DECLARE, V)
+CORPUS_BUILDS(DECLARE_BUILD)
+#define COUNT(K, V) +1
+enum { Kernels = 0 FOR_EACH_KERNEL(COUNT, _) };
+#define NAME(K, V) #K,
+static const char *KernelNames[Kernels] = {FOR_EACH_KERNEL(NAME, _)};
+#define POINTER(K, V) K##_##V,
+#define BUILD_ROW(V) {#V, {FOR_EACH_KERNEL(POINTER, V)}},
+static const struct { const char *Name; Run F[Kernels]; } BuildList[] = {CORPUS_BUILDS(BUILD_ROW)};
+enum { Builds = sizeof BuildList / sizeof *BuildList, MaxBuilds = 16 };
 
 static uint64_t Rng = 0x2545F4914F6CDD1Du;
 static uint32_t rnd(void) {
@@ -175,22 +182,18 @@ static uint64_t hash(const void *P, size_t N) {
     H = (H ^ ((const unsigned char *)P)[I]) * 1099511628211u;
   return H;
 }
-#define ROW(K) {#K, {K##_plain_native, K##_optvls_native, K##_scalar, K##_plain_v3, K##_optvls_v3}}
-static const struct { const char *Name; Run F[Builds]; } Kernels[] = {
-    ROW(minimd_force), ROW(comd_pairs), ROW(hpcg_spmv_aos), ROW(ell_spmv_complex),
-    ROW(gap_pagerank_edges), ROW(gap_sssp_edges), ROW(sph_pairs), ROW(pic_push2d),
-    ROW(coo_mttkrp_r2), ROW(op2_adt_calc), ROW(fem_centroids), ROW(dlrm_q16_lookup)};
-
 int main(int Argc, char **Argv) {
   int Rounds = Argc > 1 ? atoi(Argv[1]) : 7;
   const char *Only = Argc > 2 ? Argv[2] : "";
   if (Rounds > 64)
     Rounds = 64;
-  for (unsigned KI = 0; KI < sizeof Kernels / sizeof *Kernels; ++KI) {
-    if (strncmp(Kernels[KI].Name, Only, strlen(Only)))
+  if (Builds > MaxBuilds)
+    return 2;
+  for (int KI = 0; KI < Kernels; ++KI) {
+    if (strncmp(KernelNames[KI], Only, strlen(Only)))
       continue;
     Problem P;
-    make(Kernels[KI].Name, &P);
+    make(KernelNames[KI], &P);
     /* pic_push2d updates its output in place: every build starts from the
      * same velocities. */
     void *Start = malloc(P.out_bytes);
@@ -198,30 +201,31 @@ int main(int Argc, char **Argv) {
     uint64_t Want = 0;
     for (int B = 0; B < Builds; ++B) {
       memcpy(P.out, Start, P.out_bytes);
-      Kernels[KI].F[B](&P);
+      BuildList[B].F[KI](&P);
       uint64_t H = hash(P.out, P.out_bytes);
       if (B == 0)
         Want = H;
       else if (H != Want) {
-        fprintf(stderr, "%s: %s differs from plain_native\n", Kernels[KI].Name, BuildNames[B]);
+        fprintf(stderr, "%s: %s differs from %s\n", KernelNames[KI], BuildList[B].Name,
+                BuildList[0].Name);
         return 1;
       }
     }
     if (Rounds == 0) {
-      printf("%s\tequal\n", Kernels[KI].Name);
+      printf("%s\tequal\n", KernelNames[KI]);
       continue;
     }
-    double T[Builds][64];
+    double T[MaxBuilds][64];
     for (int R = 0; R < Rounds; ++R)
       for (int I = 0; I < Builds; ++I) {
         int B = R % 2 ? Builds - 1 - I : I;
         memcpy(P.out, Start, P.out_bytes);
         double T0 = now();
-        Kernels[KI].F[B](&P);
+        BuildList[B].F[KI](&P);
         T[B][R] = now() - T0;
       }
     for (int B = 0; B < Builds; ++B) {
-      printf("%s\tcorpus\t-\t%s", Kernels[KI].Name, BuildNames[B]);
+      printf("%s\tcorpus\t-\t%s", KernelNames[KI], BuildList[B].Name);
       for (int R = 0; R < Rounds; ++R)
         printf("%c%.4f", R ? ',' : '\t', T[B][R] / 1e6);
       printf("\n");
