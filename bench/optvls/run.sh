@@ -18,15 +18,7 @@
 # that file, which the plugin embeds and quotes in its remarks).
 # Needs a built tree (T2S_BUILD, default build/). Default run: about 5 minutes.
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-build="${T2S_BUILD:-$root/build}"
-plugin="$build/lib/libT2S.so"
-clang="${CLANG:-clang-19}"
-procs="${1:-5}" rounds="${2:-7}" only="${3:-}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-[ -f "$plugin" ] || { echo "run.sh: no $plugin (build the tree first)" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 compile() { # name, flags...: shapes.c and corpus/corpus.c as one build
   local name="$1"; shift
