@@ -17,9 +17,13 @@
 // Safety: a group is rewritten only if every lane's block lies between bytes
 // the original accesses read (write) in one object (inbounds addresses of
 // one root; anything else is masked), no write that may alias lies between
-// the members of a load group (no access between those of a store group),
-// and the lanes of a store group never write the same bytes. A runtime lane
-// mask shared by a group masks each lane's block by its bit.
+// the members of a load group (no access between those of a store group,
+// except another scatter of the same independent iterations that writes
+// other bytes of each lane), and the lanes of a store group never write the
+// same bytes: a constant stride of at least the block, or, for every member,
+// iterations declared independent (the loop vectorizer's loop lists the
+// member's access group as parallel). A runtime lane mask shared by a group
+// masks each lane's block by its bit.
 //
 // Preconditions: none; runs after the loop vectorizer (registered at
 // OptimizerLast for -O1 and above) or alone (opt -passes=t2s-optvls).
