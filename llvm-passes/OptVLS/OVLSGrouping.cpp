@@ -179,14 +179,24 @@ Partition partitionMinSpan(const GroupRules &Rules, size_t N) {
   return Runs;
 }
 
-/// Why sorted member \p I of a class ended alone: what stops it joining
-/// the neighbour before or after it.
-OVLSReason explainAloneInClass(const GroupRules &Rules, size_t I, size_t N) {
+/// Why sorted member \p I of a class ended alone in partition \p Runs:
+/// what stops it joining the neighbour before or after it, or the run that
+/// neighbour went to.
+OVLSReason explainAloneInClass(const GroupRules &Rules, size_t I, size_t N,
+                               const Partition &Runs) {
   OVLSReason Why;
   if (I + 1 < N)
     Why = Rules.check(I, I + 1);
   if (Why.isNone() && I > 0)
     Why = Rules.check(I - 1, I);
+  for (auto [First, Last] : Runs) {
+    if (!Why.isNone())
+      break;
+    if (Last + 1 == I && First < Last) // the run before, joined by I
+      Why = Rules.check(First, I);
+    else if (First == I + 1 && First < Last) // the run after
+      Why = Rules.check(I, Last);
+  }
   if (Why.isNone())
     Why = OVLSReason(OVLSReasonKind::NotChosen,
                      "joining a neighbour would not reduce the number of "
@@ -262,7 +272,7 @@ OVLSGrouping getGroups(llvm::ArrayRef<OVLSMemref *> Memrefs,
       if (First == Last) {
         OVLSReason Why;
         if (N > 1)
-          Why = explainAloneInClass(Rules, First, N);
+          Why = explainAloneInClass(Rules, First, N, Runs);
         else if (!Rejection[C.Members[First].ProgramIndex].isNone())
           Why = Rejection[C.Members[First].ProgramIndex];
         else

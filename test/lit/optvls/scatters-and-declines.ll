@@ -192,6 +192,26 @@ define <8 x float> @possible_alias(ptr %x, <8 x i64> %j, ptr %other) {
   ret <8 x float> %r
 }
 
+; Each pair of neighbours could combine, but the third field cannot move up
+; to the first: the store between them may write it (TBAA tells it apart
+; from the second only). The remark names that obstacle.
+; CHECK-LABEL: @third_cannot_move(
+; CHECK: call <8 x float> @llvm.masked.gather{{.*}} %r,
+; REMARK: no adjacent access to combine with: the memref cannot be moved to the group's insertion point
+define <8 x float> @third_cannot_move(ptr %t, <8 x i64> %j, ptr %other) {
+  %j3 = mul nsw <8 x i64> %j, splat (i64 3)
+  %p = getelementptr inbounds float, ptr %t, <8 x i64> %j3
+  %q = getelementptr inbounds float, <8 x ptr> %p, i64 1
+  %r = getelementptr inbounds float, <8 x ptr> %p, i64 2
+  %x = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %p, i32 4, <8 x i1> splat (i1 true), <8 x float> poison), !tbaa !14
+  store float 0.0, ptr %other, !tbaa !13
+  %y = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %q, i32 4, <8 x i1> splat (i1 true), <8 x float> poison), !tbaa !14
+  %z = call <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr> %r, i32 4, <8 x i1> splat (i1 true), <8 x float> poison), !tbaa !13
+  %s1 = fadd <8 x float> %x, %y
+  %s2 = fadd <8 x float> %s1, %z
+  ret <8 x float> %s2
+}
+
 ; A store to memory that cannot be x (a noalias argument) is no obstacle.
 ; CHECK-LABEL: @no_alias(
 ; CHECK-NOT: llvm.masked.gather
@@ -269,3 +289,8 @@ declare <vscale x 4 x float> @llvm.masked.gather.nxv4f32.nxv4p0(<vscale x 4 x pt
 !2 = !{!"llvm.loop.parallel_accesses", !0}
 !3 = !{!"llvm.loop.isvectorized", i32 1}
 !4 = distinct !{}
+!10 = !{!"tbaa root"}
+!11 = !{!"float", !10, i64 0}
+!12 = !{!"int", !10, i64 0}
+!13 = !{!11, !11, i64 0}
+!14 = !{!12, !12, i64 0}
