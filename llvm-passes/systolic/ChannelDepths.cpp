@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace t2s {
 
@@ -117,9 +118,6 @@ public:
   std::vector<uint32_t> Slots;
   std::vector<bool> IsWrite; ///< per access, with Trace::Both
 
-  AccessTrace(const Design &D, const llvm::StringMap<Tracked> &Pair, bool Writer,
-              uint64_t Limit)
-      : AccessTrace(D, Pair, Writer ? Trace::Writes : Trace::Reads, Limit) {}
   AccessTrace(const Design &D, const llvm::StringMap<Tracked> &Pair, Trace Mode, uint64_t Limit)
       : D(D), Pair(Pair), Mode(Mode), Limit(Limit) {
     StatementLimit = Limit * 16;
@@ -338,13 +336,12 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
     (void)Unused;
     ++Size[find(Ends.first)].second;
   }
-  auto joint = [&](std::pair<unsigned, unsigned> Ends) {
-    auto [Kernels, Edges] = Size[find(Ends.first)];
-    return Edges >= Kernels;
-  };
-  for (auto &[Root, Counts] : Size) {
-    if (Counts.second < Counts.first)
-      continue;
+  // A component with as many pairs as kernels has more than one path.
+  std::set<unsigned> Joint;
+  for (auto &[Root, Counts] : Size)
+    if (Counts.second >= Counts.first)
+      Joint.insert(Root);
+  for (unsigned Root : Joint) {
     std::vector<unsigned> Kernels, Channels;
     for (unsigned K = 0; K < D.Kernels.size(); ++K)
       if (find(K) == Root)
@@ -356,11 +353,11 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
   }
   for (auto &[Ends, Channels] : Pairs) {
     const Design::Kernel &WK = D.Kernels[Ends.first], &RK = D.Kernels[Ends.second];
-    if (joint(Ends))
+    if (Joint.count(find(Ends.first)))
       continue;
     llvm::StringMap<Tracked> Pair;
     uint32_t Slots = trackChannels(D, Channels, Pair);
-    AccessTrace W(D, Pair, true, OpLimit), R(D, Pair, false, OpLimit);
+    AccessTrace W(D, Pair, Trace::Writes, OpLimit), R(D, Pair, Trace::Reads, OpLimit);
     W.setParams(D.standIns());
     R.setParams(D.standIns());
     W.run(WK.Body);
@@ -373,7 +370,7 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
       for (std::optional<int64_t> &V : Doubled)
         if (V)
           *V *= 2;
-      AccessTrace W2(D, Pair, true, OpLimit), R2(D, Pair, false, OpLimit);
+      AccessTrace W2(D, Pair, Trace::Writes, OpLimit), R2(D, Pair, Trace::Reads, OpLimit);
       W2.setParams(Doubled);
       R2.setParams(Doubled);
       W2.run(WK.Body);
