@@ -7,7 +7,7 @@
 #include "language/AttachPragmas.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignAnalysis.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/DataPath.h"
 #include "systolic/URECheck.h"
 #include "ure/MergeURES.h"
 #include "ure/PrepareNests.h"

@@ -4,15 +4,16 @@
 //
 //  * a pragma handler that parses each '#pragma t2s' line (and each
 //    '_Pragma("t2s ...")', which stands where it or its macro is written) with
-//    the directive grammar (llvm-passes/Directive.h) and reports syntax errors
-//    at the offending token; a good pragma is remembered with its position;
+//    the directive grammar (llvm-passes/language/Directive.h) and reports
+//    syntax errors at the offending token; a good pragma is remembered with
+//    its position;
 //  * an AST consumer, run before code generation, that finds the 'for' loop
 //    standing directly below each remembered pragma, checks what the nest's
 //    directives say together ('ure' with every directive but 'kernel', all of
 //    them above the outermost loop), and marks the loop nest with 'annotate'
-//    attributes on its loop variables (llvm-passes/Markers.h). Clang emits
-//    those as llvm.var.annotation calls, which the pass t2s-attach-pragmas
-//    turns into loop metadata.
+//    attributes on its loop variables (llvm-passes/language/Markers.h).
+//    Clang emits those as llvm.var.annotation calls, which the pass
+//    t2s-attach-pragmas turns into loop metadata.
 //
 // The plugin also turns on location tracking (like -Rpass does without -g), so
 // the passes' errors and remarks point at source lines; no debug sections are

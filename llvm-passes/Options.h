@@ -11,7 +11,7 @@
 #ifndef T2S_OPTIONS_H
 #define T2S_OPTIONS_H
 
-#include "backends/FPGADevices.h"
+#include "systolic/DesignOptions.h"
 
 #include <cstdint>
 #include <string>
@@ -20,29 +20,19 @@
 
 namespace t2s {
 
-/// The steps that build a Design (systolic/lowering/Lowering.h).
-enum class DesignStep { Kernels, Isolate, Vectorize, ScatterGather, Unroll, Buffer };
-
-/// What t2s-emit-opencl writes.
-struct OpenCLOptions {
+/// What t2s-emit-opencl writes: the files, and the Design's build options
+/// (systolic/DesignOptions.h).
+struct OpenCLOptions : DesignOptions {
   std::string KernelsFile; ///< -t2s-opencl=FILE: the kernels, "" for none
   std::string HostFile;    ///< -t2s-opencl-host=FILE: the host stubs
-  /// -t2s-isolate (default true): honour loader(...) and drainer(...);
-  /// false: one kernel per design, for OpenCL devices without channels.
-  bool Isolate = true;
-  /// -t2s-opencl-device (t2s-clang --opencl): the stubs will run on an
-  /// OpenCL device without channels; what they cannot run there is an error.
-  bool ForDevice = false;
-  /// -t2s-dump-design-after=STEP: print the Design after each listed step.
-  std::vector<DesignStep> DumpAfter;
-  /// -t2s-channel-replay=N: the accesses of a pair of kernels replayed to
-  /// size their channels (systolic/ChannelDepths.h).
-  uint64_t ChannelReplay = uint64_t(1) << 16;
 
   bool requested() const { return !KernelsFile.empty() || !HostFile.empty(); }
-  /// Whether designs get loader and drainer kernels and their channels.
-  bool isolates() const { return Isolate && !ForDevice; }
 };
+
+/// The estimates' defaults: the device family (backends/fpga-devices.json)
+/// and the clock (MHz).
+inline constexpr const char *DefaultFPGADevice = "arria10";
+inline constexpr double DefaultFmaxMHz = 250;
 
 enum class ReportFormat { None, Text, JSON, Dot };
 

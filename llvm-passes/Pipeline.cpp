@@ -11,8 +11,8 @@
 #include "OptVLS/OptVLSHintsPass.h"
 #include "OptVLS/OptVLSPass.h"
 #include "systolic/Channels.h"
+#include "systolic/DataPath.h"
 #include "systolic/DesignAnalysis.h"
-#include "systolic/SpaceTimeSchedule.h"
 #include "systolic/URECheck.h"
 #include "ure/MergeURES.h"
 #include "ure/PrepareNests.h"
@@ -43,8 +43,10 @@ void addSystolicPasses(llvm::ModulePassManager &MPM) {
   Build.addPass(OffloadPass(offloadFromCommandLine()));
   // 5. The space-time transform: time loops, PEs, shift registers.
   Build.addPass(SpaceTimeTransformPass());
-  // Later steps, in the seeds' order: vectorization, scatter/gather,
-  // unrolling.
+  // Vectorization, scatter/gather and unrolling are no passes: they are
+  // lowering steps of each function's Design (systolic/lowering/Lowering.h),
+  // which the t2s-design analysis runs when t2s-check-ures, the report or
+  // the emitter first asks for it.
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Build)));
 }
 

@@ -29,10 +29,6 @@ struct FPGADevice {
   std::map<std::string, double> DSPPerOp;
 };
 
-/// The estimates' defaults: the device family and the clock (MHz).
-inline constexpr const char *DefaultFPGADevice = "arria10";
-inline constexpr double DefaultFmaxMHz = 250;
-
 /// The devices of fpga-devices.json (compiled in), in its order, parsed at
 /// each call (a few microseconds; nothing is kept between calls).
 std::vector<FPGADevice> fpgaDevices();

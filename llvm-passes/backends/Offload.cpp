@@ -1,12 +1,11 @@
 //===- Offload.cpp - Run a design's kernels instead of its nest -----------===//
 
 #include "backends/Offload.h"
-#include "backends/OpenCLEmitter.h"
 #include "systolic/DesignNames.h"
 #include "language/LoopMetadata.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignAnalysis.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/DataPath.h"
 #include "ure/MergeURES.h"
 #include "ure/UREModel.h"
 
@@ -31,8 +30,6 @@ const llvm::Instruction *usedAfter(const llvm::Loop &L) {
           return &I;
   return nullptr;
 }
-
-} // namespace
 
 // An instruction between two nests (from the first's exit block to the
 // second's preheader, both included) that must not move behind the kernels:
@@ -59,6 +56,8 @@ const llvm::Instruction *codeBetween(llvm::BasicBlock *From, llvm::BasicBlock *T
     }
   }
 }
+
+} // namespace
 
 llvm::PreservedAnalyses OffloadPass::run(llvm::Function &F,
                                          llvm::FunctionAnalysisManager &FAM) {

@@ -18,11 +18,6 @@
 
 namespace t2s {
 
-std::string openCLTypeName(llvm::Type *T) {
-  CTypes Types; // the name alone; no kernel needs its definitions
-  return Types.name(designType(T));
-}
-
 namespace {
 
 // Appends Text to the file Path; false after reporting a failure.

@@ -33,15 +33,7 @@
 
 #include <string>
 
-namespace llvm {
-class Type;
-}
-
 namespace t2s {
-
-/// The OpenCL C name of a value type ("float", "float4", "t2s_float20"), or
-/// "" for a type the back end cannot print.
-std::string openCLTypeName(llvm::Type *T);
 
 struct OpenCLEmitterPass : llvm::PassInfoMixin<OpenCLEmitterPass> {
   explicit OpenCLEmitterPass(OpenCLOptions Opts) : Opts(std::move(Opts)) {}

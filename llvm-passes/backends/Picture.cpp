@@ -2,8 +2,9 @@
 
 #include "backends/Picture.h"
 #include "backends/CTypes.h"
-#include "backends/Report.h"
+#include "backends/DesignSummary.h"
 #include "systolic/Design.h"
+#include "systolic/NumberText.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -2,13 +2,16 @@
 
 #include "backends/Report.h"
 #include "backends/CTypes.h"
+#include "backends/DesignSummary.h"
 #include "backends/Estimate.h"
 #include "backends/Picture.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
 #include "systolic/Channels.h"
+#include "systolic/DataPath.h"
 #include "systolic/DesignAnalysis.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/NumberText.h"
+#include "ure/RunTimeSizes.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -392,19 +395,70 @@ llvm::json::Array reuseJSON(const t2s::Design &D, unsigned N) {
   return A;
 }
 
+// The schedule's part of a design's JSON report (utilization and vectorized
+// are null where there is none).
+llvm::json::Object scheduleJSON(const t2s::DataPath &P) {
+  const t2s::SpaceTimeSchedule &Sch = P.Sch;
+  const t2s::URESystem &S = Sch.System;
+  const std::optional<t2s::VectorPlan> &Vector = P.Vector;
+  llvm::json::Array TimeList, RegisterList;
+  for (const t2s::TimeDimension &D : Sch.Time) {
+    llvm::json::Object Dim{{"name", D.Name}, {"extent", D.Extent}};
+    if (std::optional<unsigned> L = S.loopIndex(D.Name); L && S.Loops[*L].runTime())
+      Dim["run_time_bound"] = t2s::runTimeUpperText(S.Loops[*L]);
+    TimeList.push_back(std::move(Dim));
+  }
+  for (const t2s::RegisterPlan &R : Sch.Registers)
+    RegisterList.push_back(llvm::json::Object{
+        {"array", S.Arrays[R.Array].Name},
+        {"max_time_distance", R.MaxTimeDistance},
+        {"conservative_words_per_pe", R.ConservativeWords},
+        {"minimized_words_per_pe", R.Minimized ? R.MinimizedWords : R.ConservativeWords},
+        {"kind", !R.Minimized || R.ShiftEvery ? "shift register" : "fifo"},
+        {"shift_every", R.ShiftEvery}});
+  llvm::json::Value Utilization = nullptr;
+  if (std::optional<double> U = Sch.utilization())
+    Utilization = *U;
+  llvm::json::Value Vectorized = nullptr;
+  if (Vector)
+    Vectorized = llvm::json::Object{{"loop", S.Loops[Vector->Loop].Name},
+                                    {"lanes", Vector->Lanes},
+                                    {"steps", Vector->Steps},
+                                    {"space", Vector->Space},
+                                    {"serialized", !Vector->Serialized.empty()}};
+  // The values the counts are at, for the sizes known only at run time.
+  llvm::json::Object StandIns;
+  for (auto [A, V] : S.StandIns)
+    StandIns[t2s::getSourceName(A)] = V;
+  llvm::json::Object Out{{"file", S.Loc.File},
+                         {"line", S.Loc.Line},
+                         {"pes", Sch.NumPEs},
+                         {"active_pes", Sch.ActivePEs},
+                         {"exact_counts", Sch.Counted},
+                         {"time", std::move(TimeList)},
+                         {"steps", Sch.TotalSteps},
+                         {"useful_pe_steps", Sch.UsefulPESteps},
+                         {"utilization", std::move(Utilization)},
+                         {"registers", std::move(RegisterList)},
+                         {"vectorized", std::move(Vectorized)}};
+  if (!StandIns.empty())
+    Out["run_time_stand_ins"] = std::move(StandIns);
+  return Out;
+}
+
 void printText(llvm::raw_ostream &OS, const std::string &Design,
-               const t2s::SpaceTimeSchedule &S, const t2s::Design &D, unsigned N,
+               const t2s::DataPath &P, const t2s::Design &D, unsigned N,
                llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
   OS << "design " << Design << "\n";
   // Counts with run-time sizes are at the stand-ins (ure/RunTimeSizes.h).
   std::string Sizes;
-  for (auto [A, V] : S.System.StandIns)
+  for (auto [A, V] : P.Sch.System.StandIns)
     Sizes += (Sizes.empty() ? "" : ", ") + t2s::getSourceName(A) + " = " + std::to_string(V);
   if (!Sizes.empty())
     OS << "  run-time sizes: steps and counts below are at " << Sizes
        << " (stand-ins; the kernels take the sizes as arguments; --size= sets the "
           "estimate's)\n";
-  S.print(OS, /*Registers=*/false);
+  P.print(OS, /*Registers=*/false);
   for (const t2s::Design::Register *R : registersOf(D, N)) {
     OS << "  registers of " << R->Array;
     if (R->Lane >= 0)
@@ -468,43 +522,6 @@ void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM) {
 } // namespace
 
 namespace t2s {
-
-llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsigned Nest) {
-  llvm::SmallVector<PEChannelSummary, 4> Out;
-  for (const Design::Channel &C : D.Channels) {
-    if (C.Nest != Nest ||
-        (C.Kind != Design::ChannelKind::Loader && C.Kind != Design::ChannelKind::Drainer))
-      continue;
-    PEChannelSummary X;
-    X.Array = C.Array;
-    X.Output = C.Kind == Design::ChannelKind::Drainer;
-    X.Channels = C.Used;
-    X.OnePerPE = C.OnePerPE;
-    X.Element = CTypes().name(C.Element);
-    X.Depth = C.Depth;
-    X.Along = llvm::join(C.Along, ", ");
-    X.Declared = 1;
-    for (int64_t E : C.Extents)
-      X.Declared *= uint64_t(E);
-    X.Lanes = C.Lanes;
-    X.Stream = !C.Stream.empty();
-    for (const Design::Kernel &K : D.Kernels)
-      if (K.Nest == Nest && K.Role == KernelRole::Loader && K.Buffer == C.Array && K.Reuse &&
-          !X.Output)
-        X.ReuseLoop = K.Reuse->Loop;
-    if (!C.ChainLoop.empty()) {
-      X.Chain = std::string(C.Gather ? "gather" : "scatter") + " along " + C.ChainLoop +
-                (C.Down ? " (down)" : " (up)");
-      for (const Design::Channel &Chain : D.Channels)
-        if (Chain.Kind == Design::ChannelKind::Chain && Chain.Name == C.Name + "_chain") {
-          X.ChainChannels = Chain.Used;
-          X.ChainDepth = Chain.Depth;
-        }
-    }
-    Out.push_back(std::move(X));
-  }
-  return Out;
-}
 
 llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
                                         llvm::ModuleAnalysisManager &MAM) {
@@ -571,11 +588,11 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
     for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
       if (!DR.D.Nests[N].Scheduled)
         continue;
-      const SpaceTimeSchedule &S = *DR.Nests[N]->Original;
+      const DataPath &P = *DR.Nests[N]->Original;
       llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(DR.D, N);
       switch (Opts.Format) {
       case ReportFormat::JSON: {
-        llvm::json::Object O = S.toJSON();
+        llvm::json::Object O = scheduleJSON(P);
         O["design"] = Design;
         O["channels"] = channelsJSON(Channels);
         O["kernel_registers"] = registersJSON(DR.D, N);
@@ -597,7 +614,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
         break;
       }
       default:
-        printText(OS, Design, S, DR.D, N, Channels);
+        printText(OS, Design, P, DR.D, N, Channels);
         if (Device && Laid && !Given.empty())
           OS << "  the estimate's operations and traffic per run are at " << Given
              << (Missing.empty() ? "" : " (--size= gives no " + Missing + ": at its stand-in)")

@@ -21,48 +21,10 @@
 
 #include "Options.h"
 
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
-#include <cstdint>
-#include <string>
-
-namespace llvm {
-class DominatorTree;
-}
 
 namespace t2s {
-
-struct Design;
-struct SpaceTimeSchedule;
-
-/// The channels that carry one loaded input to the PEs, or one drained output
-/// from them (the design report's view of loader(...), drainer(...), scatter
-/// and gather).
-struct PEChannelSummary {
-  std::string Array;
-  bool Output = false;
-  uint64_t Channels = 0;      // between the PEs and the loader (drainer)
-  uint64_t OnePerPE = 0;      // what that would be without the chain
-  std::string Along;          // "j, i": the PE loops the channels run over
-  uint64_t Declared = 0;      // the channels of the array the kernels declare
-  std::string Chain;          // "gather along i (down)", or ""
-  std::string Lanes;          // vectorize: "vectors of 4 lanes of k", or ""
-  uint64_t ChainChannels = 0; // between neighbouring PEs of the chains
-  std::string Element;        // what one channel carries: "float", "float4"
-  uint64_t Depth = 0;         // of each channel to the loader (drainer)
-  uint64_t ChainDepth = 0;    // of each channel between PEs of the chain
-  /// The loader (drainer) receives the values from (sends them to) another
-  /// kernel nest through a stream, not memory.
-  bool Stream = false;
-  /// buffer(a, k): the loop whose iterations the loader's reuse buffer
-  /// keeps, or "".
-  std::string ReuseLoop;
-};
-
-/// The loader and drainer channels of nest \p Nest of \p D: those its
-/// OpenCL kernels declare (none when it does not isolate loaders and drainers).
-llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsigned Nest);
 
 /// The version of the JSON report's layout; raised when a field changes
 /// meaning or goes away (adding a field keeps it).

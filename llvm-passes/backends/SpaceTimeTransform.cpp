@@ -2,7 +2,7 @@
 
 #include "backends/SpaceTimeTransform.h"
 #include "language/LoopMetadata.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/DataPath.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -319,10 +319,12 @@ llvm::PreservedAnalyses SpaceTimeTransformPass::run(llvm::Function &F,
   if (!FAM.getResult<UREAnalysis>(F).Rejections.empty())
     return llvm::PreservedAnalyses::all();
   // Copies: the analyses are invalid once the first system changes.
-  llvm::SmallVector<SpaceTimeSchedule, 1> Schedules(
-      FAM.getResult<SpaceTimeAnalysis>(F).Schedules);
-  if (Schedules.empty() || !FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty())
+  const SpaceTimeResult &ST = FAM.getResult<SpaceTimeAnalysis>(F);
+  if (ST.Schedules.empty() || !ST.Rejections.empty())
     return llvm::PreservedAnalyses::all();
+  llvm::SmallVector<SpaceTimeSchedule, 1> Schedules;
+  for (const DataPath &P : ST.Schedules)
+    Schedules.push_back(P.Sch);
   for (const SpaceTimeSchedule &Sch : Schedules)
     if (!Transformer(F, Sch).run())
       break;

@@ -1,7 +1,6 @@
 //===- ChannelDepths.cpp - Channel depths from the kernels' order ---------===//
 
 #include "systolic/ChannelDepths.h"
-#include "systolic/DesignAnalysis.h"
 #include "systolic/KernelReplay.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,7 +1,7 @@
 //===- ChannelPlan.cpp - Loader and drainer channels ----------------------===//
 
 #include "systolic/ChannelPlan.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/DataPath.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -61,9 +61,11 @@ void planLanes(ChannelPlan &P, const URESystem &S, const VectorPlan &V,
     P.Element = llvm::FixedVectorType::get(P.Element, V.Lanes);
 }
 
-llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
+llvm::SmallVector<ChannelPlan, 4> planChannels(const DataPath &Path,
                                                llvm::DominatorTree &DT,
                                                llvm::StringRef Design, bool Isolate) {
+  const SpaceTimeSchedule &Sch = Path.Sch;
+  const std::optional<VectorPlan> &Vector = Path.Vector;
   const URESystem &S = Sch.System;
   llvm::SmallVector<std::string, 4> Loaded, Drained;
   for (const LocatedDirective &LD : S.Directives)
@@ -83,9 +85,9 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
     P.Name = (Design + "_" + P.Buffer + Suffix).str();
     P.Suffix = Suffix;
     P.Dims = channelDims(Sch, Guards);
-    if (Sch.Vector && !Sch.Vector->Space)
-      planLanes(P, S, *Sch.Vector, Guards);
-    for (const PEChain &Ch : Sch.Chains) {
+    if (Vector && !Vector->Space)
+      planLanes(P, S, *Vector, Guards);
+    for (const PEChain &Ch : Path.Chains) {
       auto At = llvm::find(P.Dims, Ch.PEDim);
       if (Ch.Array != P.Buffer || Ch.Gather != P.Output || At == P.Dims.end())
         continue;
@@ -94,16 +96,16 @@ llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
       P.Dims.erase(At);
     }
     // vectorize(i) of a space loop: the PEs along i share one vector.
-    if (Sch.Vector && Sch.Vector->Space) {
-      unsigned D = llvm::find(Sch.PELoops, Sch.Vector->Loop) - Sch.PELoops.begin();
+    if (Vector && Vector->Space) {
+      unsigned D = llvm::find(Sch.PELoops, Vector->Loop) - Sch.PELoops.begin();
       auto At = llvm::find(P.Dims, D);
-      bool Chained = P.Chain && P.Chain->Loop == Sch.Vector->Loop;
+      bool Chained = P.Chain && P.Chain->Loop == Vector->Loop;
       if ((Chained || At != P.Dims.end()) && !P.Element->isVectorTy()) {
         if (!Chained)
           P.Dims.erase(At);
         P.PEVector = true;
         P.Scalar = P.Element;
-        P.Element = llvm::FixedVectorType::get(P.Element, Sch.Vector->Lanes);
+        P.Element = llvm::FixedVectorType::get(P.Element, Vector->Lanes);
       }
     }
     Plans.push_back(std::move(P));

@@ -41,6 +41,7 @@ class Type;
 
 namespace t2s {
 
+struct DataPath;
 struct SpaceTimeSchedule;
 
 /// A channel between the systolic kernel and a loader or drainer: one per
@@ -79,11 +80,11 @@ struct ChannelPlan {
   }
 };
 
-/// The channels of loader(...) and drainer(...) of \p Sch's system, in the
+/// The channels of loader(...) and drainer(...) of \p Path's system, in the
 /// order of its inputs and statements, named after \p Design. None when
 /// \p Isolate is false: the design then runs as one kernel that reads and
 /// writes its buffers itself (an OpenCL device without channels).
-llvm::SmallVector<ChannelPlan, 4> planChannels(const SpaceTimeSchedule &Sch,
+llvm::SmallVector<ChannelPlan, 4> planChannels(const DataPath &Path,
                                                llvm::DominatorTree &DT,
                                                llvm::StringRef Design, bool Isolate);
 

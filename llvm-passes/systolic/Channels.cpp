@@ -2,7 +2,7 @@
 
 #include "systolic/Channels.h"
 #include "language/LoopMetadata.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/DataPath.h"
 #include "ure/MergeURES.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -83,9 +83,9 @@ public:
 
   void run(const SpaceTimeResult &ST) {
     for (const URESystem &S : M.Systems) {
-      const SpaceTimeSchedule *Sch = nullptr;
-      for (const SpaceTimeSchedule &X : ST.Schedules)
-        if (X.System.outermost() == S.outermost())
+      const DataPath *Sch = nullptr;
+      for (const DataPath &X : ST.Schedules)
+        if (X.Sch.System.outermost() == S.outermost())
           Sch = &X;
       if (Sch || S.isPlainKernel())
         R.Units.push_back({&S, Sch});

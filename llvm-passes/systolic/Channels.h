@@ -31,12 +31,12 @@ class StoreInst;
 
 namespace t2s {
 
-struct SpaceTimeSchedule;
+struct DataPath;
 
 /// A kernel nest of a function: a plain kernel nest or a scheduled system.
 struct KernelUnit {
   const URESystem *System = nullptr;
-  const SpaceTimeSchedule *Schedule = nullptr; // null: a plain kernel nest
+  const DataPath *Schedule = nullptr; // null: a plain kernel nest
   /// "kernel 'name' (line N)" or "the systolic array at line N".
   std::string describe() const;
 };

@@ -266,15 +266,6 @@ llvm::SmallVector<const Design::Channel *, 4> Design::channels(unsigned Nest,
   return Out;
 }
 
-std::string percent(double Fraction) {
-  double P = 100.0 * Fraction;
-  // Below 0.1% one decimal says 0.0%: two significant digits instead.
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << llvm::format(P > 0 && P < 0.1 ? "%.2g%%" : "%.1f%%", P);
-  return Out;
-}
-
 void Design::print(llvm::raw_ostream &OS) const {
   OS << "design of " << Function << "\n";
   for (const Nest &N : Nests) {

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,6 +29,13 @@ class raw_ostream;
 }
 
 namespace t2s {
+
+/// Depth of the channels to and from loaders, drainers and kernel nests
+/// where no replay sizes them (systolic/ChannelDepths.h).
+inline constexpr unsigned ChannelDepth = 16;
+
+/// T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
+inline constexpr size_t MaxChannelDims = 8;
 
 enum class KernelRole {
   Loader,     ///< reads one input and sends it to the PEs
@@ -275,9 +283,6 @@ struct Design {
   /// A readable dump (print<t2s-design>, -t2s-dump-design).
   void print(llvm::raw_ostream &OS) const;
 };
-
-/// A fraction as the reports print it: "87.5%", "0.0031%".
-std::string percent(double Fraction);
 
 } // namespace t2s
 

@@ -40,7 +40,7 @@ class DesignBuilder {
   const ChannelResult &CR;
   llvm::ArrayRef<KernelUnit> Units;
   llvm::DominatorTree &DT;
-  const OpenCLOptions &Opts;
+  const DesignOptions &Opts;
   DesignResult &R;
   Design &D;
   std::string Function; // the function's design name: its streams' prefix
@@ -50,7 +50,7 @@ class DesignBuilder {
 
 public:
   DesignBuilder(llvm::Function &F, const ChannelResult &CR, llvm::ArrayRef<KernelUnit> Units,
-                llvm::DominatorTree &DT, const OpenCLOptions &Opts, DesignResult &R)
+                llvm::DominatorTree &DT, const DesignOptions &Opts, DesignResult &R)
       : F(F), CR(CR), Units(Units), DT(DT), Opts(Opts), R(R), D(R.D),
         Function(designName(F, 0)) {}
 
@@ -161,14 +161,14 @@ private:
     P->Original = KU.Schedule;
     Design::Nest N;
     if (KU.Schedule) {
-      P->Sch = *KU.Schedule;
+      static_cast<DataPath &>(*P) = *KU.Schedule;
       N.Name = KU.System->KernelName.empty() ? designName(F, Scheduled)
                                              : identifier(KU.System->KernelName);
       N.Scheduled = true;
       ++Scheduled;
       // An OpenCL device without channels (t2s-clang --opencl) runs each
       // design as one kernel that reads and writes its buffers itself.
-      P->Channels = planChannels(P->Sch, DT, N.Name, Opts.isolates());
+      P->Channels = planChannels(*P, DT, N.Name, Opts.isolates());
       if (Opts.ForDevice)
         for (const LocatedDirective &LD : KU.System->Directives)
           if (LD.D.Kind == DirectiveKind::Loader || LD.D.Kind == DirectiveKind::Drainer) {
@@ -192,12 +192,13 @@ private:
     for (const URELoop &L : KU.System->Loops)
       N.SourceLoops.push_back({L.Name, L.Lower, L.Upper});
     if (KU.Schedule) {
-      N.PEs = KU.Schedule->NumPEs;
-      N.Steps = KU.Schedule->TotalSteps;
-      N.Utilization = KU.Schedule->utilization();
-      N.AffineBounds = hasAffineBounds(KU.Schedule->System.Loops);
-      N.ActivePEs = KU.Schedule->ActivePEs;
-      for (const ScheduledRead &SR : KU.Schedule->Reads)
+      const SpaceTimeSchedule &Sch = KU.Schedule->Sch;
+      N.PEs = Sch.NumPEs;
+      N.Steps = Sch.TotalSteps;
+      N.Utilization = Sch.utilization();
+      N.AffineBounds = hasAffineBounds(Sch.System.Loops);
+      N.ActivePEs = Sch.ActivePEs;
+      for (const ScheduledRead &SR : Sch.Reads)
         if (llvm::any_of(SR.PEDistance, [](int64_t X) { return X != 0; }))
           N.Flows.push_back({KU.System->Arrays[KU.System->Statements[SR.Statement]
                                                    .Reads[SR.Read].Array].Name,
@@ -269,8 +270,8 @@ private:
         // Lane matching: the kernel nest sends and receives single values;
         // the stream loader (drainer) concatenates them into the array's
         // vectors (slices the vectors into them).
-        if (P.Sch.Vector && !P.Sch.Vector->Space)
-          planLanes(E, *KU.System, *P.Sch.Vector, Guards);
+        if (P.Vector && !P.Vector->Space)
+          planLanes(E, *KU.System, *P.Vector, Guards);
       }
       P.Channels.push_back(std::move(E));
     }
@@ -303,9 +304,9 @@ private:
                "here) have no channels [" + ruleName(URERule::OpenCL).str() +
                    "]; run the kernels under 't2s-clang --emulate', or build the FPGA "
                    "image from 't2s-clang --emit-opencl' with Intel's aoc");
-      if (P.Sch.Vector && P.Sch.Vector->Space)
-        reject(P.Sch.Vector->Loc,
-               cannotWriteOpenCL("vectorize(" + KU.System->Loops[P.Sch.Vector->Loop].Name +
+      if (P.Vector && P.Vector->Space)
+        reject(P.Vector->Loc,
+               cannotWriteOpenCL("vectorize(" + KU.System->Loops[P.Vector->Loop].Name +
                            ") of a space loop on an array that exchanges '" + C.Array +
                            "' with another kernel nest (not supported yet: vectorize "
                            "a time loop, or write '" + C.Array + "' through memory)"));
@@ -448,7 +449,7 @@ private:
     }
     // Reads that name no iteration where they run (in the source's names).
     if (P.Original && !Lift.rejection())
-      checkReadsInDomain(P.Original->System, N, R.Rejections);
+      checkReadsInDomain(P.Original->Sch.System, N, R.Rejections);
     LiftRejections.emplace_back();
     if (const std::optional<LiftRejection> &Why = Lift.rejection())
       LiftRejections.back() = {Why->Loc.Line ? Why->Loc : S.Loc, cannotWriteOpenCL(Why->Why)};
@@ -466,8 +467,8 @@ DesignResult DesignAnalysis::run(llvm::Function &F, llvm::FunctionAnalysisManage
   // the scheduled designs alone: the report still describes them.
   llvm::SmallVector<KernelUnit, 4> Units(CR.Units.begin(), CR.Units.end());
   if (Units.empty())
-    for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
-      Units.push_back({&Sch.System, &Sch});
+    for (const DataPath &P : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
+      Units.push_back({&P.Sch.System, &P});
   if (Units.empty())
     return R;
   DesignBuilder(F, CR, Units, FAM.getResult<llvm::DominatorTreeAnalysis>(F), Opts, R).build();

@@ -22,11 +22,9 @@
 #ifndef T2S_DESIGNANALYSIS_H
 #define T2S_DESIGNANALYSIS_H
 
-#include "Options.h"
-#include "systolic/ChannelPlan.h"
 #include "systolic/Design.h"
-#include "systolic/LiftExpr.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/DesignOptions.h"
+#include "systolic/lowering/Lowering.h"
 
 #include "llvm/IR/PassManager.h"
 
@@ -41,29 +39,9 @@ class raw_ostream;
 
 namespace t2s {
 
-/// Depth of the channels to and from loaders, drainers and kernel nests.
-inline constexpr unsigned ChannelDepth = 16;
-
-/// T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
-inline constexpr size_t MaxChannelDims = 8;
-
 /// The error of a design the OpenCL back end cannot write because it uses
 /// \p Why ("a call to 'foo'").
 std::string cannotWriteOpenCL(const std::string &Why);
-
-/// The IR behind one nest of a Design, for the lowering steps and what
-/// still reads it (the report, its schedule); the kernels and host stubs
-/// are printed without it.
-struct NestPlan {
-  /// The schedule as the kernels spell it (loop variables renamed away from
-  /// the kernels' own names); a kernel nest's has no steps.
-  SpaceTimeSchedule Sch;
-  const SpaceTimeSchedule *Original = nullptr; ///< null for a kernel nest
-  const URESystem *System = nullptr;
-  /// Loader, drainer and stream channels, in the order of the statements.
-  llvm::SmallVector<ChannelPlan, 4> Channels;
-  std::unique_ptr<ExprLifter> Lift;
-};
 
 struct DesignResult {
   Design D;
@@ -84,10 +62,10 @@ struct DesignResult {
 class DesignAnalysis : public llvm::AnalysisInfoMixin<DesignAnalysis> {
   friend llvm::AnalysisInfoMixin<DesignAnalysis>;
   static llvm::AnalysisKey Key;
-  OpenCLOptions Opts;
+  DesignOptions Opts;
 
 public:
-  explicit DesignAnalysis(OpenCLOptions Opts = OpenCLOptions()) : Opts(std::move(Opts)) {}
+  explicit DesignAnalysis(DesignOptions Opts = DesignOptions()) : Opts(std::move(Opts)) {}
   using Result = DesignResult;
   DesignResult run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };

@@ -15,14 +15,15 @@ namespace {
 
 class ChainPlanner {
   const SpaceTimeSchedule &Sch;
+  const std::optional<VectorPlan> &Vector;
   const URESystem &S;
   llvm::SmallVectorImpl<URERejection> &Rejections;
   std::optional<llvm::DominatorTree> DT;
 
 public:
-  ChainPlanner(const SpaceTimeSchedule &Sch,
+  ChainPlanner(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector,
                llvm::SmallVectorImpl<URERejection> &Rej)
-      : Sch(Sch), S(Sch.System), Rejections(Rej) {}
+      : Sch(Sch), Vector(Vector), S(Sch.System), Rejections(Rej) {}
 
   llvm::SmallVector<PEChain, 2> run() {
     llvm::SmallVector<PEChain, 2> Chains;
@@ -126,7 +127,7 @@ private:
     for (const Guard &G : Guards) {
       if (!dependsOnLoop(S, G.Condition, C.Loop))
         continue;
-      if (onlyLoopVariables(S, G.Condition) && !Sch.Vector) {
+      if (onlyLoopVariables(S, G.Condition) && !Vector) {
         C.PerPE = true;
         continue;
       }
@@ -140,7 +141,7 @@ private:
                  " happens under a condition" +
                  (Line ? " (line " + std::to_string(Line) + ")" : std::string()) +
                  " that tests '" + S.Loops[C.Loop].Name + "' and " +
-                 (Sch.Vector ? "the design is vectorized"
+                 (Vector ? "the design is vectorized"
                              : "values the nest computes") +
                  "; chain along a loop the condition does not test, or drop the "
                  "directive");
@@ -148,7 +149,7 @@ private:
     }
     // Affine bounds that name the chain's loop: each PE runs its own steps.
     if (S.Loops[C.Loop].affine() || boundsName(S.Loops, C.Loop)) {
-      if (Sch.Vector) {
+      if (Vector) {
         reject(LD.Loc, "'" + Dir + "' chains the PEs along '" + S.Loops[C.Loop].Name +
                            "', whose PEs run different steps (affine bounds), in a "
                            "vectorized design; give '" + S.Loops[C.Loop].Name +
@@ -158,9 +159,9 @@ private:
       }
       C.PerPE = true;
     }
-    if (Sch.Vector && Sch.Vector->Space && Sch.Vector->Loop != C.Loop &&
-        classifyLanes(S, Sch.Vector->Loop, Guards).Kind != LaneAccess::Pinned) {
-      const std::string &V = S.Loops[Sch.Vector->Loop].Name;
+    if (Vector && Vector->Space && Vector->Loop != C.Loop &&
+        classifyLanes(S, Vector->Loop, Guards).Kind != LaneAccess::Pinned) {
+      const std::string &V = S.Loops[Vector->Loop].Name;
       reject(LD.Loc, "'" + Dir + "' chains the PEs along '" + S.Loops[C.Loop].Name +
                          "', but 'vectorize(" + V + ")' puts the PEs along '" + V +
                          "' into one vector; chain along '" + V + "' (each PE then "
@@ -168,9 +169,9 @@ private:
                          C.Array + "' at one PE along '" + V + "' only");
       return std::nullopt;
     }
-    if (Sch.Vector && !Sch.Vector->Space &&
-        classifyLanes(S, Sch.Vector->Loop, Guards).Kind == LaneAccess::Serial) {
-      const std::string &V = S.Loops[Sch.Vector->Loop].Name;
+    if (Vector && !Vector->Space &&
+        classifyLanes(S, Vector->Loop, Guards).Kind == LaneAccess::Serial) {
+      const std::string &V = S.Loops[Vector->Loop].Name;
       reject(sourceLocOf(Sites.front()),
              "'" + Dir + "' passes whole vectors of the lanes of '" + V +
                  "' (or one lane) along the chain, but this " + Access +
@@ -187,9 +188,9 @@ private:
 } // namespace
 
 llvm::SmallVector<PEChain, 2>
-planChains(const SpaceTimeSchedule &Sch,
+planChains(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector,
            llvm::SmallVectorImpl<URERejection> &Rejections) {
-  return ChainPlanner(Sch, Rejections).run();
+  return ChainPlanner(Sch, Vector, Rejections).run();
 }
 
 } // namespace t2s

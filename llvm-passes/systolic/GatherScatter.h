@@ -14,9 +14,11 @@
 // PE (i = lower bound), 'up' towards the last. gather(c, i, down): the first
 // PE sends; scatter(a, i, down): the last PE receives.
 //
-// This file checks the directives and describes the chains; the OpenCL back
-// end prints them (OpenCLEmitter.cpp, in the order vectorization, scatter,
-// gather, unrolling). Preconditions (errors, rule "gather and scatter", at the
+// This file checks the directives and describes the chains, after the
+// vectorize plan (DataPath.cpp). The Design's lowering steps build
+// them: lowering/ScatterGather.cpp the chain channels, lowering/Unroll.cpp
+// and UnrollChannels.cpp each PE's passes; backends/OpenCLKernels.cpp prints
+// the result. Preconditions (errors, rule "gather and scatter", at the
 // directive): the nest has a space_time; c is named in drainer(...) (a in
 // loader(...)) of the same nest; i is a final space loop with schedule
 // coefficient 0 (all PEs of a chain run the same time step); c is written by
@@ -35,10 +37,12 @@
 #ifndef T2S_GATHERSCATTER_H
 #define T2S_GATHERSCATTER_H
 
+#include "systolic/Vectorize.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 
 namespace t2s {
@@ -72,7 +76,7 @@ struct PEChain {
 /// Checks the gather and scatter directives of a scheduled system and
 /// describes its chains; broken rules are added to Rejections.
 llvm::SmallVector<PEChain, 2>
-planChains(const SpaceTimeSchedule &Sch,
+planChains(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector,
            llvm::SmallVectorImpl<URERejection> &Rejections);
 
 } // namespace t2s

@@ -7,10 +7,10 @@
 
 namespace t2s {
 
-llvm::SmallVector<unsigned, 6> loaderLoops(const SpaceTimeSchedule &Sch) {
+llvm::SmallVector<unsigned, 6> loaderLoops(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector) {
   // As the unroll step opens them: the loops outside the first time loop,
   // then each step's time loop; the vectorized loop runs inside the PEs.
-  int Vec = Sch.Vector && !Sch.Vector->Space ? int(Sch.Vector->Loop) : -1;
+  int Vec = Vector && !Vector->Space ? int(Vector->Loop) : -1;
   const SpaceTimeStep &First = Sch.Steps.front();
   unsigned Outer = First.HasTimeLoop ? First.TimeLoop : 0;
   llvm::SmallVector<unsigned, 6> Loops;
@@ -24,10 +24,11 @@ llvm::SmallVector<unsigned, 6> loaderLoops(const SpaceTimeSchedule &Sch) {
 }
 
 llvm::SmallVector<ReuseBufferPlan, 2>
-planReuseBuffers(const SpaceTimeSchedule &Sch, llvm::SmallVectorImpl<URERejection> &Rejections) {
+planReuseBuffers(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector,
+                 llvm::SmallVectorImpl<URERejection> &Rejections) {
   const URESystem &S = Sch.System;
   llvm::SmallVector<ReuseBufferPlan, 2> Plans;
-  llvm::SmallVector<unsigned, 6> Loops = loaderLoops(Sch);
+  llvm::SmallVector<unsigned, 6> Loops = loaderLoops(Sch, Vector);
   for (const LocatedDirective &LD : S.Directives) {
     if (LD.D.Kind != DirectiveKind::Buffer)
       continue;
@@ -41,7 +42,7 @@ planReuseBuffers(const SpaceTimeSchedule &Sch, llvm::SmallVectorImpl<URERejectio
     const URELoop &KL = S.Loops[*K];
     auto At = llvm::find(Loops, *K);
     if (At == Loops.end()) {
-      bool Vectorized = Sch.Vector && Sch.Vector->Loop == *K;
+      bool Vectorized = Vector && Vector->Loop == *K;
       reject("'" + KL.Name + "' is " +
              (Vectorized ? "the vectorized loop, whose lanes"
                          : "a space loop, whose PEs") +

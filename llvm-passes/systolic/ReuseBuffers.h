@@ -20,10 +20,12 @@
 #ifndef T2S_REUSEBUFFERS_H
 #define T2S_REUSEBUFFERS_H
 
+#include "systolic/Vectorize.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 
 namespace t2s {
@@ -38,12 +40,14 @@ struct ReuseBufferPlan {
 
 /// The loops the loader of a scheduled system runs as loops, outermost
 /// first: the loops outside the space loops but the vectorized one.
-llvm::SmallVector<unsigned, 6> loaderLoops(const SpaceTimeSchedule &Sch);
+llvm::SmallVector<unsigned, 6> loaderLoops(const SpaceTimeSchedule &Sch,
+                                           const std::optional<VectorPlan> &Vector);
 
 /// Checks the buffer directives of a scheduled system and plans them;
 /// broken rules are added to Rejections.
 llvm::SmallVector<ReuseBufferPlan, 2>
-planReuseBuffers(const SpaceTimeSchedule &Sch, llvm::SmallVectorImpl<URERejection> &Rejections);
+planReuseBuffers(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector,
+                 llvm::SmallVectorImpl<URERejection> &Rejections);
 
 } // namespace t2s
 

@@ -2,7 +2,7 @@
 
 #include "systolic/SpaceTimeSchedule.h"
 #include "language/LoopMetadata.h"
-#include "systolic/Design.h"
+#include "systolic/NumberText.h"
 #include "ure/IterationDomain.h"
 #include "ure/RunTimeSizes.h"
 
@@ -18,8 +18,6 @@
 #include <map>
 
 namespace t2s {
-
-llvm::AnalysisKey SpaceTimeAnalysis::Key;
 
 namespace {
 
@@ -56,13 +54,7 @@ public:
       return std::nullopt;
     if (!planRegisters())
       return std::nullopt;
-    size_t Before = Rejections.size();
     R.TimeCoeffs = TimeCoeffs;
-    R.Vector = planVectorization(R, Rejections);
-    R.Chains = planChains(R, Rejections);
-    R.Buffers = planReuseBuffers(R, Rejections);
-    if (Rejections.size() != Before)
-      return std::nullopt;
     return std::move(R);
   }
 
@@ -641,7 +633,7 @@ std::string SpaceTimeSchedule::idleReason() const {
   return Out;
 }
 
-void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const {
+void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
   const URESystem &S = System;
   OS << "space-time schedule of the URE system at " << S.Loc.File << ":"
      << S.Loc.Line << ":" << S.Loc.Column << "\n";
@@ -716,30 +708,16 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS, bool PrintRegisters) const 
     llvm::interleave(SR.PEDistance, OS, ", ");
     OS << ")\n";
   }
-  if (Vector && Vector->Space) {
-    OS << "  vectorized along " << S.Loops[Vector->Loop].Name << " (a space loop): the "
-       << Vector->Lanes << " PEs along it exchange one vector per step with "
-       << "each loader and drainer\n";
-  } else if (Vector) {
-    OS << "  vectorized along " << S.Loops[Vector->Loop].Name << ": "
-       << Vector->Lanes << " lanes per PE and step, " << Vector->Steps
-       << " steps instead of " << TotalSteps << "; ";
-    if (Vector->Serialized.empty())
-      OS << "lanes independent";
-    else
-      OS << "lanes serialized (reads along " << S.Loops[Vector->Loop].Name
-         << ": " << llvm::join(Vector->Serialized, ", ") << ")";
-    OS << "\n";
-  }
-  for (const RegisterPlan &P : Registers) {
-    if (!PrintRegisters)
-      break;
+}
+
+void SpaceTimeSchedule::printRegisters(llvm::raw_ostream &OS) const {
+  const URESystem &S = System;
+  for (const RegisterPlan &P : Registers)
     OS << "  registers of " << S.Arrays[P.Array].Name << ": "
        << P.ConservativeWords << " per PE (" << P.ConservativeWords * NumPEs
        << " in all)"
        << minimizedText(P.Minimized, P.MinimizedWords, P.ShiftEvery, hasAffineBounds(S.Loops))
        << "\n";
-  }
 }
 
 std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,
@@ -752,74 +730,6 @@ std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,
     return ", minimized " + std::to_string(Words) + " per PE shifted every " +
            std::to_string(ShiftEvery) + " steps";
   return ", minimized to a FIFO of depth " + std::to_string(Words) + " per PE";
-}
-
-llvm::json::Object SpaceTimeSchedule::toJSON() const {
-  const URESystem &S = System;
-  llvm::json::Array TimeList, RegisterList;
-  for (const TimeDimension &D : Time) {
-    llvm::json::Object Dim{{"name", D.Name}, {"extent", D.Extent}};
-    if (std::optional<unsigned> L = S.loopIndex(D.Name); L && S.Loops[*L].runTime())
-      Dim["run_time_bound"] = runTimeUpperText(S.Loops[*L]);
-    TimeList.push_back(std::move(Dim));
-  }
-  for (const RegisterPlan &P : Registers)
-    RegisterList.push_back(llvm::json::Object{
-        {"array", S.Arrays[P.Array].Name},
-        {"max_time_distance", P.MaxTimeDistance},
-        {"conservative_words_per_pe", P.ConservativeWords},
-        {"minimized_words_per_pe", P.Minimized ? P.MinimizedWords : P.ConservativeWords},
-        {"kind", !P.Minimized || P.ShiftEvery ? "shift register" : "fifo"},
-        {"shift_every", P.ShiftEvery}});
-  llvm::json::Value Utilization = nullptr;
-  if (std::optional<double> U = utilization())
-    Utilization = *U;
-  llvm::json::Value Vectorized = nullptr;
-  if (Vector)
-    Vectorized = llvm::json::Object{{"loop", S.Loops[Vector->Loop].Name},
-                                    {"lanes", Vector->Lanes},
-                                    {"steps", Vector->Steps},
-                                    {"space", Vector->Space},
-                                    {"serialized", !Vector->Serialized.empty()}};
-  // The values the counts are at, for the sizes known only at run time.
-  llvm::json::Object StandIns;
-  for (auto [A, V] : S.StandIns)
-    StandIns[getSourceName(A)] = V;
-  llvm::json::Object Out{{"file", S.Loc.File},
-                         {"line", S.Loc.Line},
-                         {"pes", NumPEs},
-                         {"active_pes", ActivePEs},
-                         {"exact_counts", Counted},
-                         {"time", std::move(TimeList)},
-                         {"steps", TotalSteps},
-                         {"useful_pe_steps", UsefulPESteps},
-                         {"utilization", std::move(Utilization)},
-                         {"registers", std::move(RegisterList)},
-                         {"vectorized", std::move(Vectorized)}};
-  if (!StandIns.empty())
-    Out["run_time_stand_ins"] = std::move(StandIns);
-  return Out;
-}
-
-SpaceTimeResult SpaceTimeAnalysis::run(llvm::Function &F,
-                                       llvm::FunctionAnalysisManager &FAM) {
-  SpaceTimeResult Result;
-  for (const URESystem &S : FAM.getResult<UREAnalysis>(F).Systems)
-    if (std::optional<SpaceTimeSchedule> Sch =
-            computeSpaceTimeSchedule(S, Result.Rejections))
-      Result.Schedules.push_back(std::move(*Sch));
-  return Result;
-}
-
-llvm::PreservedAnalyses
-SpaceTimePrinterPass::run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
-  const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
-  for (const SpaceTimeSchedule &S : R.Schedules)
-    S.print(OS);
-  for (const URERejection &Rej : R.Rejections)
-    OS << "rejected at " << Rej.Loc.File << ":" << Rej.Loc.Line << ":"
-       << Rej.Loc.Column << ": " << Rej.Message << "\n";
-  return llvm::PreservedAnalyses::all();
 }
 
 } // namespace t2s

@@ -21,15 +21,10 @@
 #ifndef T2S_SPACETIMESCHEDULE_H
 #define T2S_SPACETIMESCHEDULE_H
 
-#include "systolic/GatherScatter.h"
-#include "systolic/ReuseBuffers.h"
-#include "systolic/Vectorize.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/IR/PassManager.h"
-#include "llvm/Support/JSON.h"
 
 #include <optional>
 #include <string>
@@ -99,11 +94,6 @@ struct SpaceTimeSchedule {
   llvm::SmallVector<RegisterPlan, 4> Registers;  // one per URE array
   /// Per time dimension: its coefficient on each nest loop (t = sum c * v).
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> TimeCoeffs;
-  // The data-path plans, in the seeds' order: vectorization, then scatter
-  // and gather (unrolling is the OpenCL back end's '#pragma unroll').
-  std::optional<VectorPlan> Vector;
-  llvm::SmallVector<PEChain, 2> Chains;          // gather and scatter
-  llvm::SmallVector<ReuseBufferPlan, 2> Buffers; // buffer(a, k)
 
   /// Useful PE steps per PE step; none for an array without PEs or steps
   /// (a loop that runs no iteration).
@@ -116,12 +106,11 @@ struct SpaceTimeSchedule {
   /// loop has values, e.g. "t1 = 2*i + k spans 12 steps for the 8 values of
   /// k". Utilization is the product of those ratios. Empty if none does.
   std::string idleReason() const;
-  /// The schedule as print<t2s-space-time> shows it; without the register
-  /// lines when \p Registers is false (the report prints the kernels').
-  void print(llvm::raw_ostream &OS, bool Registers = true) const;
-  /// The design report as a JSON object (utilization and vectorized are
-  /// null where there is none).
-  llvm::json::Object toJSON() const;
+  /// The steps, PEs, time, utilization and reads as print<t2s-space-time>
+  /// shows them (DataPath::print adds the plans and the registers).
+  void print(llvm::raw_ostream &OS) const;
+  /// A line per URE array: its registers, conservative and minimized.
+  void printRegisters(llvm::raw_ostream &OS) const;
 };
 
 /// What the schedule's minimization made of a register, as the schedule's
@@ -132,36 +121,11 @@ std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,
                           bool AffineBounds = false);
 
 /// Computes the schedule of \p S, or returns the broken rules as rejections.
-/// Systems without space_time get std::nullopt and no rejection.
+/// Systems without space_time get std::nullopt and no rejection. The
+/// data-path plans come after it (DataPath.h).
 std::optional<SpaceTimeSchedule>
 computeSpaceTimeSchedule(const URESystem &S,
                          llvm::SmallVectorImpl<URERejection> &Rejections);
-
-/// The schedules of every URE system of a function (and their rejections).
-struct SpaceTimeResult {
-  llvm::SmallVector<SpaceTimeSchedule, 1> Schedules;
-  llvm::SmallVector<URERejection, 1> Rejections;
-};
-
-class SpaceTimeAnalysis : public llvm::AnalysisInfoMixin<SpaceTimeAnalysis> {
-  friend llvm::AnalysisInfoMixin<SpaceTimeAnalysis>;
-  static llvm::AnalysisKey Key;
-
-public:
-  using Result = SpaceTimeResult;
-  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
-};
-
-/// print<t2s-space-time>: the schedule of each URE system.
-class SpaceTimePrinterPass : public llvm::PassInfoMixin<SpaceTimePrinterPass> {
-  llvm::raw_ostream &OS;
-
-public:
-  explicit SpaceTimePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &FAM);
-  static bool isRequired() { return true; }
-};
 
 } // namespace t2s
 

@@ -8,7 +8,7 @@
 // systolic/Expr.h trees whose leaves name the kernel's own variables (Var,
 // Subscript, ChannelRead) and the design's parameters. The unroll step
 // (systolic/lowering/Lowering.h) builds each kernel's statements; a back end
-// prints them (backends/OpenCLEmitter.cpp) without deciding anything.
+// prints them (backends/OpenCLKernels.cpp) without deciding anything.
 //
 // Statements carry two layout hints so that the printed kernel reads as a
 // person would write it: an If or a Loop whose body is one statement may drop
@@ -65,7 +65,10 @@ struct Stmt {
   StmtKind Kind;
   LoopKind Loop = LoopKind::Serial;
   std::string Name; ///< Decl, Let, Loop: the variable; Shift: the register
-  std::string Text; ///< Comment: its text; Decl, Loop: a comment after it
+  /// Comment: its text; Decl, Loop: a comment after it; Shift: the name of
+  /// the counter the printed loop moves the words with (no loop or
+  /// parameter of the design has it).
+  std::string Text;
   DType Type;       ///< Decl
   llvm::SmallVector<int64_t, 4> Dims; ///< Decl: array extents
   /// Decl: an on-chip memory of this many banks, selected by the low bits

@@ -5,7 +5,8 @@
 #include "language/Warnings.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignAnalysis.h"
-#include "systolic/SpaceTimeSchedule.h"
+#include "systolic/NumberText.h"
+#include "systolic/DataPath.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -77,14 +78,14 @@ std::string at(const SourceLoc &Loc) {
 // schedule's facts; -Rpass-missed: a URE nest that stays sequential.
 void remarkSchedules(llvm::OptimizationRemarkEmitter &ORE,
                      llvm::ArrayRef<URESystem> Systems,
-                     llvm::ArrayRef<SpaceTimeSchedule> Schedules) {
+                     llvm::ArrayRef<DataPath> Schedules) {
   constexpr const char *Pass = "t2s-space-time";
   for (const URESystem &S : Systems) {
     llvm::Loop *L = S.outermost();
     const SpaceTimeSchedule *Sch = nullptr;
-    for (const SpaceTimeSchedule &C : Schedules)
-      if (C.System.outermost() == L)
-        Sch = &C;
+    for (const DataPath &C : Schedules)
+      if (C.Sch.System.outermost() == L)
+        Sch = &C.Sch;
     if (!Sch) {
       if (!S.isPlainKernel())
         ORE.emit([&] {
@@ -150,17 +151,18 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
   if (CR.Rejections.empty())
     for (const URERejection &R : FAM.getResult<DesignAnalysis>(F).Rejections)
       reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
-  for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
-    warnAboutSize(F, Sch);
+  for (const DataPath &P : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
+    warnAboutSize(F, P.Sch);
   auto &ORE = FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);
   if (FAM.getResult<UREAnalysis>(F).Rejections.empty() &&
       FAM.getResult<SpaceTimeAnalysis>(F).Rejections.empty())
     remarkSchedules(ORE, FAM.getResult<UREAnalysis>(F).Systems,
                     FAM.getResult<SpaceTimeAnalysis>(F).Schedules);
-  for (const SpaceTimeSchedule &Sch : FAM.getResult<SpaceTimeAnalysis>(F).Schedules) {
-    if (!Sch.Vector || Sch.System.Statements.empty())
+  for (const DataPath &P : FAM.getResult<SpaceTimeAnalysis>(F).Schedules) {
+    const SpaceTimeSchedule &Sch = P.Sch;
+    if (!P.Vector || Sch.System.Statements.empty())
       continue;
-    const VectorPlan &V = *Sch.Vector;
+    const VectorPlan &V = *P.Vector;
     const std::string &K = Sch.System.Loops[V.Loop].Name;
     llvm::Instruction *At = Sch.System.Statements.front().Store;
     if (V.Space) {

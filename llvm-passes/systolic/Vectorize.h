@@ -32,9 +32,11 @@
 // 2 <= extent(k) <= 32; one vectorize per nest; no dependence runs backwards
 // in time once a time loop is collapsed; for a space loop, each loaded
 // (drained) access happens at all PEs along it or at one of them. The native build does not change. The order of the data-path
-// transformations is vectorization, then scatter and gather, then unrolling
-// (SpaceTimeSchedule.cpp runs the plans in that order; the OpenCL back end
-// prints them).
+// transformations is vectorization, then scatter and gather, then unrolling:
+// DataPath.cpp makes this plan before the chains' plan, and the
+// Design's lowering steps apply them in that order (lowering/Vectorize.cpp,
+// ScatterGather.cpp, Unroll.cpp; systolic/lowering/Lowering.h);
+// backends/OpenCLKernels.cpp prints the result.
 //
 //===----------------------------------------------------------------------===//
 

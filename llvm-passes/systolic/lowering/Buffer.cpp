@@ -103,6 +103,7 @@ class Feeder {
   const Design &D;
   Design::Kernel &K;
   const ReuseBufferPlan &Plan;
+  const DataPath &Path;
   const SpaceTimeSchedule &Sch;
   const URESystem &S;
   llvm::SmallVector<LoopRange, 4> Tiles, Steps; // outside and with k; inside k
@@ -112,9 +113,8 @@ class Feeder {
   std::string Failure;
 
 public:
-  Feeder(const Design &D, Design::Kernel &K, const ReuseBufferPlan &Plan,
-         const SpaceTimeSchedule &Sch)
-      : D(D), K(K), Plan(Plan), Sch(Sch), S(Sch.System) {}
+  Feeder(const Design &D, Design::Kernel &K, const ReuseBufferPlan &Plan, const DataPath &Path)
+      : D(D), K(K), Plan(Plan), Path(Path), Sch(Path.Sch), S(Sch.System) {}
 
   std::optional<std::string> run() {
     const Stmts *StepBody = splitLoops();
@@ -261,7 +261,7 @@ private:
   // The loops of the loader down to its step's statements, split at k.
   const Stmts *splitLoops() {
     const Stmts *Body = &K.Body;
-    llvm::SmallVector<unsigned, 6> Loops = loaderLoops(Sch);
+    llvm::SmallVector<unsigned, 6> Loops = loaderLoops(Sch, Path.Vector);
     bool Inside = false;
     for (unsigned L : Loops) {
       const std::string &Name = S.Loops[L].Name;
@@ -468,9 +468,9 @@ std::optional<std::pair<SourceLoc, std::string>> bufferLoaders(Design &D, NestPl
   for (Design::Kernel &K : D.Kernels) {
     if (K.Role != KernelRole::Loader)
       continue;
-    const SpaceTimeSchedule &Sch = Plans[K.Nest]->Sch;
+    const NestPlan &NP = *Plans[K.Nest];
     const ReuseBufferPlan *Plan = nullptr;
-    for (const ReuseBufferPlan &P : Sch.Buffers)
+    for (const ReuseBufferPlan &P : NP.Buffers)
       if (P.Input == K.Buffer)
         Plan = &P;
     if (!Plan)
@@ -488,11 +488,11 @@ std::optional<std::pair<SourceLoc, std::string>> bufferLoaders(Design &D, NestPl
     scan(K.Body);
     if (Received)
       return std::make_pair(
-          Plan->Loc, "'buffer(" + Plan->Input + ", " + Sch.System.Loops[Plan->Loop].Name +
+          Plan->Loc, "'buffer(" + Plan->Input + ", " + NP.Sch.System.Loops[Plan->Loop].Name +
                          ")': the loader of '" + Plan->Input +
                          "' receives its values from another kernel on a channel, not from "
                          "off-chip memory, so there is no traffic to save; drop the buffer");
-    Feeder F(D, K, *Plan, Sch);
+    Feeder F(D, K, *Plan, NP);
     if (std::optional<std::string> Why = F.run())
       return std::make_pair(Plan->Loc, "internal error: the reuse buffer of '" + Plan->Input +
                                            "': " + *Why + "; please report this with the source");

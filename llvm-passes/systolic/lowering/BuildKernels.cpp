@@ -1,6 +1,5 @@
 //===- BuildKernels.cpp - One kernel per nest -----------------------------===//
 
-#include "systolic/DesignAnalysis.h"
 #include "systolic/lowering/Lowering.h"
 #include "systolic/ReadPaths.h"
 #include "ure/IterationDomain.h"
@@ -8,18 +7,6 @@
 #include "llvm/IR/Instructions.h"
 
 namespace t2s {
-
-llvm::StringRef stepName(DesignStep S) {
-  switch (S) {
-  case DesignStep::Kernels: return "kernels";
-  case DesignStep::Isolate: return "isolate";
-  case DesignStep::Vectorize: return "vectorize";
-  case DesignStep::ScatterGather: return "scatter-gather";
-  case DesignStep::Unroll: return "unroll";
-  case DesignStep::Buffer: return "buffer";
-  }
-  return "?";
-}
 
 void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned> Dims) {
   C.Extents.clear();

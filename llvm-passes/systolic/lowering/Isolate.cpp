@@ -1,8 +1,6 @@
 //===- Isolate.cpp - Loader and drainer kernels and their channels --------===//
 
-#include "systolic/DesignAnalysis.h"
 #include "systolic/lowering/Lowering.h"
-
 
 namespace t2s {
 
@@ -52,7 +50,7 @@ void isolateLoadersAndDrainers(Design &D, NestPlans Plans) {
       llvm::SmallVector<unsigned, 4> Dims(C.Chain ? C.ChainDims : C.Dims);
       if (C.PEVector)
         for (unsigned I = 0; I < P.Sch.PELoops.size(); ++I)
-          if (P.Sch.PELoops[I] == P.Sch.Vector->Loop && !llvm::is_contained(Dims, I))
+          if (P.Sch.PELoops[I] == P.Vector->Loop && !llvm::is_contained(Dims, I))
             Dims.push_back(I);
       llvm::sort(Dims);
       spanPELoops(X, P, Dims);
@@ -61,7 +59,7 @@ void isolateLoadersAndDrainers(Design &D, NestPlans Plans) {
       for (unsigned Dim : C.Chain ? C.ChainDims : C.Dims)
         X.OnePerPE *= uint64_t(S.Loops[P.Sch.PELoops[Dim]].extent());
       if (C.PEVector && !C.Chain)
-        X.OnePerPE *= uint64_t(S.Loops[P.Sch.Vector->Loop].extent());
+        X.OnePerPE *= uint64_t(S.Loops[P.Vector->Loop].extent());
       if (!C.PEVector)
         if (std::optional<PESet> PEs = accessingPEs(P, C)) {
           llvm::ArrayRef<unsigned> PerPE = C.Chain ? C.ChainDims : C.Dims;

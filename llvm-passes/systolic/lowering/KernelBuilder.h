@@ -10,7 +10,6 @@
 #ifndef T2S_KERNELBUILDER_H
 #define T2S_KERNELBUILDER_H
 
-#include "systolic/DesignAnalysis.h"
 #include "systolic/DesignNames.h"
 #include "systolic/lowering/Lowering.h"
 
@@ -103,10 +102,10 @@ public:
     for (const Design::Register &R : D.Registers)
       if (R.Nest == K.Nest)
         Registers.push_back(&R);
-    if (Sch.Vector && !Sch.Vector->Space && Role != KernelRole::KernelNest)
-      Vec = &*Sch.Vector;
-    if (Sch.Vector && Sch.Vector->Space)
-      SVec = &*Sch.Vector;
+    if (P.Vector && !P.Vector->Space && Role != KernelRole::KernelNest)
+      Vec = &*P.Vector;
+    if (P.Vector && P.Vector->Space)
+      SVec = &*P.Vector;
   }
 
   /// The kernel's statements; none if an expression it needs was not lifted.

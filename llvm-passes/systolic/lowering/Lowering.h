@@ -29,8 +29,11 @@
 #ifndef T2S_LOWERING_H
 #define T2S_LOWERING_H
 
-#include "Options.h"
+#include "systolic/ChannelPlan.h"
 #include "systolic/Design.h"
+#include "systolic/DesignOptions.h"
+#include "systolic/LiftExpr.h"
+#include "systolic/DataPath.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -41,11 +44,19 @@
 
 namespace t2s {
 
-struct ChannelPlan;
-struct NestPlan;
-
-/// The step's name in -t2s-dump-design-after.
-llvm::StringRef stepName(DesignStep S);
+/// The IR behind one nest of a Design, for the lowering steps and what
+/// still reads it (the report, its schedule); the kernels and host stubs
+/// are printed without it.
+/// Its DataPath is the schedule and plans as the kernels spell them (loop
+/// variables renamed away from the kernels' own names); a kernel nest's
+/// schedule has no steps.
+struct NestPlan : DataPath {
+  const DataPath *Original = nullptr; ///< null for a kernel nest
+  const URESystem *System = nullptr;
+  /// Loader, drainer and stream channels, in the order of the statements.
+  llvm::SmallVector<ChannelPlan, 4> Channels;
+  std::unique_ptr<ExprLifter> Lift;
+};
 
 using NestPlans = llvm::ArrayRef<std::unique_ptr<NestPlan>>;
 

@@ -1,6 +1,5 @@
 //===- ScatterGather.cpp - Chains of PEs ----------------------------------===//
 
-#include "systolic/DesignAnalysis.h"
 #include "systolic/lowering/Lowering.h"
 
 #include <map>

@@ -1,6 +1,5 @@
 //===- Vectorize.cpp - Vector channels and registers of lanes -------------===//
 
-#include "systolic/DesignAnalysis.h"
 #include "systolic/ReadPaths.h"
 #include "systolic/lowering/Lowering.h"
 
@@ -45,7 +44,7 @@ lanePins(const URESystem &S, const Design::Nest &N, unsigned Loop) {
 // of that lane alone, so the array's lanes are kept only as long as its
 // other reads need them.
 void splitLaneRegisters(Design &D, unsigned N, const NestPlan &P) {
-  const VectorPlan &Vec = *P.Sch.Vector;
+  const VectorPlan &Vec = *P.Vector;
   const URESystem &S = P.Sch.System;
   const URELoop &Loop = S.Loops[Vec.Loop];
   std::map<std::pair<unsigned, unsigned>, std::optional<int64_t>> Pins =
@@ -102,9 +101,9 @@ void splitLaneRegisters(Design &D, unsigned N, const NestPlan &P) {
 void vectorizeChannels(Design &D, NestPlans Plans) {
   for (Design::Register &Reg : D.Registers) {
     const NestPlan &P = *Plans[Reg.Nest];
-    if (!P.Sch.Vector || P.Sch.Vector->Space)
+    if (!P.Vector || P.Vector->Space)
       continue;
-    const VectorPlan &Vec = *P.Sch.Vector;
+    const VectorPlan &Vec = *P.Vector;
     for (const RegisterPlan &RP : P.Sch.Registers)
       if (P.Sch.System.Arrays[RP.Array].Name == Reg.Array) {
         Reg.Words = Vec.Words[RP.Array];
@@ -113,15 +112,15 @@ void vectorizeChannels(Design &D, NestPlans Plans) {
       }
   }
   for (unsigned N = 0; N < D.Nests.size(); ++N)
-    if (Plans[N]->Sch.Vector && !Plans[N]->Sch.Vector->Space)
+    if (Plans[N]->Vector && !Plans[N]->Vector->Space)
       splitLaneRegisters(D, N, *Plans[N]);
   for (Design::Channel &X : D.Channels) {
     const ChannelPlan *C = planOf(X, Plans);
     const NestPlan &P = *Plans[X.Nest];
-    if (!C || !P.Sch.Vector)
+    if (!C || !P.Vector)
       continue;
     const URESystem &S = P.Sch.System;
-    const VectorPlan &Vec = *P.Sch.Vector;
+    const VectorPlan &Vec = *P.Vector;
     X.Element = designType(C->Element);
     if (C->PEVector) {
       // One vector for the PEs along the loop: the channel loses its dimension.

@@ -1,0 +1,58 @@
+//===- DesignOptions.h - What a caller asks of a Design's build -*- C++ -*-===//
+//
+// The choices the build of a Design (systolic/DesignAnalysis.h) takes from
+// its caller: whether loaders and drainers get kernels of their own, whether
+// the stubs will run on an OpenCL device without channels, which steps to
+// dump, and how far to replay kernels when sizing channels. The plugin
+// boundary (Options.h) reads them from the command line; tests and other
+// tools set them directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_DESIGNOPTIONS_H
+#define T2S_DESIGNOPTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace t2s {
+
+/// The steps that build a Design, in order (systolic/lowering/Lowering.h).
+enum class DesignStep { Kernels, Isolate, Vectorize, ScatterGather, Unroll, Buffer };
+
+/// The step's name in -t2s-dump-design-after.
+inline llvm::StringRef stepName(DesignStep S) {
+  switch (S) {
+  case DesignStep::Kernels: return "kernels";
+  case DesignStep::Isolate: return "isolate";
+  case DesignStep::Vectorize: return "vectorize";
+  case DesignStep::ScatterGather: return "scatter-gather";
+  case DesignStep::Unroll: return "unroll";
+  case DesignStep::Buffer: return "buffer";
+  }
+  return "?";
+}
+
+struct DesignOptions {
+  /// Honour loader(...) and drainer(...) (-t2s-isolate, default true);
+  /// false: one kernel per design, for OpenCL devices without channels.
+  bool Isolate = true;
+  /// The stubs will run on an OpenCL device without channels
+  /// (-t2s-opencl-device, t2s-clang --opencl); what they cannot run there is
+  /// an error.
+  bool ForDevice = false;
+  /// Print the Design after each listed step (-t2s-dump-design-after=).
+  std::vector<DesignStep> DumpAfter;
+  /// The accesses of a pair of kernels replayed to size their channels
+  /// (-t2s-channel-replay=N, systolic/ChannelDepths.h).
+  uint64_t ChannelReplay = uint64_t(1) << 16;
+
+  /// Whether designs get loader and drainer kernels and their channels.
+  bool isolates() const { return Isolate && !ForDevice; }
+};
+
+} // namespace t2s
+
+#endif // T2S_DESIGNOPTIONS_H
