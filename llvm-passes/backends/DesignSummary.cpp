@@ -25,7 +25,7 @@ llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsi
     X.Declared = 1;
     for (int64_t E : C.Extents)
       X.Declared *= uint64_t(E);
-    X.Lanes = C.Lanes;
+    X.Lanes = describeLanes(C.Lanes);
     X.Stream = !C.Stream.empty();
     for (const Design::Kernel &K : D.Kernels)
       if (K.Nest == Nest && K.Role == KernelRole::Loader && K.Buffer == C.Array && K.Reuse &&

@@ -21,6 +21,7 @@
 #ifndef T2S_CHANNELPLAN_H
 #define T2S_CHANNELPLAN_H
 
+#include "systolic/Expr.h"
 #include "systolic/GatherScatter.h"
 #include "systolic/Vectorize.h"
 #include "ure/UREModel.h"
@@ -72,6 +73,22 @@ struct ChannelPlan {
   /// vectorize(i) of a space loop: the channel lacks the dimension i and
   /// carries one vector of the PEs' values along i.
   bool PEVector = false;
+
+  /// What the Design's build lifted of the access (systolic/LiftExpr.h),
+  /// for the lowering steps, which read no IR:
+  /// the element type it carries (a vector's for a Vector or PEVector
+  /// channel) and that of one lane;
+  DType ElementType, ScalarType;
+  /// an input: the condition of the read (null: always) and, from memory,
+  /// the buffer element it reads; an output: the statement (an index into
+  /// the system's statements) whose store it is, -1 if none;
+  ExprPtr Condition, Address;
+  int Statement = -1;
+  /// the access is in the body of the nest's innermost loop;
+  bool InBody = false;
+  /// the Load leaves (ExprKind::Load indices) that stand for this channel's
+  /// value in the nest's expressions.
+  llvm::SmallVector<unsigned, 2> Loads;
 
   /// Whether \p I is the access this channel isolates (or one of its
   /// SameReads): in the PEs, its value is the channel's.

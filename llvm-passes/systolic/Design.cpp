@@ -266,6 +266,22 @@ llvm::SmallVector<const Design::Channel *, 4> Design::channels(unsigned Nest,
   return Out;
 }
 
+std::string describeLanes(const ChannelLanes &L) {
+  switch (L.Mode) {
+  case LaneMode::None:
+    return "";
+  case LaneMode::Vector:
+    return "vectors of " + std::to_string(L.Count) + " lanes of " + L.Loop;
+  case LaneMode::Pinned:
+    return "the lane " + L.Loop + " = " + std::to_string(L.Pinned);
+  case LaneMode::Serial:
+    return "single lanes of " + L.Loop + " in order";
+  case LaneMode::PEVector:
+    return "vectors of the " + std::to_string(L.Count) + " PEs along " + L.Loop;
+  }
+  return "";
+}
+
 void Design::print(llvm::raw_ostream &OS) const {
   OS << "design of " << Function << "\n";
   for (const Nest &N : Nests) {
@@ -339,8 +355,8 @@ void Design::print(llvm::raw_ostream &OS) const {
     if (!C.ChainLoop.empty())
       OS << ", " << (C.Gather ? "gather" : "scatter") << " along " << C.ChainLoop
          << (C.Down ? " (down)" : " (up)");
-    if (!C.Lanes.empty())
-      OS << ", " << C.Lanes;
+    if (C.Lanes.Mode != LaneMode::None)
+      OS << ", " << describeLanes(C.Lanes);
     if (!C.Stream.empty())
       OS << ", " << (C.Kind == ChannelKind::Drainer ? "to " : "from ") << C.Stream;
     OS << "\n";

@@ -37,6 +37,27 @@ inline constexpr unsigned ChannelDepth = 16;
 /// T2S_CHANNEL_ARRAY takes at most this many extents (t2s/array_dims.h).
 inline constexpr size_t MaxChannelDims = 8;
 
+/// How a channel of a vectorized nest carries the lanes (the vectorize step).
+enum class LaneMode {
+  None,     ///< no lanes: the nest is not vectorized, or the channel is a stream's
+  Vector,   ///< vectors of every lane of the vectorized time loop
+  Pinned,   ///< the one lane its accesses pin the loop to, a scalar
+  Serial,   ///< single lanes, in order
+  PEVector, ///< vectors of the PEs along a vectorized space loop
+};
+
+struct ChannelLanes {
+  LaneMode Mode = LaneMode::None;
+  std::string Loop;   ///< the vectorized loop
+  int64_t Count = 0;  ///< the lanes of a vector (Vector, PEVector)
+  int64_t Pinned = 0; ///< Pinned: the loop's value
+};
+
+/// The lanes as the dump and the report say them: "vectors of 20 lanes of
+/// k", "the lane k = 19", "single lanes of k in order", "vectors of the 4
+/// PEs along i"; "" for LaneMode::None.
+std::string describeLanes(const ChannelLanes &L);
+
 enum class KernelRole {
   Loader,     ///< reads one input and sends it to the PEs
   Systolic,   ///< the PEs
@@ -193,8 +214,8 @@ struct Design {
     /// scatter or gather: the loop, its direction.
     std::string ChainLoop;
     bool Gather = false, Down = false;
-    /// vectorize: how the channel carries the lanes ("" if it does not).
-    std::string Lanes;
+    /// vectorize: how the channel carries the lanes.
+    ChannelLanes Lanes;
     /// A loader's (drainer's) channel whose kernel receives the values from
     /// (sends them to) another kernel nest: that stream.
     std::string Stream;

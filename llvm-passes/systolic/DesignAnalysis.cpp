@@ -8,6 +8,7 @@
 #include "systolic/ChannelDepths.h"
 #include "systolic/Channels.h"
 #include "systolic/DesignNames.h"
+#include "systolic/LiftExpr.h"
 #include "systolic/ReuseOrder.h"
 #include "systolic/StreamOrder.h"
 #include "systolic/lowering/Lowering.h"
@@ -20,6 +21,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <functional>
 
 namespace t2s {
@@ -44,6 +46,8 @@ class DesignBuilder {
   DesignResult &R;
   Design &D;
   std::string Function; // the function's design name: its streams' prefix
+  // Per nest, the lifter of its expressions (lift).
+  std::vector<std::unique_ptr<ExprLifter>> Lifters;
   // Lifting rejections, per nest, reported after the channels' (the order a
   // reader of the kernels meets them).
   llvm::SmallVector<std::optional<std::pair<SourceLoc, std::string>>, 2> LiftRejections;
@@ -159,6 +163,8 @@ private:
     auto P = std::make_unique<NestPlan>();
     P->System = KU.System;
     P->Original = KU.Schedule;
+    for (const UREArray &A : KU.System->Arrays)
+      P->ArrayTypes.push_back(designType(A.ElementType));
     Design::Nest N;
     if (KU.Schedule) {
       static_cast<DataPath &>(*P) = *KU.Schedule;
@@ -338,14 +344,11 @@ private:
   llvm::SmallVector<unsigned, 4> kernelParams(const Design::Kernel &K) const {
     const NestPlan &P = *R.Nests[K.Nest];
     const Design::Nest &N = D.Nests[K.Nest];
-    ExprLifter &Lift = *P.Lift;
     const URESystem &S = P.Sch.System;
     bool Body = K.Role == KernelRole::Systolic || K.Role == KernelRole::KernelNest;
-    auto channelAt = [&](const llvm::Instruction *I) -> const ChannelPlan * {
-      for (const ChannelPlan &C : P.Channels)
-        if (C.accesses(I))
-          return &C;
-      return nullptr;
+    auto received = [&](unsigned Load) {
+      return llvm::any_of(P.Channels,
+                          [&](const ChannelPlan &C) { return llvm::is_contained(C.Loads, Load); });
     };
     llvm::SmallVector<bool, 8> Uses(D.Params.size());
     std::function<void(const ExprPtr &)> walk = [&](const ExprPtr &E) {
@@ -353,44 +356,38 @@ private:
         return;
       if (E->Kind == ExprKind::Param || E->Kind == ExprKind::BufferElement)
         Uses[E->Index] = true;
-      if (E->Kind == ExprKind::Load && Body && channelAt(Lift.loadOf(E->Index)))
-        return; // received
+      if (E->Kind == ExprKind::Load && Body && received(E->Index))
+        return;
       for (const ExprPtr &Op : E->Operands)
         walk(Op);
-    };
-    auto statementOf = [&](const llvm::Instruction *Store) -> unsigned {
-      for (unsigned I = 0; I < S.Statements.size(); ++I)
-        if (S.Statements[I].Store == Store)
-          return I;
-      return S.Statements.size();
     };
     for (const ChannelPlan &C : P.Channels) {
       bool Mine = Body ? true : C.Buffer == K.Buffer && C.Output == (K.Role == KernelRole::Drainer);
       if (!Mine)
         continue;
       if (!C.Output) {
-        if (!Body || S.innermost()->contains(C.Access))
-          walk(Lift.readCondition(C.Access));
+        if (!Body || C.InBody)
+          walk(C.Condition);
         if (!Body && C.Stream.empty())
-          walk(Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand()));
+          walk(C.Address);
         continue;
       }
-      unsigned St = statementOf(C.Access);
-      if (St == S.Statements.size())
+      if (C.Statement < 0)
         continue;
-      walk(N.Statements[St].Guard);
+      walk(N.Statements[C.Statement].Guard);
       if (!Body && C.Stream.empty())
-        walk(N.Statements[St].Target);
+        walk(N.Statements[C.Statement].Target);
     }
     // Every kernel of the nest runs its loops outside the PEs.
-    for (const URELoop &L : S.Loops)
-      if (L.runTime())
-        walk(Lift.value(L.RunTimeUpper));
+    for (const Design::Nest::SourceLoop &L : N.SourceLoops)
+      walk(L.RunTimeUpper);
     if (Body)
       for (unsigned I = 0; I < S.Statements.size(); ++I) {
         walk(N.Statements[I].Value);
         walk(N.Statements[I].Guard);
-        if (!channelAt(S.Statements[I].Store))
+        if (llvm::none_of(P.Channels, [&](const ChannelPlan &C) {
+              return C.Output && C.Statement == int(I);
+            }))
           walk(N.Statements[I].Target);
       }
     llvm::SmallVector<unsigned, 4> Params;
@@ -415,9 +412,9 @@ private:
         Streams.push_back(C.Access);
         Streams.append(C.SameReads.begin(), C.SameReads.end());
       }
-    P.Lift = std::make_unique<ExprLifter>(S, DT, F.getParent()->getDataLayout(), UREReads,
-                                          Streams);
-    ExprLifter &Lift = *P.Lift;
+    Lifters.push_back(std::make_unique<ExprLifter>(S, DT, F.getParent()->getDataLayout(),
+                                                   UREReads, Streams));
+    ExprLifter &Lift = *Lifters.back();
     auto isStream = [&](const llvm::Instruction *I) { return llvm::is_contained(Streams, I); };
     for (const ChannelPlan &C : P.Channels)
       if (!C.Output) {
@@ -428,10 +425,11 @@ private:
     Design::Nest &N = D.Nests[U];
     for (unsigned L = 0; L < S.Loops.size() && L < N.SourceLoops.size(); ++L)
       if (const URELoop &Loop = S.Loops[L]; Loop.runTime()) {
+        // The exclusive bound: the lifted value plus the loop's offset.
         ExprPtr Upper = Lift.value(Loop.RunTimeUpper);
         if (Upper && Loop.RunTimeOffset)
-          Upper = binary(BinaryOp::Add, false, Upper,
-                         intConst(Upper->Type, Loop.RunTimeOffset));
+          Upper = binary(Loop.RunTimeOffset > 0 ? BinaryOp::Add : BinaryOp::Sub, false, Upper,
+                         intConst(DType::integer(32), std::abs(Loop.RunTimeOffset)));
         N.SourceLoops[L].RunTimeUpper = Upper;
       }
     for (const UREStatement &St : S.Statements) {
@@ -447,10 +445,33 @@ private:
         X.Reads.push_back({S.Arrays[Rd.Array].Name, Rd.Distance});
       N.Statements.push_back(std::move(X));
     }
+    // What the steps need of each channel's access, lifted above.
+    for (ChannelPlan &C : P.Channels) {
+      C.ElementType = designType(C.Element);
+      C.ScalarType = C.Scalar ? designType(C.Scalar) : C.ElementType;
+      C.InBody = S.innermost()->contains(C.Access);
+      if (C.Output) {
+        for (unsigned I = 0; I < S.Statements.size(); ++I)
+          if (S.Statements[I].Store == C.Access) {
+            C.Statement = I;
+            C.Condition = Lift.guard(S.Statements[I]);
+          }
+      } else {
+        C.Condition = Lift.readCondition(C.Access);
+        if (!isStream(C.Access))
+          C.Address = Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
+      }
+    }
     // Reads that name no iteration where they run (in the source's names).
     if (P.Original && !Lift.rejection())
       checkReadsInDomain(P.Original->Sch.System, N, R.Rejections);
     LiftRejections.emplace_back();
+    // The Load leaves each channel's value stands for (after every lift, the
+    // kernels' parameters included).
+    for (unsigned Load = 0; Load < Lift.loads(); ++Load)
+      for (ChannelPlan &C : P.Channels)
+        if (C.accesses(Lift.loadOf(Load)))
+          C.Loads.push_back(Load);
     if (const std::optional<LiftRejection> &Why = Lift.rejection())
       LiftRejections.back() = {Why->Loc.Line ? Why->Loc : S.Loc, cannotWriteOpenCL(Why->Why)};
   }

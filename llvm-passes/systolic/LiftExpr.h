@@ -101,6 +101,8 @@ public:
   ExprPtr guard(const UREStatement &St);
   /// The load a Load leaf of number \p N stands for.
   const llvm::Instruction *loadOf(unsigned N) const { return Loads[N]; }
+  /// How many Load leaves were lifted.
+  unsigned loads() const { return Loads.size(); }
 
 private:
   void reject(const std::string &Why);

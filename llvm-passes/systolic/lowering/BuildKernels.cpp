@@ -4,8 +4,6 @@
 #include "systolic/ReadPaths.h"
 #include "ure/IterationDomain.h"
 
-#include "llvm/IR/Instructions.h"
-
 namespace t2s {
 
 void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned> Dims) {
@@ -22,14 +20,7 @@ void spanPELoops(Design::Channel &C, const NestPlan &P, llvm::ArrayRef<unsigned>
 
 std::optional<PESet> accessingPEs(const NestPlan &P, const ChannelPlan &C) {
   const URESystem &S = P.Sch.System;
-  ExprPtr Cond;
-  if (C.Output) {
-    for (const UREStatement &St : S.Statements)
-      if (St.Store == C.Access)
-        Cond = P.Lift->guard(St);
-  } else {
-    Cond = P.Lift->readCondition(C.Access);
-  }
+  ExprPtr Cond = C.Condition;
   if (!Cond && !hasAffineBounds(S.Loops))
     return std::nullopt;
   ReadPath Path;
@@ -90,7 +81,7 @@ void buildKernels(Design &D, NestPlans Plans, llvm::ArrayRef<unsigned> Stages) {
       Design::Register Reg;
       Reg.Array = P.Sch.System.Arrays[RP.Array].Name;
       Reg.Nest = N;
-      Reg.Element = designType(P.Sch.System.Arrays[RP.Array].ElementType);
+      Reg.Element = P.ArrayTypes[RP.Array];
       Reg.Words = RP.ConservativeWords;
       Reg.Minimized = RP.Minimized;
       Reg.MinimizedWords = RP.MinimizedWords;

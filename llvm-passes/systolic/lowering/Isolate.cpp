@@ -44,7 +44,7 @@ void isolateLoadersAndDrainers(Design &D, NestPlans Plans) {
       X.Name = C.Name;
       X.Array = C.Buffer;
       X.Nest = K.Nest;
-      X.Element = designType(C.Scalar ? C.Scalar : C.Element);
+      X.Element = C.ScalarType;
       X.Depth = ChannelDepth;
       X.Stream = C.Stream;
       llvm::SmallVector<unsigned, 4> Dims(C.Chain ? C.ChainDims : C.Dims);

@@ -13,9 +13,6 @@
 #include "systolic/DesignNames.h"
 #include "systolic/lowering/Lowering.h"
 
-#include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Instructions.h"
-
 #include <optional>
 #include <string>
 
@@ -25,19 +22,25 @@ namespace unroll {
 // A planned channel with the names of the kernels' temporaries for its
 // values: '<buffer>_in<suffix>' for a read value, '_lanes' for the lanes
 // collected, and per PE '<buffer>_out' (drained) or '<buffer>_in_pe'
-// (loaded) on a chain or a vector of PEs.
+// (loaded) on a chain or a vector of PEs; and how it carries the lanes, as
+// the vectorize step decided (the Design's channel of that name).
 struct PEChannel {
   const ChannelPlan *Plan;
   std::string Temp, PETemp, LaneTemp;
   DType Element, Scalar;
+  ChannelLanes Lanes;
 
-  explicit PEChannel(const ChannelPlan &P) : Plan(&P) {
+  PEChannel(const ChannelPlan &P, const Design &D) : Plan(&P) {
     Temp = P.Buffer + "_in" + P.Suffix;
     LaneTemp = P.Buffer + "_lanes" + P.Suffix;
     if (P.Chain || P.PEVector)
       PETemp = P.Output ? P.Buffer + "_out" + P.Suffix : Temp + "_pe";
-    Element = designType(P.Element);
-    Scalar = P.Scalar ? designType(P.Scalar) : Element;
+    Element = P.ElementType;
+    Scalar = P.ScalarType;
+    for (const Design::Channel &C : D.Channels)
+      if (C.Name == P.Name &&
+          (C.Kind == Design::ChannelKind::Loader || C.Kind == Design::ChannelKind::Drainer))
+        Lanes = C.Lanes;
   }
   const ChannelPlan *operator->() const { return Plan; }
   int64_t lanes() const { return Element.Lanes; }
@@ -81,7 +84,7 @@ class BodyBuilder {
   const Design::Kernel &K;
   llvm::ArrayRef<PEChannel> Channels;
   llvm::SmallVector<const Design::Register *, 4> Registers; // of this nest
-  ExprLifter &Lift;
+  const Design::Nest &Nest; // its statements, lifted
   KernelRole Role;
   PEPass Pass = PEPass::Normal;
   const PEChannel *ChainPass = nullptr;  // the chain a PEPass::Chain runs
@@ -97,7 +100,7 @@ class BodyBuilder {
 public:
   BodyBuilder(const NestPlan &P, const Design &D, const Design::Kernel &K,
               llvm::ArrayRef<PEChannel> Channels)
-      : Des(D), Sch(P.Sch), S(P.Sch.System), K(K), Channels(Channels), Lift(*P.Lift),
+      : Des(D), Sch(P.Sch), S(P.Sch.System), K(K), Channels(Channels), Nest(D.Nests[K.Nest]),
         Role(K.Role) {
     for (const Design::Register &R : D.Registers)
       if (R.Nest == K.Nest)
@@ -143,8 +146,8 @@ private:
     case ExprKind::UREValue:
       return registerWord(E->Type, E->Index, E->Index2);
     case ExprKind::Load:
-      if (const PEChannel *C = channelOf(Lift.loadOf(E->Index))) {
-        if (Vec && (*C)->Lanes.Kind == LaneAccess::Vector)
+      if (const PEChannel *C = channelOfLoad(E->Index)) {
+        if (Vec && C->Lanes.Mode == LaneMode::Vector)
           return subscript(E->Type, var(C->Temp), {laneIndex(0, 0)});
         return var(C->Temp, 0, E->Type);
       }
@@ -275,48 +278,52 @@ private:
   }
   // "{ const int k = 19; S }" where a channel carries one pinned lane.
   Stmt pinned(const PEChannel &C, Stmt Body) const {
-    return block({let(vecLoop().Name, C->Lanes.Lane), std::move(Body)}, /*Inline=*/true);
+    return block({let(vecLoop().Name, C.Lanes.Pinned), std::move(Body)}, /*Inline=*/true);
   }
 
-  const PEChannel *channelOf(const llvm::Instruction *I) const {
+  // The channel whose value a Load leaf (its number) is, in the PEs.
+  const PEChannel *channelOfLoad(unsigned Load) const {
     if (Role != KernelRole::Systolic && Role != KernelRole::KernelNest)
       return nullptr;
     for (const PEChannel &C : Channels)
-      if (C->accesses(I))
+      if (llvm::is_contained(C->Loads, Load))
         return &C;
     return nullptr;
   }
 
-  const UREStatement *storeOf(const PEChannel &C) const {
-    for (const UREStatement &St : S.Statements)
-      if (St.Store == C->Access)
-        return &St;
+  // The channel statement SI's store sends its value to, in the PEs.
+  const PEChannel *channelOfStatement(unsigned SI) const {
+    if (Role != KernelRole::Systolic && Role != KernelRole::KernelNest)
+      return nullptr;
+    for (const PEChannel &C : Channels)
+      if (C->Output && C->Statement == int(SI))
+        return &C;
     return nullptr;
   }
 
-  ExprPtr readCondition(const llvm::Instruction *I) {
-    ExprPtr Cond = Lift.readCondition(I);
-    return Cond ? resolve(Cond) : nullptr;
+  // The statement whose value an output channel carries, or none.
+  std::optional<unsigned> storeOf(const PEChannel &C) const {
+    if (C->Statement < 0)
+      return std::nullopt;
+    return unsigned(C->Statement);
   }
 
-  ExprPtr guardOf(const UREStatement &St) {
-    ExprPtr G = Lift.guard(St);
+  ExprPtr guardOf(unsigned SI) {
+    const ExprPtr &G = Nest.Statements[SI].Guard;
     return G ? resolve(G) : nullptr;
   }
 
-  // The condition under which the PEs access a channel's element, or null.
+  ExprPtr targetOf(unsigned SI) { return resolve(Nest.Statements[SI].Target); }
+
+  // The condition under which the PEs access a channel's element, or null:
+  // an input's read condition, an output's guard.
   ExprPtr accessCondition(const PEChannel &C) {
-    if (!C->Output)
-      return readCondition(C->Access);
-    const UREStatement *St = storeOf(C);
-    return St ? guardOf(*St) : nullptr;
+    return C->Condition ? resolve(C->Condition) : nullptr;
   }
 
-  ExprPtr address(const PEChannel &C) {
-    return resolve(Lift.element(llvm::cast<llvm::LoadInst>(C->Access)->getPointerOperand()));
-  }
+  ExprPtr address(const PEChannel &C) { return resolve(C->Address); }
 
-  bool inBody(const PEChannel &C) const { return S.innermost()->contains(C->Access); }
+  bool inBody(const PEChannel &C) const { return C->InBody; }
 
 
   Stmts body();
@@ -345,7 +352,7 @@ private:
   // the PE loops); null if every iteration of the box is.
   ExprPtr peDomain() const;
 
-  Stmt statement(const UREStatement &St);
+  Stmt statement(unsigned SI);
 
   // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
   // vectors out; channels of one lane or of single lanes inside the lanes.

@@ -19,10 +19,10 @@
 //   buffer     buffer(a, k): a's loader reads each tile once into a
 //              double-buffered on-chip memory and sends it from there.
 //
-// Every step reads the plans already made for the nest (NestPlan: the
-// schedule with its vectorize and chain plans, the channel plan, the lifted
-// expressions) and adds to the Design what they decided; none inspects IR
-// beyond asking the plans which channel an access is.
+// Every step reads the Design and the plans already made for the nest
+// (NestPlan: the schedule with its data-path plans, the channel plans with
+// what the build lifted of each access) and adds to the Design what they
+// decided; none reads IR (no file here includes an IR header).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +32,6 @@
 #include "systolic/ChannelPlan.h"
 #include "systolic/Design.h"
 #include "systolic/DesignOptions.h"
-#include "systolic/LiftExpr.h"
 #include "systolic/DataPath.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -44,18 +43,20 @@
 
 namespace t2s {
 
-/// The IR behind one nest of a Design, for the lowering steps and what
-/// still reads it (the report, its schedule); the kernels and host stubs
-/// are printed without it.
-/// Its DataPath is the schedule and plans as the kernels spell them (loop
-/// variables renamed away from the kernels' own names); a kernel nest's
-/// schedule has no steps.
+/// The plans behind one nest of a Design, for the lowering steps and what
+/// still reads them (the report, its schedule); the kernels and host stubs
+/// are printed without them. Its DataPath is the schedule and plans as the
+/// kernels spell them (loop variables renamed away from the kernels' own
+/// names); a kernel nest's schedule has no steps. The steps read the plans'
+/// numbers and the expressions the build lifted, never the IR the plans
+/// came from.
 struct NestPlan : DataPath {
   const DataPath *Original = nullptr; ///< null for a kernel nest
   const URESystem *System = nullptr;
   /// Loader, drainer and stream channels, in the order of the statements.
   llvm::SmallVector<ChannelPlan, 4> Channels;
-  std::unique_ptr<ExprLifter> Lift;
+  /// Per URE array of the system, its element type.
+  llvm::SmallVector<DType, 4> ArrayTypes;
 };
 
 using NestPlans = llvm::ArrayRef<std::unique_ptr<NestPlan>>;

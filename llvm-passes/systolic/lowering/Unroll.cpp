@@ -282,11 +282,7 @@ ExprPtr BodyBuilder::affineValue(const AffineExpr &E, int64_t Box) const {
 ExprPtr BodyBuilder::upperOf(const URELoop &L) {
   if (!L.runTime())
     return affineValue(L.UpperBound, L.Upper);
-  ExprPtr Bound = resolve(Lift.value(L.RunTimeUpper));
-  if (L.RunTimeOffset)
-    Bound = binary(L.RunTimeOffset > 0 ? BinaryOp::Add : BinaryOp::Sub, false, Bound,
-                   num(L.RunTimeOffset > 0 ? L.RunTimeOffset : -L.RunTimeOffset));
-  return Bound;
+  return resolve(Nest.SourceLoops[&L - S.Loops.begin()].RunTimeUpper);
 }
 
 // Whether this PE's iteration is one of the nest's: the affine bounds of the
@@ -328,8 +324,8 @@ Stmts BodyBuilder::peWork() {
     for (const PEChannel &C : Channels)
       if (!C->Output && inBody(C))
         channelReadInto(Out, C);
-    for (const UREStatement &St : S.Statements)
-      Out.push_back(statement(St));
+    for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
+      Out.push_back(statement(SI));
     break;
   case KernelRole::Loader:
     for (const PEChannel &C : Channels)
@@ -347,8 +343,9 @@ Stmts BodyBuilder::peWork() {
   return Out;
 }
 
-Stmt BodyBuilder::statement(const UREStatement &St) {
-  ExprPtr Value = resolve(Lift.storedValue(St));
+Stmt BodyBuilder::statement(unsigned SI) {
+  const UREStatement &St = S.Statements[SI];
+  ExprPtr Value = resolve(Nest.Statements[SI].Value);
   if (!St.Extended) {
     llvm::SmallVector<ExprPtr, 6> Subs{num(0)};
     Subs.append(peSubscripts());
@@ -356,15 +353,15 @@ Stmt BodyBuilder::statement(const UREStatement &St) {
       Subs.push_back(laneIndex(0, Vec->LanePad[St.Array]));
     return assign(subscript(Value->Type, var(registerName(St.Array)), Subs), Value);
   }
-  ExprPtr Guard = guardOf(St);
-  const PEChannel *C = channelOf(St.Store);
-  if (C && Vec && (*C)->Lanes.Kind == LaneAccess::Vector)
+  ExprPtr Guard = guardOf(SI);
+  const PEChannel *C = channelOfStatement(SI);
+  if (C && Vec && C->Lanes.Mode == LaneMode::Vector)
     return when(Guard, assign(subscript(C->Scalar, var(C->LaneTemp), {laneIndex(0, 0)}), Value));
   if (C && ((*C)->Chain || (*C)->PEVector))
     return when(Guard, assign(perPE(Value->Type, C->PETemp), Value));
   if (C)
     return when(Guard, write(channelRef(*C), Value));
-  return when(Guard, assign(resolve(Lift.target(St)), Value));
+  return when(Guard, assign(targetOf(SI), Value));
 }
 
 // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
@@ -374,28 +371,28 @@ void BodyBuilder::vectorPE(Stmts &Out) {
     if (C->Output || !inBody(C))
       continue;
     ExprPtr Source = C->Chain ? perPE(C.Element, C.PETemp) : readChannel(C);
-    ExprPtr Cond = readCondition(C->Access);
-    if (C->Lanes.Kind == LaneAccess::Vector) {
+    ExprPtr Cond = accessCondition(C);
+    if (C.Lanes.Mode == LaneMode::Vector) {
       Out.push_back(decl(C.Scalar, C.Temp, {Vec->Lanes}));
       Stmts Unpack{decl(C.Element, C.Temp + "_vec", {}, DeclInit::Value, Source)};
       for (Stmt &A : assignLanes(C.Element, C.Temp + "_vec",
                                  elementsOf(C.Scalar, C.Temp, C.lanes())))
         Unpack.push_back(std::move(A));
       Out.push_back(when(Cond, block(std::move(Unpack), /*Inline=*/true)));
-    } else if (C->Lanes.Kind == LaneAccess::Pinned) {
+    } else if (C.Lanes.Mode == LaneMode::Pinned) {
       Out.push_back(decl(C.Element, C.Temp, {}, DeclInit::Zero));
       Out.push_back(pinned(C, when(Cond, assign(var(C.Temp), Source))));
     }
   }
   for (const PEChannel &C : Channels)
-    if (C->Output && C->Lanes.Kind == LaneAccess::Vector)
+    if (C->Output && C.Lanes.Mode == LaneMode::Vector)
       Out.push_back(decl(C.Scalar, C.LaneTemp, {Vec->Lanes}));
   Stmts Lanes;
   for (const PEChannel &C : Channels)
-    if (!C->Output && inBody(C) && C->Lanes.Kind == LaneAccess::Serial)
+    if (!C->Output && inBody(C) && C.Lanes.Mode == LaneMode::Serial)
       channelReadInto(Lanes, C);
-  for (const UREStatement &St : S.Statements)
-    Lanes.push_back(statement(St));
+  for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
+    Lanes.push_back(statement(SI));
   Out.push_back(lanes(std::move(Lanes)));
   // The one-lane registers keep their lane of this step.
   for (const Design::Register *R : Registers) {
@@ -410,7 +407,7 @@ void BodyBuilder::vectorPE(Stmts &Out) {
     Out.push_back(assign(Word, subscript(R->Element, var(registerName(A)), Subs)));
   }
   for (const PEChannel &C : Channels) {
-    if (!C->Output || C->Lanes.Kind != LaneAccess::Vector)
+    if (!C->Output || C.Lanes.Mode != LaneMode::Vector)
       continue;
     ExprPtr Value = packLanes(C, C.LaneTemp);
     Out.push_back(when(accessCondition(C), C->Chain ? assign(perPE(C.Element, C.PETemp), Value)
@@ -420,7 +417,7 @@ void BodyBuilder::vectorPE(Stmts &Out) {
 
 // The systolic kernel receives a loaded input before the statements use it.
 void BodyBuilder::channelReadInto(Stmts &Out, const PEChannel &C) {
-  ExprPtr Cond = readCondition(C->Access);
+  ExprPtr Cond = accessCondition(C);
   DType T = C->PEVector ? C.Scalar : C.Element;
   ExprPtr Source = C->Chain || C->PEVector ? perPE(T, C.PETemp) : readChannel(C);
   if (!Cond) {
@@ -438,8 +435,8 @@ Stmt BodyBuilder::plainNest() {
   for (const PEChannel &C : Channels)
     if (!C->Output && inBody(C))
       channelReadInto(Body, C);
-  for (const UREStatement &St : S.Statements)
-    Body.push_back(statement(St));
+  for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
+    Body.push_back(statement(SI));
   for (const URELoop &L : llvm::reverse(S.Loops)) {
     Stmt Loop = t2s::loop(LoopKind::Serial, L.Name, affineValue(L.LowerBound, L.Lower),
                           upperOf(L), std::move(Body));
@@ -457,7 +454,7 @@ std::optional<std::string> unrollKernels(Design &D, NestPlans Plans) {
   for (const std::unique_ptr<NestPlan> &P : Plans) {
     Channels.emplace_back();
     for (const ChannelPlan &C : P->Channels)
-      Channels.back().emplace_back(C);
+      Channels.back().emplace_back(C, D);
   }
   for (Design::Kernel &K : D.Kernels) {
     std::optional<Stmts> Body =

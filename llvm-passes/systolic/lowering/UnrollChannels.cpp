@@ -137,9 +137,9 @@ void BodyBuilder::chain(Stmts &Out, const PEChannel &C) {
                    ? t2s::loop(LoopKind::Count, T, var(L.Name), num(L.Upper), std::move(Pass))
                    : t2s::loop(LoopKind::Count, T, var(L.Name), num(L.Lower), std::move(Pass),
                                /*Down=*/true);
-  if (Vec && C->Lanes.Kind == LaneAccess::Pinned) {
+  if (Vec && C.Lanes.Mode == LaneMode::Pinned) {
     Stmt Pinned = block({when(Cond, block({std::move(Count)}))});
-    Pinned.Head.push_back(let(vecLoop().Name, C->Lanes.Lane));
+    Pinned.Head.push_back(let(vecLoop().Name, C.Lanes.Pinned));
     Out.push_back(std::move(Pinned));
     return;
   }
@@ -160,9 +160,9 @@ Stmt BodyBuilder::aroundSkippedPEs(Stmt S) const {
 // vectorize: a stream loader's (drainer's) pass over the lanes of one PE:
 // all lanes, the pinned one, or each lane.
 Stmt BodyBuilder::forLanes(const PEChannel &C, Stmt Lane) const {
-  if (C->Lanes.Kind == LaneAccess::Pinned) {
+  if (C.Lanes.Mode == LaneMode::Pinned) {
     Stmt B = block({std::move(Lane)});
-    B.Head.push_back(let(vecLoop().Name, C->Lanes.Lane));
+    B.Head.push_back(let(vecLoop().Name, C.Lanes.Pinned));
     return B;
   }
   return lanes({std::move(Lane)});
@@ -176,14 +176,14 @@ ExprPtr BodyBuilder::bufferRef(const PEChannel &C) const {
 }
 
 void BodyBuilder::load(Stmts &Out, const PEChannel &C) {
-  ExprPtr Cond = readCondition(C->Access);
+  ExprPtr Cond = accessCondition(C);
   ExprPtr Stream = var(C->Stream);
   if (Vec && !C->Stream.empty()) {
     // Lane matching: single values from the stream, whole vectors (a
     // pinned lane, single lanes) to the PEs.
     if (Pass == PEPass::FromStream)
       Out.push_back(forLanes(C, when(Cond, assign(bufferRef(C), channelRead(C.Scalar, Stream)))));
-    else if (C->Lanes.Kind == LaneAccess::Vector)
+    else if (C.Lanes.Mode == LaneMode::Vector)
       Out.push_back(when(Cond, write(channelRef(C), vectorLiteral(C.Element, bufferLanes(C)))));
     else
       Out.push_back(forLanes(C, when(Cond, write(channelRef(C), bufferRef(C)))));
@@ -199,13 +199,13 @@ void BodyBuilder::load(Stmts &Out, const PEChannel &C) {
     Out.push_back(when(Cond, block({decl(C.Scalar, C.LaneTemp, {L.extent()}),
                                     std::move(Gather),
                                     write(channelRef(C), packLanes(C, C.LaneTemp))})));
-  } else if (Vec && C->Lanes.Kind == LaneAccess::Vector) {
+  } else if (Vec && C.Lanes.Mode == LaneMode::Vector) {
     Stmt Gather = lanes({assign(subscript(C.Scalar, var(C.LaneTemp), {laneIndex(0, 0)}),
                                 address(C))});
     Out.push_back(when(Cond, block({decl(C.Scalar, C.LaneTemp, {Vec->Lanes}),
                                     std::move(Gather),
                                     write(channelRef(C), packLanes(C, C.LaneTemp))})));
-  } else if (Vec && C->Lanes.Kind == LaneAccess::Pinned) {
+  } else if (Vec && C.Lanes.Mode == LaneMode::Pinned) {
     Out.push_back(pinned(C, when(Cond, write(channelRef(C), address(C)))));
   } else if (Vec) {
     Out.push_back(lanes({when(Cond, write(channelRef(C), address(C)))}));
@@ -231,7 +231,7 @@ const PEChannel *BodyBuilder::streamOfThisKernel() const {
 }
 
 void BodyBuilder::drain(Stmts &Out, const PEChannel &C) {
-  const UREStatement *St = storeOf(C);
+  std::optional<unsigned> St = storeOf(C);
   if (!St)
     return;
   ExprPtr Guard = guardOf(*St);
@@ -241,7 +241,7 @@ void BodyBuilder::drain(Stmts &Out, const PEChannel &C) {
     // PEs, single values to the stream.
     if (Pass == PEPass::ToStream) {
       Out.push_back(forLanes(C, when(Guard, write(Stream, bufferRef(C)))));
-    } else if (C->Lanes.Kind == LaneAccess::Vector) {
+    } else if (C.Lanes.Mode == LaneMode::Vector) {
       std::string V = C.LaneTemp + "_vec";
       Out.push_back(when(Guard, block({decl(C.Element, V, {}, DeclInit::Value, readChannel(C)),
                                        oneLine(assignLanes(C.Element, V,
@@ -254,7 +254,7 @@ void BodyBuilder::drain(Stmts &Out, const PEChannel &C) {
   if (C->PEVector) {
     const URELoop &L = loop(SVec->Loop);
     Stmt Scatter = upLoop(LoopKind::PE, L,
-                          {assign(resolve(Lift.target(*St)),
+                          {assign(targetOf(*St),
                                   subscript(C.Scalar, var(C.LaneTemp), {peIndex(L, 0)}))});
     Scatter.Braces = false;
     Out.push_back(when(Guard, block({decl(C.Element, C.LaneTemp + "_vec", {}, DeclInit::Value,
@@ -264,8 +264,8 @@ void BodyBuilder::drain(Stmts &Out, const PEChannel &C) {
                                      std::move(Scatter)})));
     return;
   }
-  if (Vec && C->Lanes.Kind == LaneAccess::Vector) {
-    Stmt Scatter = lanes({assign(resolve(Lift.target(*St)),
+  if (Vec && C.Lanes.Mode == LaneMode::Vector) {
+    Stmt Scatter = lanes({assign(targetOf(*St),
                                  subscript(C.Scalar, var(C.LaneTemp), {laneIndex(0, 0)}))});
     Out.push_back(when(Guard, block({decl(C.Element, C.LaneTemp + "_vec", {}, DeclInit::Value,
                                           readChannel(C)),
@@ -274,16 +274,16 @@ void BodyBuilder::drain(Stmts &Out, const PEChannel &C) {
                                      std::move(Scatter)})));
     return;
   }
-  if (Vec && C->Lanes.Kind == LaneAccess::Pinned) {
-    Out.push_back(pinned(C, when(Guard, assign(resolve(Lift.target(*St)), readChannel(C)))));
+  if (Vec && C.Lanes.Mode == LaneMode::Pinned) {
+    Out.push_back(pinned(C, when(Guard, assign(targetOf(*St), readChannel(C)))));
     return;
   }
   if (Vec) {
-    Out.push_back(lanes({when(Guard, assign(resolve(Lift.target(*St)), readChannel(C)))}));
+    Out.push_back(lanes({when(Guard, assign(targetOf(*St), readChannel(C)))}));
     return;
   }
   if (C->Stream.empty())
-    Out.push_back(aroundSkippedPEs(when(Guard, assign(resolve(Lift.target(*St)),
+    Out.push_back(aroundSkippedPEs(when(Guard, assign(targetOf(*St),
                                                       readChannel(C)))));
   else if (Pass == PEPass::ToStream)
     Out.push_back(when(Guard, write(Stream, bufferRef(C))));

@@ -121,7 +121,7 @@ void vectorizeChannels(Design &D, NestPlans Plans) {
       continue;
     const URESystem &S = P.Sch.System;
     const VectorPlan &Vec = *P.Vector;
-    X.Element = designType(C->Element);
+    X.Element = C->ElementType;
     if (C->PEVector) {
       // One vector for the PEs along the loop: the channel loses its dimension.
       const std::string &Along = S.Loops[Vec.Loop].Name;
@@ -132,14 +132,20 @@ void vectorizeChannels(Design &D, NestPlans Plans) {
           X.Along.erase(X.Along.begin() + I);
           break;
         }
-      X.Lanes = "vectors of the " + std::to_string(Vec.Lanes) + " PEs along " + Along;
+      X.Lanes = {LaneMode::PEVector, Along, Vec.Lanes, 0};
     } else if (!Vec.Space) {
       const std::string &K = S.Loops[Vec.Loop].Name;
-      X.Lanes = C->Lanes.Kind == LaneAccess::Vector
-                    ? "vectors of " + std::to_string(Vec.Lanes) + " lanes of " + K
-                : C->Lanes.Kind == LaneAccess::Pinned
-                    ? "the lane " + K + " = " + std::to_string(C->Lanes.Lane)
-                    : "single lanes of " + K + " in order";
+      switch (C->Lanes.Kind) {
+      case LaneAccess::Vector:
+        X.Lanes = {LaneMode::Vector, K, Vec.Lanes, 0};
+        break;
+      case LaneAccess::Pinned:
+        X.Lanes = {LaneMode::Pinned, K, 1, C->Lanes.Lane};
+        break;
+      case LaneAccess::Serial:
+        X.Lanes = {LaneMode::Serial, K, 1, 0};
+        break;
+      }
     }
   }
 }
