@@ -2,6 +2,7 @@
 
 #include "backends/Estimate.h"
 #include "systolic/IntEval.h"
+#include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -89,9 +90,8 @@ private:
     }
     if (S.Value)
       expr(*S.Value, F);
-    stmts(S.Head, F);
-    stmts(S.Body, F);
-    stmts(S.Else, F);
+    for (const Stmts *L : nestedLists(S))
+      stmts(*L, F);
   }
 
   void expr(const Expr &X, uint64_t F) {

@@ -2,6 +2,7 @@
 
 #include "backends/Traffic.h"
 #include "systolic/IntEval.h"
+#include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -151,7 +152,7 @@ private:
       if (decidesSelect(S.Value, Name) || decidesSelect(S.Target, Name))
         return true;
     }
-    return decides(S.Head, Name) || decides(S.Body, Name) || decides(S.Else, Name);
+    return llvm::any_of(nestedLists(S), [&](const Stmts *L) { return decides(*L, Name); });
   }
 
   // Whether S or a statement inside it accesses a buffer.
@@ -159,7 +160,7 @@ private:
     if (auto It = Accesses.find(&S); It != Accesses.end())
       return It->second;
     bool A = accessesBuffer(S.Value) || accessesBuffer(S.Target) || accessesBuffer(S.Bound);
-    for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
+    for (const Stmts *L : nestedLists(S))
       for (const Stmt &X : *L)
         A = accesses(X) || A;
     return Accesses[&S] = A;

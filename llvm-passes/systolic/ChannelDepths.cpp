@@ -2,6 +2,7 @@
 
 #include "systolic/ChannelDepths.h"
 #include "systolic/KernelReplay.h"
+#include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -201,22 +202,20 @@ private:
 
 // The channels each statement list writes (reads).
 void channelsOf(const Stmts &Body, bool Writer, llvm::StringMap<bool> &Names) {
-  for (const Stmt &S : Body) {
+  forEachStmt(Body, [&](const Stmt &S) {
     if (Writer && S.Kind == StmtKind::Write)
       if (const Expr *V = channelVar(*S.Target))
         Names[V->Name] = true;
     if (!Writer)
-      for (const ExprPtr &E : {S.Value, S.Bound, S.Target})
-        if (E)
-          anyNode(E, [&](const Expr &X) {
-            if (X.Kind == ExprKind::ChannelRead)
-              if (const Expr *V = channelVar(X.operand(0)))
-                Names[V->Name] = true;
-            return false;
-          });
-    for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
-      channelsOf(*L, Writer, Names);
-  }
+      forEachExpr(S, [&](const ExprPtr &E) {
+        anyNode(E, [&](const Expr &X) {
+          if (X.Kind == ExprKind::ChannelRead)
+            if (const Expr *V = channelVar(X.operand(0)))
+              Names[V->Name] = true;
+          return false;
+        });
+      });
+  });
 }
 
 // A channel's depth: the most values any of its slots held, at least 1.

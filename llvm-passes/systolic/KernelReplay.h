@@ -15,7 +15,7 @@
 #define T2S_KERNELREPLAY_H
 
 #include "systolic/IntEval.h"
-#include "systolic/Stmt.h"
+#include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -81,7 +81,7 @@ private:
     if (auto It = Touches.find(&S); It != Touches.end())
       return It->second;
     bool T = accessesHere(S);
-    for (const Stmts *L : {&S.Head, &S.Body, &S.Else})
+    for (const Stmts *L : nestedLists(S))
       for (const Stmt &X : *L)
         T = touches(X) || T;
     return Touches[&S] = T;

@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "systolic/StmtWalk.h"
 #include "systolic/lowering/KernelBuilder.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -43,20 +44,14 @@ void namesIn(const ExprPtr &E, llvm::StringSet<> &Out) {
 }
 
 void namesIn(const Stmts &Body, llvm::StringSet<> &Out) {
-  for (const Stmt &S : Body) {
-    for (const ExprPtr &E : {S.Target, S.Value, S.Bound})
-      namesIn(E, Out);
-    for (const ExprPtr &E : S.Subscripts)
-      namesIn(E, Out);
+  forEachStmt(Body, [&](const Stmt &S) {
+    forEachExpr(S, [&](const ExprPtr &E) { namesIn(E, Out); });
     for (const Recovery &R : S.Recoveries) {
       Out.insert(R.Time);
       for (auto &T : R.Terms)
         Out.insert(T.second);
     }
-    namesIn(S.Head, Out);
-    namesIn(S.Body, Out);
-    namesIn(S.Else, Out);
-  }
+  });
 }
 
 std::optional<int64_t> constant(const ExprPtr &E) {
@@ -335,7 +330,7 @@ private:
         collectWrites(X.Else, Around);
         continue;
       }
-      for (const Stmts *L : {&X.Head, &X.Body, &X.Else})
+      for (const Stmts *L : nestedLists(X))
         collectWrites(*L, Around);
     }
   }
@@ -475,18 +470,7 @@ std::optional<std::pair<SourceLoc, std::string>> bufferLoaders(Design &D, NestPl
         Plan = &P;
     if (!Plan)
       continue;
-    bool Received = false;
-    std::function<void(const Stmts &)> scan = [&](const Stmts &Body) {
-      for (const Stmt &X : Body) {
-        for (const ExprPtr &E : {X.Target, X.Value, X.Bound})
-          Received |= anyNode(E, [](const Expr &N) { return N.Kind == ExprKind::ChannelRead; });
-        scan(X.Head);
-        scan(X.Body);
-        scan(X.Else);
-      }
-    };
-    scan(K.Body);
-    if (Received)
+    if (anyExprNode(K.Body, [](const Expr &N) { return N.Kind == ExprKind::ChannelRead; }))
       return std::make_pair(
           Plan->Loc, "'buffer(" + Plan->Input + ", " + NP.Sch.System.Loops[Plan->Loop].Name +
                          ")': the loader of '" + Plan->Input +

@@ -1,0 +1,65 @@
+//===- StmtWalk.h - Walking a kernel's statements ---------------*- C++ -*-===//
+//
+// The one way to go through the statement trees of systolic/Stmt.h: the
+// lists nested in a statement, every statement of a tree in order, the
+// expressions a statement holds. The analyses and the steps use these
+// instead of recursing over Head, Body and Else each in their own way; an
+// interpreter (KernelReplay.h, the traffic and the estimate) still decides
+// per kind which of a statement's lists run and how often, and a printer
+// (Design::print, backends/OpenCLKernels.cpp) how each kind is laid out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_STMTWALK_H
+#define T2S_STMTWALK_H
+
+#include "systolic/Stmt.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <array>
+
+namespace t2s {
+
+/// The statement lists nested in \p S, in the order they are written:
+/// Head, Body, Else (each possibly empty).
+inline std::array<const Stmts *, 3> nestedLists(const Stmt &S) {
+  return {&S.Head, &S.Body, &S.Else};
+}
+
+/// Calls \p Visit on every statement of \p Body and of the lists nested in
+/// it, each before the statements inside it.
+inline void forEachStmt(const Stmts &Body, llvm::function_ref<void(const Stmt &)> Visit) {
+  for (const Stmt &S : Body) {
+    Visit(S);
+    for (const Stmts *L : nestedLists(S))
+      forEachStmt(*L, Visit);
+  }
+}
+
+/// Calls \p Visit on each expression \p S holds itself (not those of the
+/// statements nested in it): its target, value, bound and a shift's
+/// subscripts, those that are set.
+inline void forEachExpr(const Stmt &S, llvm::function_ref<void(const ExprPtr &)> Visit) {
+  for (const ExprPtr *E : {&S.Target, &S.Value, &S.Bound})
+    if (*E)
+      Visit(*E);
+  for (const ExprPtr &E : S.Subscripts)
+    if (E)
+      Visit(E);
+}
+
+/// Whether an expression node anywhere in \p Body (its statements and
+/// those nested in them) satisfies \p P.
+inline bool anyExprNode(const Stmts &Body, llvm::function_ref<bool(const Expr &)> P) {
+  bool Found = false;
+  forEachStmt(Body, [&](const Stmt &S) {
+    if (!Found)
+      forEachExpr(S, [&](const ExprPtr &E) { Found = Found || anyNode(E, P); });
+  });
+  return Found;
+}
+
+} // namespace t2s
+
+#endif // T2S_STMTWALK_H
