@@ -9,42 +9,16 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/PatternMatch.h"
 
 namespace t2s {
-
-namespace {
-
-// The PE loops that the conditions guarding BB pin to one value
-// ('j == 0'): a channel to that access needs no dimension for them.
-void pinnedLoops(const URESystem &S, llvm::Value *Cond, bool WhenTrue,
-                 llvm::SmallVectorImpl<unsigned> &Pinned) {
-  using namespace llvm::PatternMatch;
-  llvm::Value *A, *B;
-  if (WhenTrue && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) {
-    pinnedLoops(S, A, true, Pinned);
-    pinnedLoops(S, B, true, Pinned);
-    return;
-  }
-  auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Cond);
-  if (!Cmp || Cmp->getPredicate() != (WhenTrue ? llvm::ICmpInst::ICMP_EQ
-                                               : llvm::ICmpInst::ICMP_NE))
-    return;
-  for (unsigned Op = 0; Op < 2; ++Op)
-    if (llvm::isa<llvm::ConstantInt>(Cmp->getOperand(1 - Op)))
-      for (unsigned L = 0; L < S.Loops.size(); ++L)
-        if (S.Loops[L].IV == Cmp->getOperand(Op))
-          Pinned.push_back(L);
-}
-
-} // namespace
 
 llvm::SmallVector<unsigned, 4> channelDims(const SpaceTimeSchedule &Sch,
                                            llvm::ArrayRef<Guard> Guards) {
   llvm::SmallVector<unsigned, 4> Pinned, Dims;
+  // A PE loop a guard pins ('j == 0') needs no dimension.
   for (const Guard &G : Guards)
-    if (G.Exact)
-      pinnedLoops(Sch.System, G.Condition, G.WhenTrue, Pinned);
+    for (auto [L, Value] : pinnedValues(Sch.System, G))
+      Pinned.push_back(L);
   for (unsigned D = 0; D < Sch.PELoops.size(); ++D)
     if (!llvm::is_contained(Pinned, Sch.PELoops[D]))
       Dims.push_back(D);

@@ -7,7 +7,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -188,37 +187,16 @@ planVectorization(const SpaceTimeSchedule &Sch,
   return P;
 }
 
-// The value Cond (true when WhenTrue) fixes loop Loop to, if it does.
-static std::optional<int64_t> pinnedValue(const URESystem &S, llvm::Value *Cond,
-                                          bool WhenTrue, unsigned Loop) {
-  using namespace llvm::PatternMatch;
-  llvm::Value *A, *B;
-  if (WhenTrue && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) {
-    if (std::optional<int64_t> V = pinnedValue(S, A, true, Loop))
-      return V;
-    return pinnedValue(S, B, true, Loop);
-  }
-  auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Cond);
-  if (!Cmp || Cmp->getPredicate() != (WhenTrue ? llvm::ICmpInst::ICMP_EQ
-                                               : llvm::ICmpInst::ICMP_NE))
-    return std::nullopt;
-  for (unsigned Op = 0; Op < 2; ++Op)
-    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(Cmp->getOperand(1 - Op)))
-      if (Cmp->getOperand(Op) == S.Loops[Loop].IV)
-        return C->getSExtValue();
-  return std::nullopt;
-}
-
 LaneAccess classifyLanes(const URESystem &S, unsigned Loop,
                          llvm::ArrayRef<Guard> Guards) {
   LaneAccess A;
   for (const Guard &G : Guards)
-    if (std::optional<int64_t> V =
-            G.Exact ? pinnedValue(S, G.Condition, G.WhenTrue, Loop) : std::nullopt) {
-      A.Kind = LaneAccess::Pinned;
-      A.Lane = *V;
-      return A;
-    }
+    for (auto [L, Value] : pinnedValues(S, G))
+      if (L == Loop) {
+        A.Kind = LaneAccess::Pinned;
+        A.Lane = Value;
+        return A;
+      }
   for (const Guard &G : Guards)
     if (dependsOnLoop(S, G.Condition, Loop))
       A.Kind = LaneAccess::Serial;

@@ -10,6 +10,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/Type.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -426,6 +427,38 @@ bool onlyLoopVariables(const URESystem &S, const llvm::Value *V) {
 bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop) {
   llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
   return dependsOn(S, V, S.Loops[Loop].IV, Visited);
+}
+
+namespace {
+
+void pinnedIn(const URESystem &S, llvm::Value *Cond, bool WhenTrue,
+              llvm::SmallVectorImpl<std::pair<unsigned, int64_t>> &Out) {
+  using namespace llvm::PatternMatch;
+  llvm::Value *A, *B;
+  if (WhenTrue && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) {
+    pinnedIn(S, A, true, Out);
+    pinnedIn(S, B, true, Out);
+    return;
+  }
+  auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Cond);
+  if (!Cmp ||
+      Cmp->getPredicate() != (WhenTrue ? llvm::ICmpInst::ICMP_EQ : llvm::ICmpInst::ICMP_NE))
+    return;
+  for (unsigned Op = 0; Op < 2; ++Op)
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(Cmp->getOperand(1 - Op)))
+      for (unsigned L = 0; L < S.Loops.size(); ++L)
+        if (S.Loops[L].IV == Cmp->getOperand(Op))
+          Out.push_back({L, C->getSExtValue()});
+}
+
+} // namespace
+
+llvm::SmallVector<std::pair<unsigned, int64_t>, 2> pinnedValues(const URESystem &S,
+                                                                const Guard &G) {
+  llvm::SmallVector<std::pair<unsigned, int64_t>, 2> Out;
+  if (G.Exact)
+    pinnedIn(S, G.Condition, G.WhenTrue, Out);
+  return Out;
 }
 
 } // namespace t2s

@@ -266,6 +266,12 @@ llvm::SmallVector<Guard, 2> accessGuards(const URESystem &S,
                                          llvm::DominatorTree &DT,
                                          llvm::Instruction *Access);
 
+/// The loops an exact guard fixes to one value, with the value: 'j == 0'
+/// (or 'j != 0' when it is false) and the terms of an '&&' that holds, in
+/// the order the condition names them; none for a guard that is not Exact.
+llvm::SmallVector<std::pair<unsigned, int64_t>, 2> pinnedValues(const URESystem &S,
+                                                                const Guard &G);
+
 /// The sign of the first non-zero component of \p V (0 if there is none):
 /// positive for a distance to an iteration that runs earlier in nest order.
 int lexicographicSign(llvm::ArrayRef<int64_t> V);
