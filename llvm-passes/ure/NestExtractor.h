@@ -2,7 +2,8 @@
 //
 // The builder behind UREAnalysis (ure/UREAnalysis.cpp: the nest's loops,
 // names, space loops and body; ure/UREStatements.cpp: its statements, reads,
-// outputs, bounds, isolation and initial values). Internal to ure/.
+// outputs, bounds and initial values; ure/DirectiveRules.cpp: the rules of
+// loader, drainer and buffer). Internal to ure/.
 //
 //===----------------------------------------------------------------------===//
 
@@ -201,9 +202,9 @@ private:
   // order through the channel.
   void checkIsolation();
 
-  void checkLoader(const LocatedDirective &LD, llvm::StringRef Name);
-
-  void checkDrainer(const LocatedDirective &LD, llvm::StringRef Name);
+  // (DirectiveRules.cpp) The reads of input Name (the writes of an output)
+  // that loader(...) (drainer(...)) LD isolates.
+  void checkIsolatedAccess(const LocatedDirective &LD, llvm::StringRef Name, bool Output);
 
   void checkBuffer(const LocatedDirective &LD, bool Scheduled);
 
