@@ -35,7 +35,8 @@
 // transformations is vectorization, then scatter and gather, then unrolling:
 // DataPath.cpp makes this plan before the chains' plan, and the
 // Design's lowering steps apply them in that order (lowering/Vectorize.cpp,
-// ScatterGather.cpp, Unroll.cpp; systolic/lowering/Lowering.h);
+// ScatterGather.cpp, the unroll step's KernelSkeleton.cpp, ArrayKernel.cpp
+// and LoaderDrainer.cpp; systolic/lowering/Lowering.h);
 // backends/OpenCLKernels.cpp prints the result.
 //
 //===----------------------------------------------------------------------===//

@@ -1,9 +1,10 @@
 //===- KernelBuilder.h - Building a kernel's statements ---------*- C++ -*-===//
 //
-// The unroll step's builder (Lowering.h), shared by its two files: the
-// channels of a nest with the names of the kernels' temporaries, and the
-// builder of one kernel's statements with the leaves it gives the nest's
-// expressions. Internal to systolic/lowering.
+// The unroll step's builders (Lowering.h), one per kernel role: the
+// channels of a nest with the names of the kernels' temporaries, the
+// skeleton every kernel shares with the leaves it gives the nest's
+// expressions, and the array's, the kernel nests' and the loaders' and
+// drainers' parts. Internal to systolic/lowering.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,10 +75,15 @@ inline Stmt oneLine(Stmts Body) {
   return S;
 }
 
-// Builds the statements of one kernel (systolic/lowering/Unroll.cpp: the
-// kernel, its time loops and passes over the PEs; UnrollChannels.cpp: what
-// loaders, drainers, chains and vector moves do in each PE).
-class BodyBuilder {
+// The statements of one kernel, by the kernel's role: what every role
+// shares (KernelSkeleton.cpp: the loops outside the time loops, the time
+// loops, the passes over the PEs with the recovery of the loop variables,
+// and the nest's expressions with the kernel's leaves), the systolic array
+// and kernel nests (ArrayKernel.cpp: registers, the PEs' statements, chains
+// and vector moves) and loaders and drainers (LoaderDrainer.cpp: each PE's
+// reads or writes, the lanes of a vector, the values of a stream).
+class KernelSkeleton {
+protected:
   const Design &Des;
   const SpaceTimeSchedule &Sch;
   const URESystem &S;
@@ -87,8 +93,6 @@ class BodyBuilder {
   const Design::Nest &Nest; // its statements, lifted
   KernelRole Role;
   PEPass Pass = PEPass::Normal;
-  const PEChannel *ChainPass = nullptr;  // the chain a PEPass::Chain runs
-  const PEChannel *VectorPass = nullptr; // the channel a Receive/Send moves
   const VectorPlan *Vec = nullptr;  // vectorize: the lanes each PE runs
   const VectorPlan *SVec = nullptr; // vectorize of a space loop
   // A loader's (drainer's) loop over the PEs along SVec's loop that this
@@ -98,8 +102,8 @@ class BodyBuilder {
   bool Failed = false;
 
 public:
-  BodyBuilder(const NestPlan &P, const Design &D, const Design::Kernel &K,
-              llvm::ArrayRef<PEChannel> Channels)
+  KernelSkeleton(const NestPlan &P, const Design &D, const Design::Kernel &K,
+                 llvm::ArrayRef<PEChannel> Channels)
       : Des(D), Sch(P.Sch), S(P.Sch.System), K(K), Channels(Channels), Nest(D.Nests[K.Nest]),
         Role(K.Role) {
     for (const Design::Register &R : D.Registers)
@@ -110,6 +114,7 @@ public:
     if (P.Vector && P.Vector->Space)
       SVec = &*P.Vector;
   }
+  virtual ~KernelSkeleton() = default;
 
   /// The kernel's statements; none if an expression it needs was not lifted.
   std::optional<Stmts> build() {
@@ -119,7 +124,7 @@ public:
     return Body;
   }
 
-private:
+protected:
   const URELoop &loop(unsigned L) const { return S.Loops[L]; }
 
   // Loops over [Lower, Upper).
@@ -325,24 +330,36 @@ private:
 
   bool inBody(const PEChannel &C) const { return C->InBody; }
 
+  // The kernel: its declarations, then the loops outside the first time
+  // loop and one loop per time variable around each step's passes.
+  virtual Stmts body();
 
-  Stmts body();
-
-  // One time step of the kernel: its passes over the PEs.
-  void stepPasses(Stmts &Out);
+  // The role's part of the skeleton.
+  virtual void declarations(Stmts &Out) {}
+  // At the start of a step inside a time loop.
+  virtual void beginStep(Stmts &Step) {}
+  // One time step of the kernel: its passes over the PEs (pePass).
+  virtual void stepPasses(Stmts &Out) = 0;
+  // What one PE does in the current pass.
+  virtual Stmts peWork() = 0;
+  // The comment above the current pass.
+  virtual std::string passComment() const = 0;
+  // The PE loop the current pass runs down (Descending) and the one it
+  // leaves out (Skip), indices into S.Loops; -1 for none.
+  virtual void passOrder(int &Descending, int &Skip) const {}
+  // Whether each PE of the current pass tests its place in the nest's
+  // domain itself.
+  virtual bool passTestsDomain() const { return false; }
 
   llvm::SmallVector<int64_t, 4> peExtents() const;
-
-  void shifts(Stmts &Out);
 
   // Body inside loops over every PE (unrolled, or run in order); loop
   // Descending (an index into S.Loops) counts down, Skip is left out.
   void overPEs(Stmts &Out, Stmts Body, bool Unroll, int Descending = -1, int Skip = -1) const;
 
+  // A pass over the PEs: each PE recovers its loop variables and does
+  // peWork() where its iteration is one of the nest's.
   void pePass(Stmts &Out, PEPass P);
-
-  // What one PE does in the current pass.
-  Stmts peWork();
 
   // An affine loop bound with the kernel's loop variables (Box if constant).
   ExprPtr affineValue(const AffineExpr &E, int64_t Box) const;
@@ -352,6 +369,31 @@ private:
   // the PE loops); null if every iteration of the box is.
   ExprPtr peDomain() const;
 
+  static std::string bufferOf(const PEChannel &C) { return C->Buffer + "_step"; }
+};
+
+// The systolic array (ArrayKernel.cpp): its registers, shifted each step;
+// the passes of the seeds' order (receive vectors, scatter, the PEs,
+// gather, send vectors); each PE's statements.
+class ArrayKernel : public KernelSkeleton {
+protected:
+  const PEChannel *ChainPass = nullptr;  // the chain a PEPass::Chain runs
+  const PEChannel *VectorPass = nullptr; // the channel a Receive/Send moves
+
+public:
+  using KernelSkeleton::KernelSkeleton;
+
+protected:
+  void declarations(Stmts &Out) override;
+  void beginStep(Stmts &Step) override { shifts(Step); }
+  void stepPasses(Stmts &Out) override;
+  Stmts peWork() override;
+  std::string passComment() const override;
+  void passOrder(int &Descending, int &Skip) const override;
+  bool passTestsDomain() const override;
+
+  void shifts(Stmts &Out);
+
   Stmt statement(unsigned SI);
 
   // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
@@ -360,10 +402,6 @@ private:
 
   // The systolic kernel receives a loaded input before the statements use it.
   void channelReadInto(Stmts &Out, const PEChannel &C);
-
-  // A kernel(name) nest: its loops as they are, its statements in order;
-  // values from and to other kernels go through their channels.
-  Stmt plainNest();
 
   // The per-PE subscripts with the vectorized space loop's PE index at X.
   llvm::SmallVector<ExprPtr, 4> peSubscriptsAt(int64_t X) const;
@@ -382,6 +420,32 @@ private:
   // One PE's part of a gather or a scatter (seed gather.md, Code 2): a count
   // loop over the PEs whose values pass through this one.
   void chain(Stmts &Out, const PEChannel &C);
+};
+
+// A kernel(name) nest (ArrayKernel.cpp): its loops as they are, its
+// statements in order; values from and to other kernels go through their
+// channels.
+class NestKernel : public ArrayKernel {
+public:
+  using ArrayKernel::ArrayKernel;
+
+protected:
+  Stmts body() override;
+};
+
+// A loader or a drainer (LoaderDrainer.cpp): the array's loops; in each
+// step it visits the PEs in the order the array reads (writes) its channel
+// and makes each PE's reads (writes); a stream's loader (drainer) first
+// receives (then sends on) the step's values.
+class LoaderDrainerKernel : public KernelSkeleton {
+public:
+  using KernelSkeleton::KernelSkeleton;
+
+protected:
+  void stepPasses(Stmts &Out) override;
+  Stmts peWork() override;
+  std::string passComment() const override;
+  void passOrder(int &Descending, int &Skip) const override;
 
   // A statement for a channel of one PE (an access that happens at one PE
   // along a vectorized space loop), in an unrolled loop over the PEs the
@@ -404,8 +468,6 @@ private:
 
   // This PE's lanes of the stream buffer: buffer[pe...][0], [1], ...
   llvm::SmallVector<ExprPtr, 16> bufferLanes(const PEChannel &C) const;
-
-  static std::string bufferOf(const PEChannel &C) { return C->Buffer + "_step"; }
 };
 
 } // namespace unroll

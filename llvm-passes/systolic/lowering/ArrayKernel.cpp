@@ -1,0 +1,378 @@
+//===- ArrayKernel.cpp - The systolic array's and kernel nests' statements -===//
+//
+// The unroll step's builders of the kernels that run a nest's statements
+// (KernelBuilder.h): the systolic array, whose PEs keep their URE arrays in
+// shift registers, receive what loaders send (or a chain or a vector of PEs
+// passes on), compute, and send to drainers; and a kernel(name) nest, run as
+// written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "systolic/lowering/KernelBuilder.h"
+
+namespace t2s {
+namespace unroll {
+
+// The array's shift registers, one per URE array (and lane).
+void ArrayKernel::declarations(Stmts &Out) {
+  for (const Design::Register *R : Registers) {
+    llvm::SmallVector<int64_t, 6> Dims{R->Words};
+    Dims.append(R->PEExtents.begin(), R->PEExtents.end());
+    if (R->Lanes)
+      Dims.push_back(R->Lanes);
+    Out.push_back(decl(R->Element, registerName(*R), Dims));
+  }
+}
+
+// One time step of the array, in the seeds' order: (receive vectors,)
+// scatter, the PEs, gather(, send vectors); the PE loops are unrolled.
+void ArrayKernel::stepPasses(Stmts &Out) {
+  for (const PEChannel &C : Channels)
+    if (C->Chain || C->PEVector) {
+      Stmt D = decl(C->PEVector ? C.Scalar : C.Element, C.PETemp, peExtents());
+      D.Text = C->Chain ? std::string("per PE, ") + (C->Output ? "gathered" : "scattered") +
+                              " along " + loop(C->Chain->Loop).Name
+                        : "per PE, one vector along " + loop(SVec->Loop).Name;
+      Out.push_back(std::move(D));
+    }
+  for (const PEChannel &C : Channels)
+    if (C->PEVector && !C->Chain && !C->Output) {
+      VectorPass = &C;
+      pePass(Out, PEPass::Receive);
+    }
+  for (const PEChannel &C : Channels)
+    if (C->Chain && !C->Output) {
+      ChainPass = &C;
+      pePass(Out, PEPass::Chain);
+    }
+  pePass(Out, PEPass::Normal);
+  for (const PEChannel &C : Channels)
+    if (C->Chain && C->Output) {
+      ChainPass = &C;
+      pePass(Out, PEPass::Chain);
+    }
+  for (const PEChannel &C : Channels)
+    if (C->PEVector && !C->Chain && C->Output) {
+      VectorPass = &C;
+      pePass(Out, PEPass::Send);
+    }
+}
+
+std::string ArrayKernel::passComment() const {
+  switch (Pass) {
+  case PEPass::Chain:
+    return chainComment(*ChainPass);
+  case PEPass::Receive:
+    return "Receive " + (*VectorPass)->Buffer + " as one vector for the PEs along " +
+           loop(SVec->Loop).Name + ".";
+  case PEPass::Send:
+    return "Send " + (*VectorPass)->Buffer + " as one vector from the PEs along " +
+           loop(SVec->Loop).Name + ".";
+  default:
+    return "The PEs.";
+  }
+}
+
+// Channel indices must be constants, so the PE loops are unrolled. A chain
+// runs its PEs so that each value is sent before it is received (the
+// emulator runs a kernel's PEs one after the other). The passes that move
+// one vector for the PEs along a vectorized space loop run once for all of
+// them.
+void ArrayKernel::passOrder(int &Descending, int &Skip) const {
+  if (Pass == PEPass::Chain && (*ChainPass)->Chain->Down)
+    Descending = (*ChainPass)->Chain->Loop;
+  if (Pass == PEPass::Receive || Pass == PEPass::Send)
+    Skip = SVec->Loop;
+}
+
+// A chain whose PEs access at their own steps tests each PE's place in the
+// nest itself (chain()); the PEs of any other chain are all in the nest or
+// all out of it at a step.
+bool ArrayKernel::passTestsDomain() const {
+  return Pass == PEPass::Chain && (*ChainPass)->Chain->PerPE;
+}
+
+// What one PE does in the current pass.
+Stmts ArrayKernel::peWork() {
+  Stmts Out;
+  if (Pass == PEPass::Chain) {
+    chain(Out, *ChainPass);
+    return Out;
+  }
+  if (Pass == PEPass::Receive || Pass == PEPass::Send) {
+    peVectorMove(Out, *VectorPass);
+    return Out;
+  }
+  if (Vec) {
+    vectorPE(Out);
+    return Out;
+  }
+  for (const PEChannel &C : Channels)
+    if (!C->Output && inBody(C))
+      channelReadInto(Out, C);
+  for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
+    Out.push_back(statement(SI));
+  return Out;
+}
+
+void ArrayKernel::shifts(Stmts &Out) {
+  if (llvm::none_of(Registers, [&](const Design::Register *R) { return R->Words > 1; }))
+    return;
+  Out.push_back(comment("Shift the registers: one time step passes."));
+  Stmts InPE;
+  for (const Design::Register *R : Registers) {
+    if (R->Words < 2)
+      continue;
+    // The counters must not hide a loop variable of the design.
+    std::string Slot = fresh("slot"), Lane = fresh("lane");
+    Stmt Shift(StmtKind::Shift);
+    Shift.Name = registerName(*R);
+    Shift.Text = Slot;
+    Shift.Words = R->Words;
+    Shift.Subscripts = peSubscripts();
+    if (!R->Lanes) {
+      InPE.push_back(std::move(Shift));
+      continue;
+    }
+    Shift.Subscripts.push_back(var(Lane));
+    InPE.push_back(t2s::loop(LoopKind::Unroll, Lane, num(0), num(R->Lanes), {std::move(Shift)}));
+  }
+  overPEs(Out, std::move(InPE), /*Unroll=*/true);
+}
+
+Stmt ArrayKernel::statement(unsigned SI) {
+  const UREStatement &St = S.Statements[SI];
+  ExprPtr Value = resolve(Nest.Statements[SI].Value);
+  if (!St.Extended) {
+    llvm::SmallVector<ExprPtr, 6> Subs{num(0)};
+    Subs.append(peSubscripts());
+    if (Vec)
+      Subs.push_back(laneIndex(0, Vec->LanePad[St.Array]));
+    return assign(subscript(Value->Type, var(registerName(St.Array)), Subs), Value);
+  }
+  ExprPtr Guard = guardOf(SI);
+  const PEChannel *C = channelOfStatement(SI);
+  if (C && Vec && C->Lanes.Mode == LaneMode::Vector)
+    return when(Guard, assign(subscript(C->Scalar, var(C->LaneTemp), {laneIndex(0, 0)}), Value));
+  if (C && ((*C)->Chain || (*C)->PEVector))
+    return when(Guard, assign(perPE(Value->Type, C->PETemp), Value));
+  if (C)
+    return when(Guard, write(channelRef(*C), Value));
+  return when(Guard, assign(targetOf(SI), Value));
+}
+
+// A PE of a vectorized array: whole vectors in, the lanes (in order), whole
+// vectors out; channels of one lane or of single lanes inside the lanes.
+void ArrayKernel::vectorPE(Stmts &Out) {
+  for (const PEChannel &C : Channels) {
+    if (C->Output || !inBody(C))
+      continue;
+    ExprPtr Source = C->Chain ? perPE(C.Element, C.PETemp) : readChannel(C);
+    ExprPtr Cond = accessCondition(C);
+    if (C.Lanes.Mode == LaneMode::Vector) {
+      Out.push_back(decl(C.Scalar, C.Temp, {Vec->Lanes}));
+      Stmts Unpack{decl(C.Element, C.Temp + "_vec", {}, DeclInit::Value, Source)};
+      for (Stmt &A : assignLanes(C.Element, C.Temp + "_vec",
+                                 elementsOf(C.Scalar, C.Temp, C.lanes())))
+        Unpack.push_back(std::move(A));
+      Out.push_back(when(Cond, block(std::move(Unpack), /*Inline=*/true)));
+    } else if (C.Lanes.Mode == LaneMode::Pinned) {
+      Out.push_back(decl(C.Element, C.Temp, {}, DeclInit::Zero));
+      Out.push_back(pinned(C, when(Cond, assign(var(C.Temp), Source))));
+    }
+  }
+  for (const PEChannel &C : Channels)
+    if (C->Output && C.Lanes.Mode == LaneMode::Vector)
+      Out.push_back(decl(C.Scalar, C.LaneTemp, {Vec->Lanes}));
+  Stmts Lanes;
+  for (const PEChannel &C : Channels)
+    if (!C->Output && inBody(C) && C.Lanes.Mode == LaneMode::Serial)
+      channelReadInto(Lanes, C);
+  for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
+    Lanes.push_back(statement(SI));
+  Out.push_back(lanes(std::move(Lanes)));
+  // The one-lane registers keep their lane of this step.
+  for (const Design::Register *R : Registers) {
+    if (R->Lane < 0)
+      continue;
+    unsigned A = llvm::find_if(S.Arrays, [&](const UREArray &X) { return X.Name == R->Array; }) -
+                 S.Arrays.begin();
+    llvm::SmallVector<ExprPtr, 6> Subs{num(0)};
+    Subs.append(peSubscripts());
+    ExprPtr Word = subscript(R->Element, var(registerName(*R)), Subs);
+    Subs.push_back(num(R->Lane - vecLoop().Lower + Vec->LanePad[A]));
+    Out.push_back(assign(Word, subscript(R->Element, var(registerName(A)), Subs)));
+  }
+  for (const PEChannel &C : Channels) {
+    if (!C->Output || C.Lanes.Mode != LaneMode::Vector)
+      continue;
+    ExprPtr Value = packLanes(C, C.LaneTemp);
+    Out.push_back(when(accessCondition(C), C->Chain ? assign(perPE(C.Element, C.PETemp), Value)
+                                                    : write(channelRef(C), Value)));
+  }
+}
+
+// The systolic kernel receives a loaded input before the statements use it.
+void ArrayKernel::channelReadInto(Stmts &Out, const PEChannel &C) {
+  ExprPtr Cond = accessCondition(C);
+  DType T = C->PEVector ? C.Scalar : C.Element;
+  ExprPtr Source = C->Chain || C->PEVector ? perPE(T, C.PETemp) : readChannel(C);
+  if (!Cond) {
+    Out.push_back(decl(T, C.Temp, {}, DeclInit::Value, Source));
+    return;
+  }
+  Out.push_back(decl(T, C.Temp, {}, DeclInit::Zero));
+  Out.push_back(guarded(Cond, assign(var(C.Temp), Source)));
+}
+
+// The per-PE subscripts with the vectorized space loop's PE index at X.
+llvm::SmallVector<ExprPtr, 4> ArrayKernel::peSubscriptsAt(int64_t X) const {
+  llvm::SmallVector<ExprPtr, 4> Subs;
+  for (unsigned L : Sch.PELoops)
+    Subs.push_back(L == SVec->Loop ? num(X) : peIndex(loop(L), 0));
+  return Subs;
+}
+
+// vectorize(i) of a space loop: one vector moves the values of the PEs
+// along i between their per-PE copies and the loader's (drainer's) channel.
+void ArrayKernel::peVectorMove(Stmts &Out, const PEChannel &C) {
+  const URELoop &L = loop(SVec->Loop);
+  ExprPtr Cond = accessCondition(C);
+  std::string V = C->Buffer + "_vec";
+  llvm::SmallVector<ExprPtr, 32> Lanes;
+  for (int64_t X = L.Lower; X < L.Upper; ++X)
+    Lanes.push_back(subscript(C.Scalar, var(C.PETemp), peSubscriptsAt(X - L.Lower)));
+  if (C->Output) {
+    Out.push_back(when(Cond, write(channelRef(C), vectorLiteral(C.Element, Lanes))));
+    return;
+  }
+  Out.push_back(when(Cond, block({decl(C.Element, V, {}, DeclInit::Value, readChannel(C)),
+                                  oneLine(assignLanes(C.Element, V, Lanes))})));
+}
+
+std::string ArrayKernel::chainComment(const PEChannel &C) const {
+  const PEChain &Ch = *C->Chain;
+  const URELoop &L = loop(Ch.Loop);
+  std::string End = L.Name + " = " + std::to_string(Ch.endPE(L));
+  std::string Head = std::string(Ch.Gather ? "Gather " : "Scatter ") + C->Buffer + " along " +
+                     L.Name + " (" + (Ch.Down ? "down" : "up") + "): PE " + End;
+  return Ch.Gather ? Head + " sends every PE's value, each PE passes on those behind it."
+                   : Head + " receives every PE's value, each PE keeps its own and passes "
+                            "the rest on.";
+}
+
+// One PE's part of a gather or a scatter along a vectorized space loop
+// (seed gather.md, Code 4): the chain passes one vector; each PE merges its
+// own lane into it (gather) or takes its lane out of it (scatter).
+void ArrayKernel::vectorChain(Stmts &Out, const PEChannel &C, const std::string &V) {
+  const PEChain &Ch = *C->Chain;
+  const URELoop &L = loop(Ch.Loop);
+  std::string Lanes = fresh(C->Buffer + "_lanes");
+  ExprPtr Neighbour = chainRef(C, Ch.Down ? 1 : -1);
+  int64_t End = Ch.endPE(L);
+  int64_t Start = End == L.Lower ? L.Upper - 1 : L.Lower; // the far end
+  ExprPtr Here = var(L.Name);
+  ExprPtr Mine = subscript(C.Scalar, var(Lanes), {peIndex(L, 0)});
+  Stmts In{decl(C.Scalar, Lanes, {L.extent()}, DeclInit::Zero)};
+  if (Ch.Gather) {
+    Stmts Receive{decl(C.Element, V, {}, DeclInit::Value, channelRead(C.Element, Neighbour))};
+    for (Stmt &A : assignLanes(C.Element, V, elementsOf(C.Scalar, Lanes, C.lanes())))
+      Receive.push_back(std::move(A));
+    In.push_back(guarded(is(CompareOp::NE, Here, num(Start)), block(std::move(Receive), /*Inline=*/true)));
+    In.push_back(assign(Mine, perPE(C.Scalar, C.PETemp)));
+    In.push_back(ifElse(is(CompareOp::EQ, Here, num(End)),
+                        {write(channelRef(C), packLanes(C, Lanes))},
+                        {write(chainRef(C, 0), packLanes(C, Lanes))}));
+  } else {
+    In.push_back(decl(C.Element, V, {}, DeclInit::Value,
+                      select(is(CompareOp::EQ, Here, num(End)), readChannel(C),
+                             channelRead(C.Element, Neighbour))));
+    In.push_back(unpackLanes(C, V, Lanes));
+    In.push_back(assign(perPE(C.Scalar, C.PETemp), Mine));
+    In.push_back(ifElse(is(CompareOp::NE, Here, num(Start)),
+                        {write(chainRef(C, 0), var(V, 0, C.Element))}));
+  }
+  Out.push_back(when(accessCondition(C), block(std::move(In))));
+}
+
+// E with the variable From read as To.
+static ExprPtr renamed(const ExprPtr &E, llvm::StringRef From, const std::string &To) {
+  if (E->Kind == ExprKind::Var && E->Name == From)
+    return var(To, E->Int, E->Type);
+  if (E->Operands.empty())
+    return E;
+  auto Copy = std::make_shared<Expr>(*E);
+  for (ExprPtr &Op : Copy->Operands)
+    Op = renamed(Op, From, To);
+  return Copy;
+}
+
+void ArrayKernel::chain(Stmts &Out, const PEChannel &C) {
+  const PEChain &Ch = *C->Chain;
+  const URELoop &L = loop(Ch.Loop);
+  std::string T = fresh("t"), V = fresh("v");
+  if (C->PEVector) {
+    vectorChain(Out, C, V);
+    return;
+  }
+  ExprPtr Neighbour = chainRef(C, Ch.Down ? 1 : -1);
+  ExprPtr AtEnd = is(CompareOp::EQ, var(L.Name), num(Ch.endPE(L)));
+  ExprPtr Mine = is(CompareOp::EQ, var(T), var(L.Name));
+  ExprPtr Value = var(V, 0, C.Element);
+  Stmts Pass;
+  if (Ch.Gather) {
+    Pass.push_back(decl(C.Element, V, {}, DeclInit::Value,
+                        select(Mine, perPE(C.Element, C.PETemp),
+                               channelRead(C.Element, Neighbour))));
+    Pass.push_back(ifElse(AtEnd, {write(channelRef(C), Value)}, {write(chainRef(C, 0), Value)}));
+  } else {
+    Pass.push_back(decl(C.Element, V, {}, DeclInit::Value,
+                        select(AtEnd, readChannel(C), channelRead(C.Element, Neighbour))));
+    Pass.push_back(ifElse(Mine, {assign(perPE(C.Element, C.PETemp), Value)},
+                          {write(chainRef(C, 0), Value)}));
+  }
+  ExprPtr Cond = accessCondition(C);
+  if (Ch.PerPE) {
+    // The PEs along the chain access at their own steps: pass one value for
+    // each PE T behind this one whose condition (and, with affine bounds,
+    // whose place in the nest) holds at this step.
+    ExprPtr At = Cond;
+    if (ExprPtr InDomain = peDomain())
+      At = At ? logicalAnd(InDomain, At) : InDomain;
+    if (At)
+      Pass = {guarded(renamed(At, L.Name, T), block(std::move(Pass)))};
+    Cond = nullptr;
+  }
+  Stmt Count = Ch.ascending()
+                   ? t2s::loop(LoopKind::Count, T, var(L.Name), num(L.Upper), std::move(Pass))
+                   : t2s::loop(LoopKind::Count, T, var(L.Name), num(L.Lower), std::move(Pass),
+                               /*Down=*/true);
+  if (Vec && C.Lanes.Mode == LaneMode::Pinned) {
+    Stmt Pinned = block({when(Cond, block({std::move(Count)}))});
+    Pinned.Head.push_back(let(vecLoop().Name, C.Lanes.Pinned));
+    Out.push_back(std::move(Pinned));
+    return;
+  }
+  Out.push_back(Cond ? guarded(Cond, block({std::move(Count)})) : std::move(Count));
+}
+
+// A kernel(name) nest: its loops as they are, its statements in order;
+// values from and to other kernels go through their channels.
+Stmts NestKernel::body() {
+  Stmts Body;
+  for (const PEChannel &C : Channels)
+    if (!C->Output && inBody(C))
+      channelReadInto(Body, C);
+  for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
+    Body.push_back(statement(SI));
+  for (const URELoop &L : llvm::reverse(S.Loops)) {
+    Stmt Loop = t2s::loop(LoopKind::Serial, L.Name, affineValue(L.LowerBound, L.Lower),
+                          upperOf(L), std::move(Body));
+    Body.clear();
+    Body.push_back(std::move(Loop));
+  }
+  return Body;
+}
+
+} // namespace unroll
+} // namespace t2s
