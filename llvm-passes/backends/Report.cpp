@@ -523,8 +523,167 @@ void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM) {
 
 namespace t2s {
 
-llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
-                                        llvm::ModuleAnalysisManager &MAM) {
+namespace {
+
+// Run-time sizes: the estimates at the values of --size, the stand-ins for
+// the others; Given and Missing say which, for the text report.
+struct EstimateSizes {
+  llvm::SmallVector<std::optional<int64_t>, 4> At;
+  std::string Given, Missing;
+};
+
+EstimateSizes estimateSizes(const Design &D,
+                            llvm::ArrayRef<std::pair<std::string, int64_t>> Sizes) {
+  EstimateSizes E{D.standIns(), "", ""};
+  for (unsigned A = 0; A < E.At.size(); ++A) {
+    if (!E.At[A])
+      continue;
+    auto It = llvm::find_if(Sizes, [&](const auto &P) { return P.first == D.Params[A].Name; });
+    if (It != Sizes.end()) {
+      E.At[A] = It->second;
+      E.Given += (E.Given.empty() ? "" : ", ") + D.Params[A].Name + " = " + grouped(It->second);
+    } else if (!Sizes.empty()) {
+      E.Missing += (E.Missing.empty() ? "" : ", ") + D.Params[A].Name;
+    }
+  }
+  return E;
+}
+
+// The report of one module in the format asked for: a design after the
+// other as text, their JSON objects collected into one document, or a
+// cluster each in one digraph.
+class ReportWriter {
+  const ReportOptions &Opts;
+  std::optional<FPGADevice> Device;
+  llvm::raw_ostream &OS = llvm::outs();
+  llvm::json::Array Designs, KernelNests;
+
+public:
+  unsigned Count = 0;  // designs reported
+  bool Failed = false; // an error already said why some design is missing
+
+  ReportWriter(const ReportOptions &Opts, std::optional<FPGADevice> Device)
+      : Opts(Opts), Device(std::move(Device)) {}
+
+  void begin(const llvm::Module &M) {
+    if (Opts.Format == ReportFormat::Dot)
+      OS << "digraph \"" << dotString(M.getSourceFileName())
+         << "\" {\n  compound=true;\n  node [shape=box];\n";
+  }
+
+  void function(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
+    if (F.getMetadata(MergeFailedTag)) {
+      Failed = true;
+      return;
+    }
+    const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
+    Failed |= !R.Rejections.empty() || !FAM.getResult<UREAnalysis>(F).Rejections.empty();
+    // The channels are those of the Design the OpenCL kernels are printed from.
+    const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
+    std::string Design = llvm::demangle(F.getName());
+    if (Opts.Format == ReportFormat::Dot) {
+      const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
+      if (R.Schedules.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
+          !DR.Rejections.empty() || CR.Units.empty())
+        return;
+      printDesignPicture(OS, Design, "d" + std::to_string(Count), DR.D);
+      Count += R.Schedules.size();
+      return;
+    }
+    EstimateSizes Sizes = estimateSizes(DR.D, Opts.Sizes);
+    bool Laid = !DR.Rejection; // the kernels, which the estimates count
+    for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
+      if (!DR.D.Nests[N].Scheduled)
+        continue;
+      if (Opts.Format == ReportFormat::JSON)
+        Designs.push_back(nestJSON(Design, DR, N, Laid, Sizes));
+      else
+        nestText(Design, DR, N, Laid, Sizes);
+      ++Count;
+    }
+    // The kernel nests that feed the design's arrays or take their results
+    // run on the device too: what they take and move.
+    bool Scheduled = llvm::any_of(DR.D.Nests, [](const Design::Nest &X) { return X.Scheduled; });
+    if (Device && Laid && Scheduled)
+      kernelNests(Design, DR.D, Sizes);
+  }
+
+  void end() {
+    if (Opts.Format == ReportFormat::Dot)
+      OS << "}\n";
+    if (Opts.Format == ReportFormat::JSON)
+      OS << llvm::formatv("{0:2}",
+                          llvm::json::Value(llvm::json::Object{
+                              {"schema_version", ReportSchemaVersion},
+                              {"designs", std::move(Designs)},
+                              {"kernel_nests", std::move(KernelNests)}}))
+         << "\n";
+    OS.flush();
+  }
+
+private:
+  llvm::json::Object nestJSON(const std::string &Design, const DesignResult &DR, unsigned N,
+                              bool Laid, const EstimateSizes &Sizes) {
+    llvm::json::Object O = scheduleJSON(*DR.Nests[N]->Original);
+    O["design"] = Design;
+    O["channels"] = channelsJSON(summarizePEChannels(DR.D, N));
+    O["kernel_registers"] = registersJSON(DR.D, N);
+    O["reuse_buffers"] = reuseJSON(DR.D, N);
+    O["channel_depths"] = depthsJSON(DR.D, N);
+    if (Device && Laid) {
+      llvm::json::Object Est = estimateJSON(estimateNest(DR.D, N, *Device, Sizes.At), *Device,
+                                            Opts.FmaxMHz, DR.D);
+      if (!Sizes.Given.empty()) {
+        llvm::json::Object At;
+        for (unsigned A = 0; A < Sizes.At.size(); ++A)
+          if (Sizes.At[A])
+            At[DR.D.Params[A].Name] = *Sizes.At[A];
+        Est["at_sizes"] = std::move(At);
+      }
+      O["estimate"] = std::move(Est);
+    }
+    return O;
+  }
+
+  void nestText(const std::string &Design, const DesignResult &DR, unsigned N, bool Laid,
+                const EstimateSizes &Sizes) {
+    printText(OS, Design, *DR.Nests[N]->Original, DR.D, N, summarizePEChannels(DR.D, N));
+    if (Device && Laid && !Sizes.Given.empty())
+      OS << "  the estimate's operations and traffic per run are at " << Sizes.Given
+         << (Sizes.Missing.empty() ? "" : " (--size= gives no " + Sizes.Missing +
+                                              ": at its stand-in)")
+         << "\n";
+    if (Device && Laid)
+      printEstimate(OS, estimateNest(DR.D, N, *Device, Sizes.At), *Device, Opts.FmaxMHz,
+                    DR.D);
+    else if (Device)
+      OS << "  estimate: none, the kernels cannot be written (t2s-clang "
+            "--emit-opencl says why)\n";
+  }
+
+  void kernelNests(const std::string &Name, const Design &D, const EstimateSizes &Sizes) {
+    for (unsigned N = 0; N < D.Nests.size(); ++N) {
+      const Design::Nest &K = D.Nests[N];
+      if (K.Scheduled)
+        continue;
+      DesignEstimate E = estimateNest(D, N, *Device, Sizes.At);
+      if (Opts.Format == ReportFormat::JSON) {
+        KernelNests.push_back(llvm::json::Object{
+            {"design", Name},
+            {"kernel", K.KernelName},
+            {"line", int64_t(K.At.Line)},
+            {"estimate", estimateJSON(E, *Device, Opts.FmaxMHz, D)}});
+        continue;
+      }
+      OS << K.Title << " of design " << Name << "\n";
+      printEstimate(OS, E, *Device, Opts.FmaxMHz, D);
+    }
+  }
+};
+
+} // namespace
+
+llvm::PreservedAnalyses ReportPass::run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM) {
   llvm::FunctionAnalysisManager &FAM =
       MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
   if (Opts.Format == ReportFormat::None) {
@@ -532,7 +691,6 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
       warnIfNoKernels(M, FAM);
     return llvm::PreservedAnalyses::all();
   }
-  llvm::raw_ostream &OS = llvm::outs();
   std::optional<FPGADevice> Device = findFPGADevice(Opts.Device);
   if (!Device && Opts.Format != ReportFormat::Dot) {
     std::string Known;
@@ -542,125 +700,14 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M,
                              "estimates' table; choose one of " + Known);
     return llvm::PreservedAnalyses::all();
   }
-  llvm::json::Array Designs, KernelNests;
-  unsigned Count = 0;
-  bool Failed = false;
-  if (Opts.Format == ReportFormat::Dot)
-    OS << "digraph \"" << dotString(M.getSourceFileName())
-       << "\" {\n  compound=true;\n  node [shape=box];\n";
-  for (llvm::Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    if (F.getMetadata(MergeFailedTag)) {
-      Failed = true;
-      continue;
-    }
-    const SpaceTimeResult &R = FAM.getResult<SpaceTimeAnalysis>(F);
-    Failed |= !R.Rejections.empty() || !FAM.getResult<UREAnalysis>(F).Rejections.empty();
-    // The channels are those of the Design the OpenCL kernels are printed from.
-    const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
-    bool Laid = !DR.Rejection; // the kernels, which the estimates count
-    std::string Design = llvm::demangle(F.getName());
-    if (Opts.Format == ReportFormat::Dot) {
-      const ChannelResult &CR = FAM.getResult<ChannelAnalysis>(F);
-      if (R.Schedules.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
-          !DR.Rejections.empty() || CR.Units.empty())
-        continue;
-      printDesignPicture(OS, Design, "d" + std::to_string(Count), DR.D);
-      Count += R.Schedules.size();
-      continue;
-    }
-    // Run-time sizes: the estimates at the values of --size, the stand-ins
-    // for the others.
-    llvm::SmallVector<std::optional<int64_t>, 4> At = DR.D.standIns();
-    std::string Given, Missing;
-    for (unsigned A = 0; A < At.size(); ++A) {
-      if (!At[A])
-        continue;
-      auto It = llvm::find_if(Opts.Sizes, [&](const auto &P) { return P.first == DR.D.Params[A].Name; });
-      if (It != Opts.Sizes.end()) {
-        At[A] = It->second;
-        Given += (Given.empty() ? "" : ", ") + DR.D.Params[A].Name + " = " + grouped(It->second);
-      } else if (!Opts.Sizes.empty()) {
-        Missing += (Missing.empty() ? "" : ", ") + DR.D.Params[A].Name;
-      }
-    }
-    for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
-      if (!DR.D.Nests[N].Scheduled)
-        continue;
-      const DataPath &P = *DR.Nests[N]->Original;
-      llvm::SmallVector<PEChannelSummary, 4> Channels = summarizePEChannels(DR.D, N);
-      switch (Opts.Format) {
-      case ReportFormat::JSON: {
-        llvm::json::Object O = scheduleJSON(P);
-        O["design"] = Design;
-        O["channels"] = channelsJSON(Channels);
-        O["kernel_registers"] = registersJSON(DR.D, N);
-        O["reuse_buffers"] = reuseJSON(DR.D, N);
-        O["channel_depths"] = depthsJSON(DR.D, N);
-        if (Device && Laid) {
-          llvm::json::Object Est =
-              estimateJSON(estimateNest(DR.D, N, *Device, At), *Device, Opts.FmaxMHz, DR.D);
-          if (!Given.empty()) {
-            llvm::json::Object Sizes;
-            for (unsigned A = 0; A < At.size(); ++A)
-              if (At[A])
-                Sizes[DR.D.Params[A].Name] = *At[A];
-            Est["at_sizes"] = std::move(Sizes);
-          }
-          O["estimate"] = std::move(Est);
-        }
-        Designs.push_back(std::move(O));
-        break;
-      }
-      default:
-        printText(OS, Design, P, DR.D, N, Channels);
-        if (Device && Laid && !Given.empty())
-          OS << "  the estimate's operations and traffic per run are at " << Given
-             << (Missing.empty() ? "" : " (--size= gives no " + Missing + ": at its stand-in)")
-             << "\n";
-        if (Device && Laid)
-          printEstimate(OS, estimateNest(DR.D, N, *Device, At), *Device, Opts.FmaxMHz, DR.D);
-        else if (Device)
-          OS << "  estimate: none, the kernels cannot be written (t2s-clang "
-                "--emit-opencl says why)\n";
-      }
-      ++Count;
-    }
-    // The kernel nests that feed the design's arrays or take their results
-    // run on the device too: what they take and move.
-    bool Scheduled = llvm::any_of(DR.D.Nests, [](const Design::Nest &X) { return X.Scheduled; });
-    if (!Device || !Laid || !Scheduled)
-      continue;
-    for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
-      const Design::Nest &K = DR.D.Nests[N];
-      if (K.Scheduled)
-        continue;
-      DesignEstimate E = estimateNest(DR.D, N, *Device, At);
-      if (Opts.Format == ReportFormat::JSON) {
-        KernelNests.push_back(llvm::json::Object{
-            {"design", Design},
-            {"kernel", K.KernelName},
-            {"line", int64_t(K.At.Line)},
-            {"estimate", estimateJSON(E, *Device, Opts.FmaxMHz, DR.D)}});
-        continue;
-      }
-      OS << K.Title << " of design " << Design << "\n";
-      printEstimate(OS, E, *Device, Opts.FmaxMHz, DR.D);
-    }
-  }
-  if (Opts.Format == ReportFormat::Dot)
-    OS << "}\n";
-  if (Opts.Format == ReportFormat::JSON)
-    OS << llvm::formatv("{0:2}",
-                        llvm::json::Value(llvm::json::Object{
-                            {"schema_version", ReportSchemaVersion},
-                            {"designs", std::move(Designs)},
-                            {"kernel_nests", std::move(KernelNests)}}))
-       << "\n";
-  OS.flush();
+  ReportWriter W(Opts, Device);
+  W.begin(M);
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration())
+      W.function(F, FAM);
+  W.end();
   // Nothing to report is worth a word, unless errors already said why.
-  if (Count == 0 && !Failed)
+  if (W.Count == 0 && !W.Failed)
     reportFileWarning(M, WarningGroup::NoDesign,
                       "no design to report: no '#pragma t2s ure' nest with "
                       "'#pragma t2s space_time'");
