@@ -215,6 +215,8 @@ bool isCompiledInput(const ClangArgs &Args, const ClangArg &A) {
 struct Layout {
   std::string LibDir;
   std::string IncludeDir;
+  std::string PassPlugin;  // LibDir/libT2S.so
+  std::string ClangPlugin; // LibDir/libT2SClang.so
 };
 
 Layout findLayout(const char *Argv0) {
@@ -226,7 +228,11 @@ Layout findLayout(const char *Argv0) {
   llvm::sys::path::append(Include, T2S_BIN_TO_INCLUDE);
   llvm::sys::path::remove_dots(Lib, /*remove_dot_dot=*/true);
   llvm::sys::path::remove_dots(Include, /*remove_dot_dot=*/true);
-  return {std::string(Lib), std::string(Include)};
+  llvm::SmallString<256> PassPlugin(Lib), ClangPlugin(Lib);
+  llvm::sys::path::append(PassPlugin, "libT2S.so");
+  llvm::sys::path::append(ClangPlugin, "libT2SClang.so");
+  return {std::string(Lib), std::string(Include), std::string(PassPlugin),
+          std::string(ClangPlugin)};
 }
 
 std::string clangPath() {
@@ -268,12 +274,17 @@ int fail(const llvm::Twine &Message) {
   return 2;
 }
 
+// --dry-run: a command, as it would run.
+void printCommand(const std::vector<std::string> &Cmd) {
+  for (size_t I = 0; I < Cmd.size(); ++I)
+    llvm::outs() << (I ? " " : "") << Cmd[I];
+  llvm::outs() << "\n";
+}
+
 int run(const std::string &Clang, const std::vector<std::string> &Cmd,
         bool DryRun) {
   if (DryRun) {
-    for (size_t I = 0; I < Cmd.size(); ++I)
-      llvm::outs() << (I ? " " : "") << Cmd[I];
-    llvm::outs() << "\n";
+    printCommand(Cmd);
     return 0;
   }
   std::vector<llvm::StringRef> Refs(Cmd.begin(), Cmd.end());
@@ -506,23 +517,110 @@ std::optional<std::string> inlineChannelMacros(const std::string &File,
   return std::nullopt;
 }
 
-} // namespace
-
-int main(int Argc, char **Argv) {
-  llvm::InitLLVM X(Argc, Argv);
-  Layout L = findLayout(Argv[0]);
-  std::string Clang = clangPath();
-
+// One run of t2s-clang, as its command line asks for it.
+struct Request {
+  // --help, --version: answered without reading the rest of the command line.
+  bool Help = false, Version = false;
   bool DryRun = false;
   std::string Report; // "", "text", "json" or "dot"
   std::string Device, Fmax; // the report's estimates: --device=, --fmax=
   std::vector<std::string> Sizes; // --size NAME=VALUE
   bool EmitOpenCL = false, ForAOC = false, Emulate = false, OnDevice = false;
   std::string HostStub;
-  std::string OpenCLOut, ReportOut; // what this run writes besides clang's -o
   ClangArgs Forwarded;
+};
+
+// An error in the command line: main() prints it with fail().
+llvm::Error commandLineError(const llvm::Twine &Message) {
+  return llvm::createStringError(Message);
+}
+
+// \p Word, an argument clang does not know, taken into \p R if it is one of
+// t2s-clang's own options: whether it is one, or an error for a value the
+// option does not take.
+llvm::Expected<bool> takeOwnOption(const std::string &Word, Request &R) {
+  unsigned MissingIndex = 0, MissingCount = 0;
+  const char *One[] = {Word.c_str()};
+  llvm::opt::InputArgList Own =
+      ownOptions().ParseArgs(One, MissingIndex, MissingCount);
+  const llvm::opt::Arg *O = *Own.begin();
+  switch (O->getOption().getID()) {
+  case own::OPT_dry_run:
+    R.DryRun = true;
+    return true;
+  case own::OPT_report:
+    R.Report = "text";
+    return true;
+  case own::OPT_report_EQ:
+    if (!llvm::is_contained(ReportFormats, llvm::StringRef(O->getValue())))
+      return commandLineError("--report= takes 'text' or 'json', not '" +
+                              llvm::Twine(O->getValue()) +
+                              "' (the Graphviz picture is --emit-dot)");
+    R.Report = O->getValue();
+    return true;
+  case own::OPT_emit_dot:
+    R.Report = "dot";
+    return true;
+  case own::OPT_device_EQ: {
+    std::vector<std::string> Known = deviceKeys();
+    if (!llvm::is_contained(Known, O->getValue()))
+      return commandLineError("--device= takes one of " + llvm::join(Known, ", ") +
+                              ", not '" + llvm::Twine(O->getValue()) + "'");
+    R.Device = O->getValue();
+    return true;
+  }
+  case own::OPT_size_EQ: {
+    auto [Name, Value] = llvm::StringRef(O->getValue()).split('=');
+    long long V = 0;
+    if (Name.empty() || !(llvm::isAlpha(Name.front()) || Name.front() == '_') ||
+        Value.getAsInteger(10, V) || V < 0)
+      return commandLineError(
+          "--size= takes a parameter's name and a size of at least 0 "
+          "(--size=KT=64), not '" + llvm::Twine(O->getValue()) + "'");
+    R.Sizes.push_back(O->getValue());
+    return true;
+  }
+  case own::OPT_fmax_EQ: {
+    double MHz = 0;
+    if (llvm::StringRef(O->getValue()).getAsDouble(MHz) || !(MHz >= 1 && MHz <= 2000))
+      return commandLineError(
+          "--fmax= takes the clock in MHz, a number from 1 to 2000 (--fmax=250), "
+          "not '" + llvm::Twine(O->getValue()) + "'");
+    R.Fmax = O->getValue();
+    return true;
+  }
+  case own::OPT_emit_opencl:
+    R.EmitOpenCL = true;
+    R.ForAOC = false;
+    return true;
+  case own::OPT_emit_opencl_EQ:
+    if (llvm::StringRef(O->getValue()) != "aoc")
+      return commandLineError("--emit-opencl= takes 'aoc' (a self-contained file for "
+                              "Intel's aoc), not '" + llvm::Twine(O->getValue()) + "'");
+    R.EmitOpenCL = R.ForAOC = true;
+    return true;
+  case own::OPT_emulate:
+    R.Emulate = true;
+    return true;
+  case own::OPT_opencl:
+    R.OnDevice = true;
+    return true;
+  case own::OPT_host_stub_EQ:
+    if (!*O->getValue())
+      return commandLineError(
+          "--host-stub= needs a file name: --host-stub=design-host.cpp");
+    R.HostStub = O->getValue();
+    return true;
+  default:
+    return false;
+  }
+}
+
+// The command line (without the program's name). An error stops the parse
+// at the argument that has it; --help and --version stop it too.
+llvm::Expected<Request> parseCommandLine(llvm::ArrayRef<const char *> Words) {
+  Request R;
   // clang's table first: it knows which words are values of its options.
-  llvm::ArrayRef<const char *> Words(Argv + 1, Argv + Argc);
   unsigned MissingIndex = 0, MissingCount = 0;
   llvm::opt::InputArgList Args = clang::driver::getDriverOptTable().ParseArgs(
       Words, MissingIndex, MissingCount, llvm::opt::Visibility(ClangOption));
@@ -534,224 +632,250 @@ int main(int Argc, char **Argv) {
     llvm::StringRef Arg = Spelled.front();
     unsigned ID = A.getOption().getID();
     if (ID == OPT_help) {
-      printUsage();
-      return 0;
+      R.Help = true;
+      return R;
     }
     if (ID == OPT__version) {
-      llvm::outs() << "t2s-clang " << T2S_VERSION_STRING << " (T2S on LLVM)\n"
-                   << "  plugins: " << L.LibDir << "\n"
-                   << "  clang:   " << Clang << "\n";
-      llvm::outs().flush();
-      std::vector<llvm::StringRef> Cmd{Clang, "--version"};
-      return llvm::sys::ExecuteAndWait(Clang, Cmd) == 0 ? 0 : 1;
+      R.Version = true;
+      return R;
     }
     if (ID == OPT_W_Joined)
       if (std::optional<std::string> Spec = t2sWarningFlag(Arg)) {
         if (Spec->empty())
-          return fail("unknown warning option '" + Arg + "'; T2S's warnings are " +
-                      t2sWarningList());
-        Forwarded.push_back({OPT_mllvm, "-t2s-warn=" + *Spec,
-                             {"-mllvm", "-t2s-warn=" + *Spec}});
+          return commandLineError("unknown warning option '" + Arg +
+                                  "'; T2S's warnings are " + t2sWarningList());
+        R.Forwarded.push_back({OPT_mllvm, "-t2s-warn=" + *Spec,
+                               {"-mllvm", "-t2s-warn=" + *Spec}});
         continue;
       }
     if (ID != OPT_UNKNOWN) { // clang's
-      Forwarded.push_back({ID, A.getNumValues() ? A.getValue(0) : "", Spelled});
+      R.Forwarded.push_back({ID, A.getNumValues() ? A.getValue(0) : "", Spelled});
       continue;
     }
     // Not clang's: ours, a misspelling of ours, or for clang to refuse.
-    unsigned OwnMissingIndex = 0, OwnMissingCount = 0;
-    const char *One[] = {Spelled.front().c_str()};
-    llvm::opt::InputArgList Own =
-        ownOptions().ParseArgs(One, OwnMissingIndex, OwnMissingCount);
-    const llvm::opt::Arg *O = *Own.begin();
-    switch (O->getOption().getID()) {
-    case own::OPT_dry_run:
-      DryRun = true;
+    llvm::Expected<bool> Own = takeOwnOption(Spelled.front(), R);
+    if (!Own)
+      return Own.takeError();
+    if (*Own)
       continue;
-    case own::OPT_report:
-      Report = "text";
-      continue;
-    case own::OPT_report_EQ:
-      if (!llvm::is_contained(ReportFormats, llvm::StringRef(O->getValue())))
-        return fail("--report= takes 'text' or 'json', not '" + llvm::Twine(O->getValue()) +
-                    "' (the Graphviz picture is --emit-dot)");
-      Report = O->getValue();
-      continue;
-    case own::OPT_emit_dot:
-      Report = "dot";
-      continue;
-    case own::OPT_device_EQ: {
-      std::vector<std::string> Known = deviceKeys();
-      if (!llvm::is_contained(Known, O->getValue()))
-        return fail("--device= takes one of " + llvm::join(Known, ", ") + ", not '" +
-                    llvm::Twine(O->getValue()) + "'");
-      Device = O->getValue();
-      continue;
-    }
-    case own::OPT_size_EQ: {
-      auto [Name, Value] = llvm::StringRef(O->getValue()).split('=');
-      long long V = 0;
-      if (Name.empty() || !(llvm::isAlpha(Name.front()) || Name.front() == '_') ||
-          Value.getAsInteger(10, V) || V < 0)
-        return fail("--size= takes a parameter's name and a size of at least 0 "
-                    "(--size=KT=64), not '" + llvm::Twine(O->getValue()) + "'");
-      Sizes.push_back(O->getValue());
-      continue;
-    }
-    case own::OPT_fmax_EQ: {
-      double MHz = 0;
-      if (llvm::StringRef(O->getValue()).getAsDouble(MHz) || !(MHz >= 1 && MHz <= 2000))
-        return fail("--fmax= takes the clock in MHz, a number from 1 to 2000 (--fmax=250), "
-                    "not '" + llvm::Twine(O->getValue()) + "'");
-      Fmax = O->getValue();
-      continue;
-    }
-    case own::OPT_emit_opencl:
-      EmitOpenCL = true;
-      ForAOC = false;
-      continue;
-    case own::OPT_emit_opencl_EQ:
-      if (llvm::StringRef(O->getValue()) != "aoc")
-        return fail("--emit-opencl= takes 'aoc' (a self-contained file for "
-                    "Intel's aoc), not '" + llvm::Twine(O->getValue()) + "'");
-      EmitOpenCL = ForAOC = true;
-      continue;
-    case own::OPT_emulate:
-      Emulate = true;
-      continue;
-    case own::OPT_opencl:
-      OnDevice = true;
-      continue;
-    case own::OPT_host_stub_EQ:
-      if (!*O->getValue())
-        return fail("--host-stub= needs a file name: --host-stub=design-host.cpp");
-      HostStub = O->getValue();
-      continue;
-    default:
-      break;
-    }
     if (Arg.starts_with("--"))
       if (std::optional<std::string> Near = misspelledOwnOption(Arg))
-        return fail("unknown option '" + Arg + "'; did you mean '" + *Near +
-                    "'? (see 't2s-clang --help')");
-    Forwarded.push_back({ID, "", Spelled});
+        return commandLineError("unknown option '" + Arg + "'; did you mean '" +
+                                *Near + "'? (see 't2s-clang --help')");
+    R.Forwarded.push_back({ID, "", Spelled});
   }
-  if (Forwarded.empty())
-    return fail("no input files; see 't2s-clang --help'");
+  if (R.Forwarded.empty())
+    return commandLineError("no input files; see 't2s-clang --help'");
+  return R;
+}
 
-  llvm::SmallString<256> PassPlugin(L.LibDir), ClangPlugin(L.LibDir);
-  llvm::sys::path::append(PassPlugin, "libT2S.so");
-  llvm::sys::path::append(ClangPlugin, "libT2SClang.so");
-  for (llvm::StringRef P : {PassPlugin.str(), ClangPlugin.str()})
+// --version: T2S's version and where its pieces are, then clang's.
+int printVersion(const Layout &L, const std::string &Clang) {
+  llvm::outs() << "t2s-clang " << T2S_VERSION_STRING << " (T2S on LLVM)\n"
+               << "  plugins: " << L.LibDir << "\n"
+               << "  clang:   " << Clang << "\n";
+  llvm::outs().flush(); // before clang's lines
+  std::vector<llvm::StringRef> Cmd{Clang, "--version"};
+  return llvm::sys::ExecuteAndWait(Clang, Cmd) == 0 ? 0 : 1;
+}
+
+// What this run cannot do without, if it is missing: the plugins and, unless
+// it only prints its commands, clang++ and the input files.
+std::optional<std::string> missingPrerequisite(const Layout &L,
+                                               const std::string &Clang,
+                                               const Request &R) {
+  for (const std::string &P : {L.PassPlugin, L.ClangPlugin})
     if (!llvm::sys::fs::exists(P))
-      return fail("cannot find the plugin " + P +
-                  "; is T2S installed completely?");
-  if (!DryRun && !llvm::sys::fs::can_execute(Clang))
-    return fail("cannot run clang++ at '" + Clang +
-                "'; install clang-19 (scripts/install-deps.sh) or set "
-                "T2S_CLANGXX");
-  if (std::optional<std::string> Missing = missingInput(Forwarded); Missing && !DryRun)
-    return fail("no such file: '" + *Missing + "'");
+      return "cannot find the plugin " + P + "; is T2S installed completely?";
+  if (!R.DryRun && !llvm::sys::fs::can_execute(Clang))
+    return "cannot run clang++ at '" + Clang +
+           "'; install clang-19 (scripts/install-deps.sh) or set "
+           "T2S_CLANGXX";
+  if (std::optional<std::string> Missing = missingInput(R.Forwarded); Missing && !R.DryRun)
+    return "no such file: '" + *Missing + "'";
+  return std::nullopt;
+}
 
-  std::vector<std::string> Cmd{
+// The error in the modes \p R asks for, if any: modes that do not go
+// together, or a mode without what it needs.
+std::optional<std::string> checkModes(const Request &R) {
+  if (!R.HostStub.empty() && !R.EmitOpenCL)
+    return std::string("--host-stub goes with --emit-opencl: t2s-clang --emit-opencl "
+                       "design.cpp -o design.cl --host-stub=design-host.cpp");
+  if (R.Emulate && R.OnDevice)
+    return std::string("--emulate and --opencl build different programs; choose one");
+  if ((R.Emulate || R.OnDevice) && (R.EmitOpenCL || !R.Report.empty()))
+    return std::string(R.Emulate ? "--emulate" : "--opencl") +
+           " builds a program; it does not go together with "
+           "--emit-opencl, --report or --emit-dot";
+  if (!R.Sizes.empty() && (R.Report.empty() || R.Report == "dot"))
+    return std::string("--size= gives a run-time size for the report's estimates; it goes "
+                       "with --report (t2s-clang --report --size=KT=64 design.cpp)");
+  if ((!R.Device.empty() || !R.Fmax.empty()) && (R.Report.empty() || R.Report == "dot"))
+    return std::string("--device= and --fmax= choose the FPGA of the report's estimates; "
+                       "they go with --report (t2s-clang --report --device=arria10 "
+                       "--fmax=215 design.cpp)");
+  if (R.EmitOpenCL && !R.Report.empty())
+    return std::string("--emit-opencl and --report/--emit-dot do not go together");
+  // The kernels go to the -o file; nothing else is produced.
+  if (R.EmitOpenCL && lastValue(R.Forwarded, OPT_o).value_or("").empty())
+    return std::string("--emit-opencl needs the output file: -o design.cl");
+  return std::nullopt;
+}
+
+// The start of every clang++ command: both plugins and the runtime headers.
+std::vector<std::string> clangWithPlugins(const std::string &Clang, const Layout &L) {
+  return {
       Clang,
-      ("-fplugin=" + ClangPlugin).str(),
+      "-fplugin=" + L.ClangPlugin,
       // Also loaded as a plugin so that -mllvm -t2s-* options exist.
-      ("-fplugin=" + PassPlugin).str(),
-      ("-fpass-plugin=" + PassPlugin).str(),
+      "-fplugin=" + L.PassPlugin,
+      "-fpass-plugin=" + L.PassPlugin,
       "-I" + L.IncludeDir,
   };
-  if (!HostStub.empty() && !EmitOpenCL)
-    return fail("--host-stub goes with --emit-opencl: t2s-clang --emit-opencl "
-                "design.cpp -o design.cl --host-stub=design-host.cpp");
-  if (Emulate && OnDevice)
-    return fail("--emulate and --opencl build different programs; choose one");
-  if ((Emulate || OnDevice) && (EmitOpenCL || !Report.empty()))
-    return fail(std::string(Emulate ? "--emulate" : "--opencl") +
-                " builds a program; it does not go together with "
-                "--emit-opencl, --report or --emit-dot");
-  if (!Sizes.empty() && (Report.empty() || Report == "dot"))
-    return fail("--size= gives a run-time size for the report's estimates; it goes "
-                "with --report (t2s-clang --report --size=KT=64 design.cpp)");
-  if ((!Device.empty() || !Fmax.empty()) && (Report.empty() || Report == "dot"))
-    return fail("--device= and --fmax= choose the FPGA of the report's estimates; "
-                "they go with --report (t2s-clang --report --device=arria10 --fmax=215 "
-                "design.cpp)");
-  if (Emulate || OnDevice)
-    return emulate(Clang, L, Cmd, Forwarded, DryRun, OnDevice);
-  if (EmitOpenCL) {
-    if (!Report.empty())
-      return fail("--emit-opencl and --report/--emit-dot do not go together");
-    // The kernels go to the -o file; nothing else is produced.
-    std::string Out = lastValue(Forwarded, OPT_o).value_or("");
-    if (Out.empty())
-      return fail("--emit-opencl needs the output file: -o design.cl");
-    OpenCLOut = Out;
-    llvm::sys::fs::remove(Out);
-    {
-      std::error_code EC;
-      llvm::raw_fd_ostream Head(Out, EC);
-      if (EC)
-        return fail("cannot write " + Out + ": " + EC.message());
-      Head << "// Generated by t2s-clang --emit-opencl: OpenCL C for Intel FPGAs.\n";
-    }
-    for (const std::string &W : passesOnly(Forwarded))
-      Cmd.push_back(W);
-    Cmd.push_back("-mllvm");
-    Cmd.push_back("-t2s-opencl=" + Out);
-    if (!HostStub.empty()) {
-      llvm::sys::fs::remove(HostStub);
-      Cmd.push_back("-mllvm");
-      Cmd.push_back("-t2s-opencl-host=" + HostStub);
-    }
-  } else if (Report.empty()) {
-    for (const std::string &W : wordsOf(Forwarded))
-      Cmd.push_back(W);
-  } else {
-    // Run the pipeline up to the report, which goes to standard output or
-    // to the -o file.
-    ReportOut = lastValue(Forwarded, OPT_o).value_or("");
-    for (const std::string &W : passesOnly(Forwarded))
-      Cmd.push_back(W);
-    Cmd.push_back("-mllvm");
-    Cmd.push_back("-t2s-report=" + Report);
-    for (const auto &[Flag, Value] : {std::pair{"-t2s-device=", &Device}, {"-t2s-fmax=", &Fmax}})
-      if (!Value->empty()) {
-        Cmd.push_back("-mllvm");
-        Cmd.push_back(Flag + *Value);
-      }
-    if (!Sizes.empty()) {
-      Cmd.push_back("-mllvm");
-      Cmd.push_back("-t2s-size=" + llvm::join(Sizes, ","));
-    }
-  }
+}
 
-  if (DryRun) {
-    for (size_t I = 0; I < Cmd.size(); ++I)
-      llvm::outs() << (I ? " " : "") << Cmd[I];
-    llvm::outs() << "\n";
+// The files of a run that is not --emulate/--opencl that clang itself does
+// not write (with --emit-opencl or --report, clang's output is /dev/null and
+// the -o file is one of them); a failed run leaves none of them behind.
+struct Outputs {
+  std::string OpenCL;   // --emit-opencl: the kernels, in the -o file
+  std::string HostStub; // --host-stub=
+  std::string Report;   // --report/--emit-dot with -o (else standard output)
+};
+
+Outputs outputsOf(const Request &R) {
+  Outputs Out;
+  Out.HostStub = R.HostStub;
+  std::string O = lastValue(R.Forwarded, OPT_o).value_or("");
+  if (R.EmitOpenCL)
+    Out.OpenCL = O;
+  else if (!R.Report.empty())
+    Out.Report = O;
+  return Out;
+}
+
+// --emit-opencl: the kernels file, new, with its banner (the plugin appends
+// each design's kernels to it, and its host stubs to the stub file, which
+// must not keep an earlier run's).
+std::optional<std::string> startOpenCLOutputs(const Outputs &Out) {
+  if (Out.OpenCL.empty())
+    return std::nullopt;
+  llvm::sys::fs::remove(Out.OpenCL);
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream Head(Out.OpenCL, EC);
+    if (EC)
+      return "cannot write " + Out.OpenCL + ": " + EC.message();
+    Head << "// Generated by t2s-clang --emit-opencl: OpenCL C for Intel FPGAs.\n";
+  }
+  if (!Out.HostStub.empty())
+    llvm::sys::fs::remove(Out.HostStub);
+  return std::nullopt;
+}
+
+// The one clang++ command of a run that is not --emulate/--opencl, after
+// \p Cmd (clangWithPlugins()): the user's build as it is, or, for
+// --emit-opencl and --report/--emit-dot, a compilation that only runs the
+// passes.
+std::vector<std::string> clangCommand(std::vector<std::string> Cmd, const Request &R,
+                                      const Outputs &Out) {
+  if (R.EmitOpenCL) {
+    for (const std::string &W : passesOnly(R.Forwarded))
+      Cmd.push_back(W);
+    Cmd.push_back("-mllvm");
+    Cmd.push_back("-t2s-opencl=" + Out.OpenCL);
+    if (!Out.HostStub.empty()) {
+      Cmd.push_back("-mllvm");
+      Cmd.push_back("-t2s-opencl-host=" + Out.HostStub);
+    }
+    return Cmd;
+  }
+  if (R.Report.empty()) {
+    for (const std::string &W : wordsOf(R.Forwarded))
+      Cmd.push_back(W);
+    return Cmd;
+  }
+  // The report goes to standard output, which runClang() sends to the -o
+  // file if there is one.
+  for (const std::string &W : passesOnly(R.Forwarded))
+    Cmd.push_back(W);
+  Cmd.push_back("-mllvm");
+  Cmd.push_back("-t2s-report=" + R.Report);
+  for (const auto &[Flag, Value] : {std::pair{"-t2s-device=", &R.Device}, {"-t2s-fmax=", &R.Fmax}})
+    if (!Value->empty()) {
+      Cmd.push_back("-mllvm");
+      Cmd.push_back(Flag + *Value);
+    }
+  if (!R.Sizes.empty()) {
+    Cmd.push_back("-mllvm");
+    Cmd.push_back("-t2s-size=" + llvm::join(R.Sizes, ","));
+  }
+  return Cmd;
+}
+
+// Runs \p Cmd, the one clang++ command of a run that is not
+// --emulate/--opencl (--dry-run: prints it), and finishes its outputs.
+int runClang(const std::string &Clang, const std::vector<std::string> &Cmd,
+             const Outputs &Out, const Request &R, const Layout &L) {
+  if (R.DryRun) {
+    printCommand(Cmd);
     return 0;
   }
   std::vector<llvm::StringRef> CmdRefs(Cmd.begin(), Cmd.end());
   std::string ErrMsg;
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt,
                                                 std::nullopt};
-  if (!ReportOut.empty()) {
-    llvm::sys::fs::remove(ReportOut); // written anew, never over an old file
-    Redirects[1] = ReportOut;
+  if (!Out.Report.empty()) {
+    llvm::sys::fs::remove(Out.Report); // written anew, never over an old file
+    Redirects[1] = Out.Report;
   }
   int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, childEnvironment(), Redirects,
                                      0, 0, &ErrMsg);
   if (RC != 0) // no output a failed step leaves half written
-    for (const std::string &Out : {OpenCLOut, HostStub, ReportOut})
-      if (!Out.empty())
-        llvm::sys::fs::remove(Out);
+    for (const std::string &F : {Out.OpenCL, Out.HostStub, Out.Report})
+      if (!F.empty())
+        llvm::sys::fs::remove(F);
   if (RC < 0)
     return fail("running " + Clang + " failed: " + ErrMsg);
-  if (RC == 0 && ForAOC)
-    if (std::optional<std::string> Error = inlineChannelMacros(OpenCLOut, L.IncludeDir)) {
-      llvm::sys::fs::remove(OpenCLOut);
+  if (RC == 0 && R.ForAOC)
+    if (std::optional<std::string> Error = inlineChannelMacros(Out.OpenCL, L.IncludeDir)) {
+      llvm::sys::fs::remove(Out.OpenCL);
       return fail(*Error);
     }
   return RC;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+  Layout L = findLayout(Argv[0]);
+  std::string Clang = clangPath();
+
+  // (1) The command line: what it asks for, and whether this run can do it.
+  llvm::Expected<Request> R =
+      parseCommandLine(llvm::ArrayRef<const char *>(Argv + 1, Argv + Argc));
+  if (!R)
+    return fail(llvm::toString(R.takeError()));
+  if (R->Help) {
+    printUsage();
+    return 0;
+  }
+  if (R->Version)
+    return printVersion(L, Clang);
+  if (std::optional<std::string> Error = missingPrerequisite(L, Clang, *R))
+    return fail(*Error);
+  if (std::optional<std::string> Error = checkModes(*R))
+    return fail(*Error);
+
+  // (2) The clang++ commands, and (3) running them: --emulate and --opencl
+  // build the program in steps; every other mode is one command.
+  std::vector<std::string> Plugins = clangWithPlugins(Clang, L);
+  if (R->Emulate || R->OnDevice)
+    return emulate(Clang, L, Plugins, R->Forwarded, R->DryRun, R->OnDevice);
+  Outputs Out = outputsOf(*R);
+  if (std::optional<std::string> Error = startOpenCLOutputs(Out))
+    return fail(*Error);
+  return runClang(Clang, clangCommand(Plugins, *R, Out), Out, *R, L);
 }
