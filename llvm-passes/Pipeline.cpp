@@ -34,14 +34,14 @@ void addSystolicPasses(llvm::ModulePassManager &MPM) {
   // 4. The URE model, the space-time schedule and their checks.
   Check.addPass(URECheckPass());
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Check)));
-  // The design report of the whole file, when asked for.
+  // 5. The design report of the whole file, when asked for.
   MPM.addPass(ReportPass(reportOptionsFromCommandLine()));
-  // The OpenCL kernels and host stubs of the whole file, when asked for.
+  // 6. The OpenCL kernels and host stubs of the whole file, when asked for.
   MPM.addPass(OpenCLEmitterPass(openCLOptionsFromCommandLine()));
   llvm::FunctionPassManager Build;
-  // With -t2s-offload, the emitted kernels replace the nests (emulation).
+  // 7. With -t2s-offload, the emitted kernels replace the nests (emulation).
   Build.addPass(OffloadPass(offloadFromCommandLine()));
-  // 5. The space-time transform: time loops, PEs, shift registers.
+  // 8. The space-time transform: time loops, PEs, shift registers.
   Build.addPass(SpaceTimeTransformPass());
   // Vectorization, scatter/gather and unrolling are no passes: they are
   // lowering steps of each function's Design (systolic/lowering/Lowering.h),
