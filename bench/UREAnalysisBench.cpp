@@ -5,7 +5,7 @@
 // what clang emits for examples/<name>.cpp under the T2S front end (made at
 // build time); each iteration runs on a fresh copy of it.
 #include "language/AttachPragmas.h"
-#include "systolic/Channels.h"
+#include "systolic/StreamChannels.h"
 #include "systolic/DesignAnalysis.h"
 #include "systolic/DataPath.h"
 #include "systolic/URECheck.h"

@@ -10,7 +10,7 @@
 #include "language/PrintDirectives.h"
 #include "OptVLS/OptVLSHintsPass.h"
 #include "OptVLS/OptVLSPass.h"
-#include "systolic/Channels.h"
+#include "systolic/StreamChannels.h"
 #include "systolic/DataPath.h"
 #include "systolic/DesignAnalysis.h"
 #include "systolic/URECheck.h"

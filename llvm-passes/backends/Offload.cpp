@@ -3,7 +3,7 @@
 #include "backends/Offload.h"
 #include "systolic/DesignNames.h"
 #include "language/LoopMetadata.h"
-#include "systolic/Channels.h"
+#include "systolic/StreamChannels.h"
 #include "systolic/DesignAnalysis.h"
 #include "systolic/DataPath.h"
 #include "ure/MergeURES.h"

@@ -5,7 +5,7 @@
 #include "backends/HostStub.h"
 #include "backends/OpenCLKernels.h"
 #include "language/Warnings.h"
-#include "systolic/Channels.h"
+#include "systolic/StreamChannels.h"
 #include "systolic/DesignAnalysis.h"
 
 #include "llvm/IR/Function.h"

@@ -7,7 +7,7 @@
 #include "backends/Picture.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
-#include "systolic/Channels.h"
+#include "systolic/StreamChannels.h"
 #include "systolic/DataPath.h"
 #include "systolic/DesignAnalysis.h"
 #include "systolic/NumberText.h"

@@ -13,7 +13,7 @@
 //
 // This decides the design; spelling it is the back ends' (the OpenCL printer
 // names the temporaries, the report counts the channels). Preconditions: the
-// schedule passed its checks; Vectorize.h and GatherScatter.h planned the
+// schedule passed its checks; VectorizePlan.h and GatherScatterPlan.h planned the
 // data path.
 //
 //===----------------------------------------------------------------------===//
@@ -22,8 +22,8 @@
 #define T2S_CHANNELPLAN_H
 
 #include "systolic/Expr.h"
-#include "systolic/GatherScatter.h"
-#include "systolic/Vectorize.h"
+#include "systolic/GatherScatterPlan.h"
+#include "systolic/VectorizePlan.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/ArrayRef.h"

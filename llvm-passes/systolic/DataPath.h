@@ -2,8 +2,8 @@
 //
 // The space-time schedule of a URE system (SpaceTimeSchedule.h) together with
 // the plans of the data path the directives ask for, in the seeds' order:
-// vectorization (Vectorize.h), then scatter and gather (GatherScatter.h),
-// and the reuse buffers (ReuseBuffers.h). The lowering steps of the Design
+// vectorization (VectorizePlan.h), then scatter and gather (GatherScatterPlan.h),
+// and the reuse buffers (ReuseBufferPlan.h). The lowering steps of the Design
 // (systolic/lowering/Lowering.h) carry them out. Each planner reads the
 // schedule and the plans made before it, never the other way round.
 //
@@ -15,10 +15,10 @@
 #ifndef T2S_DATAPATH_H
 #define T2S_DATAPATH_H
 
-#include "systolic/GatherScatter.h"
-#include "systolic/ReuseBuffers.h"
+#include "systolic/GatherScatterPlan.h"
+#include "systolic/ReuseBufferPlan.h"
 #include "systolic/SpaceTimeSchedule.h"
-#include "systolic/Vectorize.h"
+#include "systolic/VectorizePlan.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"

@@ -1,4 +1,4 @@
-//===- Design.h - A function's systolic designs, without IR ----*- C++ -*-===//
+//===- Design.h - A function's systolic designs, without IR -----*- C++ -*-===//
 //
 // What the back ends write for one function, decided once: its nests (a
 // scheduled URE system or a kernel(name) nest) with their statements lifted
@@ -122,7 +122,7 @@ struct Design {
   };
 
   /// buffer(a, k): a loader that keeps what one iteration of k sends in a
-  /// double-buffered on-chip memory (systolic/lowering/Buffer.cpp).
+  /// double-buffered on-chip memory (systolic/lowering/BufferLoaders.cpp).
   struct ReuseBuffer {
     std::string Loop;                             ///< k
     llvm::SmallVector<std::string, 4> TileLoops;  ///< outside k, and k

@@ -6,7 +6,7 @@
 #include "language/LoopMetadata.h"
 #include "systolic/Buffers.h"
 #include "systolic/ChannelDepths.h"
-#include "systolic/Channels.h"
+#include "systolic/StreamChannels.h"
 #include "systolic/DesignNames.h"
 #include "systolic/LiftExpr.h"
 #include "systolic/ReuseOrder.h"

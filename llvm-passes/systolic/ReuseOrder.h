@@ -1,7 +1,7 @@
 //===- ReuseOrder.h - Whether a feeder sends what its loader sent -*- C++ -*-===//
 //
 // The channel-order check of the reuse buffers (buffer(a, k),
-// systolic/lowering/Buffer.cpp): a feeder must send each PE the values the
+// systolic/lowering/BufferLoaders.cpp): a feeder must send each PE the values the
 // loader without the buffer sent, in the same order. checkReuseBuffers runs
 // the integer part of both, at the design's stand-in sizes: the loader
 // records, per channel write, the channel, the tile (its tile loops, counted

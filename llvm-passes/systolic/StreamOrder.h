@@ -16,7 +16,7 @@
 // It checks the kernels the back ends print, after every lowering step; the
 // rules about where a stream may be written and read at all (one write site,
 // one reader, affine subscripts, at most 2^26 iterations) are checked on the
-// source by ChannelAnalysis (systolic/Channels.h) before.
+// source by ChannelAnalysis (systolic/StreamChannels.h) before.
 //
 // Preconditions: the unroll step laid out every kernel (Kernel::Body).
 // Effects: sets each stream's Values.

@@ -3,7 +3,7 @@
 #include "systolic/URECheck.h"
 #include "language/LoopMetadata.h"
 #include "language/Warnings.h"
-#include "systolic/Channels.h"
+#include "systolic/StreamChannels.h"
 #include "systolic/DesignAnalysis.h"
 #include "systolic/NumberText.h"
 #include "systolic/DataPath.h"

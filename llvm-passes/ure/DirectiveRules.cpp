@@ -1,13 +1,13 @@
-//===- DirectiveRules.cpp - The rules of loader, drainer and buffer ------===//
+//===- DirectiveRules.cpp - The rules of loader, drainer and buffer -------===//
 //
 // Part of NestExtractor (NestExtractor.h): the rules of the directives that
 // move a nest's accesses into kernels of their own. loader(a) and
 // drainer(c) need a systolic array and an input (output) of the nest whose
 // reads (writes) happen where and when the loop variables alone tell;
 // buffer(a, k) needs a's loader. The rules of vectorize, gather and scatter
-// that need the schedule are checked with it (systolic/Vectorize.cpp,
-// systolic/GatherScatter.cpp), those of buffer(a, k) that do as well
-// (systolic/ReuseBuffers.cpp).
+// that need the schedule are checked with it (systolic/VectorizePlan.cpp,
+// systolic/GatherScatterPlan.cpp), those of buffer(a, k) that do as well
+// (systolic/ReuseBufferPlan.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -396,7 +396,7 @@ def gen_design(rng, idx):
             drainer.append("out")
         # vectorize: a time loop that is a time dimension of its own, or a
         # space loop of coefficient 0 whose loaded accesses happen at all its
-        # PEs or at one of them (Vectorize.cpp).
+        # PEs or at one of them (VectorizePlan.cpp).
         def lanes(site, L):
             _, _, guard, pinned = site
             if pinned == L:
@@ -427,7 +427,7 @@ def gen_design(rng, idx):
                         comp = sum(c * x for c, x in zip(row, d))
                         t += comp * (st // l.ext if q < dim else st)
                     # A read of a PE that runs its lanes later in the same
-                    # step (Vectorize.cpp): its first non-zero component
+                    # step (VectorizePlan.cpp): its first non-zero component
                     # along the PE loops is negative.
                     pe = [d[q] for q in final_space if d[q] != 0]
                     good = good and t >= 0 and not (t == 0 and pe and pe[0] < 0)
@@ -438,7 +438,7 @@ def gen_design(rng, idx):
 
         # Chains along a final space loop of coefficient 0 and several PEs,
         # of an access made once, under a condition the chain does not test
-        # (GatherScatter.cpp).
+        # (GatherScatterPlan.cpp).
         def chain_ok(L, site):
             if loops[L].ext < 2 or L not in zero_coef or lanes(site, L) != "all":
                 return False

@@ -105,7 +105,7 @@ void chainPEs(Design &D, NestPlans Plans);
 std::optional<std::string> unrollKernels(Design &D, NestPlans Plans);
 
 /// buffer: each loader named by buffer(a, k) becomes a feeder with a
-/// double-buffered reuse buffer (Buffer.cpp). Precondition: unroll. Returns
+/// double-buffered reuse buffer (BufferLoaders.cpp). Precondition: unroll. Returns
 /// the directive and why, where one cannot be built.
 std::optional<std::pair<SourceLoc, std::string>> bufferLoaders(Design &D, NestPlans Plans);
 

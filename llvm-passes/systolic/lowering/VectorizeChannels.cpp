@@ -1,4 +1,4 @@
-//===- Vectorize.cpp - Vector channels and registers of lanes -------------===//
+//===- VectorizeChannels.cpp - Vector channels and registers of lanes -----===//
 
 #include "systolic/ReadPaths.h"
 #include "systolic/lowering/Lowering.h"

@@ -1,4 +1,4 @@
-//===- GatherScatter.h - PE chains for loader and drainer channels -*- C++ -*-===//
+//===- GatherScatterPlan.h - The chains of gather and scatter ---*- C++ -*-===//
 //
 // gather(c, i, down|up) and scatter(a, i, down|up) (seed gather.md, and its
 // mirror). Without them a drainer receives one channel per PE that writes c
@@ -16,7 +16,7 @@
 //
 // This file checks the directives and describes the chains, after the
 // vectorize plan (DataPath.cpp). The Design's lowering steps build
-// them: lowering/ScatterGather.cpp the chain channels,
+// them: lowering/ChainPEs.cpp the chain channels,
 // lowering/ArrayKernel.cpp each PE's passes; backends/OpenCLKernels.cpp prints
 // the result. Preconditions (errors, rule "gather and scatter", at the
 // directive): the nest has a space_time; c is named in drainer(...) (a in
@@ -34,10 +34,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef T2S_GATHERSCATTER_H
-#define T2S_GATHERSCATTER_H
+#ifndef T2S_GATHERSCATTERPLAN_H
+#define T2S_GATHERSCATTERPLAN_H
 
-#include "systolic/Vectorize.h"
+#include "systolic/VectorizePlan.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -81,4 +81,4 @@ planChains(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector
 
 } // namespace t2s
 
-#endif // T2S_GATHERSCATTER_H
+#endif // T2S_GATHERSCATTERPLAN_H

@@ -1,7 +1,7 @@
-//===- Buffer.cpp - A loader with a double-buffered reuse buffer ----------===//
+//===- BufferLoaders.cpp - A loader with a double-buffered reuse buffer ---===//
 //
 // The buffer step (after unroll): the loader of an input named by
-// buffer(a, k) (systolic/ReuseBuffers.h) becomes a feeder, as T2SP builds
+// buffer(a, k) (systolic/ReuseBufferPlan.h) becomes a feeder, as T2SP builds
 // them. Its laid-out loops split at k: the loops outside k and k itself are
 // the tiles, counted as one range; the loops inside k are the steps of one
 // tile. What the loader sends in a step depends only on the step's loops its

@@ -1,4 +1,4 @@
-//===- Channels.h - Arrays that become channels between kernels -*- C++ -*-===//
+//===- StreamChannels.h - Arrays that become channels -----------*- C++ -*-===//
 //
 // In a function with several kernel nests ('#pragma t2s kernel(name)' nests
 // and scheduled URE systems), an array that one nest writes and a later nest
@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef T2S_CHANNELS_H
-#define T2S_CHANNELS_H
+#ifndef T2S_STREAMCHANNELS_H
+#define T2S_STREAMCHANNELS_H
 
 #include "ure/UREModel.h"
 
@@ -77,4 +77,4 @@ public:
 
 } // namespace t2s
 
-#endif // T2S_CHANNELS_H
+#endif // T2S_STREAMCHANNELS_H

@@ -1,4 +1,4 @@
-//===- ScatterGather.cpp - Chains of PEs ----------------------------------===//
+//===- ChainPEs.cpp - Chains of PEs ---------------------------------------===//
 
 #include "systolic/lowering/Lowering.h"
 

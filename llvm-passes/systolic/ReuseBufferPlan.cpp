@@ -1,6 +1,6 @@
-//===- ReuseBuffers.cpp - buffer(a, k): the loader keeps a tile ----------===//
+//===- ReuseBufferPlan.cpp - buffer(a, k): the loader keeps a tile --------===//
 
-#include "systolic/ReuseBuffers.h"
+#include "systolic/ReuseBufferPlan.h"
 #include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/Twine.h"

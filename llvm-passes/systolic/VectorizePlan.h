@@ -1,4 +1,4 @@
-//===- Vectorize.h - T2S vectorization of a time loop -----------*- C++ -*-===//
+//===- VectorizePlan.h - T2S vectorization of a time loop -------*- C++ -*-===//
 //
 // vectorize(k) (seed vectorize.md, part 1) on a scheduled URE nest: the
 // systolic kernel runs all iterations of loop k in each PE and time step, as
@@ -34,15 +34,16 @@
 // (drained) access happens at all PEs along it or at one of them. The native build does not change. The order of the data-path
 // transformations is vectorization, then scatter and gather, then unrolling:
 // DataPath.cpp makes this plan before the chains' plan, and the
-// Design's lowering steps apply them in that order (lowering/Vectorize.cpp,
-// ScatterGather.cpp, the unroll step's KernelSkeleton.cpp, ArrayKernel.cpp
+// Design's lowering steps apply them in that order
+// (lowering/VectorizeChannels.cpp,
+// ChainPEs.cpp, the unroll step's KernelSkeleton.cpp, ArrayKernel.cpp
 // and LoaderDrainer.cpp; systolic/lowering/Lowering.h);
 // backends/OpenCLKernels.cpp prints the result.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef T2S_VECTORIZE_H
-#define T2S_VECTORIZE_H
+#ifndef T2S_VECTORIZEPLAN_H
+#define T2S_VECTORIZEPLAN_H
 
 #include "ure/UREModel.h"
 
@@ -97,4 +98,4 @@ planVectorization(const SpaceTimeSchedule &Sch,
 
 } // namespace t2s
 
-#endif // T2S_VECTORIZE_H
+#endif // T2S_VECTORIZEPLAN_H

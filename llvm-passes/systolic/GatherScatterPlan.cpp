@@ -1,6 +1,6 @@
-//===- GatherScatter.cpp - PE chains for loader and drainer channels ------===//
+//===- GatherScatterPlan.cpp - The chains of gather and scatter -----------===//
 
-#include "systolic/GatherScatter.h"
+#include "systolic/GatherScatterPlan.h"
 #include "ure/IterationDomain.h"
 #include "systolic/SpaceTimeSchedule.h"
 

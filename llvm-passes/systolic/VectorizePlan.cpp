@@ -1,6 +1,6 @@
-//===- Vectorize.cpp - T2S vectorization of a time loop -------------------===//
+//===- VectorizePlan.cpp - T2S vectorization of a time loop ---------------===//
 
-#include "systolic/Vectorize.h"
+#include "systolic/VectorizePlan.h"
 #include "systolic/SpaceTimeSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,11 +1,11 @@
-//===- ReuseBuffers.h - buffer(a, k): the loader keeps a tile ---*- C++ -*-===//
+//===- ReuseBufferPlan.h - buffer(a, k): a loader keeps a tile --*- C++ -*-===//
 //
 // T2SP's feeders: '#pragma t2s buffer(a, k)' makes the loader of input a
 // read, for each iteration of loop k (and the loops outside it), only the
 // distinct values the PEs read inside that iteration, keep them on chip,
 // and send them to the PEs as often as the array reads them. The buffer is
 // double-buffered: while the loader sends one tile from one half, it reads
-// the next tile into the other (systolic/lowering/Buffer.cpp lays the
+// the next tile into the other (systolic/lowering/BufferLoaders.cpp lays the
 // kernel out).
 //
 // Rules (errors at the directive, [buffer]): k is a time loop of the loader
@@ -17,10 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef T2S_REUSEBUFFERS_H
-#define T2S_REUSEBUFFERS_H
+#ifndef T2S_REUSEBUFFERPLAN_H
+#define T2S_REUSEBUFFERPLAN_H
 
-#include "systolic/Vectorize.h"
+#include "systolic/VectorizePlan.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -51,4 +51,4 @@ planReuseBuffers(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &
 
 } // namespace t2s
 
-#endif // T2S_REUSEBUFFERS_H
+#endif // T2S_REUSEBUFFERPLAN_H

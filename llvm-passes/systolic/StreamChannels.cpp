@@ -1,6 +1,6 @@
-//===- Channels.cpp - Arrays that become channels between kernels ---------===//
+//===- StreamChannels.cpp - Arrays that become channels -------------------===//
 
-#include "systolic/Channels.h"
+#include "systolic/StreamChannels.h"
 #include "language/LoopMetadata.h"
 #include "systolic/DataPath.h"
 #include "ure/MergeURES.h"
