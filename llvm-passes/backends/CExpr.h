@@ -1,6 +1,6 @@
 //===- CExpr.h - Design expressions as OpenCL C -----------------*- C++ -*-===//
 //
-// Prints the expression trees of systolic/Expr.h as OpenCL C (which the
+// Prints the expression trees of expr/Expr.h as OpenCL C (which the
 // emulation also compiles as C++). The leaves that name the design's things
 // (parameters, loop variables, shift registers, received values) are spelled
 // by the kernel being printed, through ExprNames; the kernel's own variables,
@@ -12,7 +12,7 @@
 #define T2S_CEXPR_H
 
 #include "backends/CTypes.h"
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 
 #include <string>
 

@@ -11,7 +11,7 @@
 #ifndef T2S_CTYPES_H
 #define T2S_CTYPES_H
 
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

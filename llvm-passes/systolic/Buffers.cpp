@@ -169,36 +169,48 @@ public:
 
   explicit SymbolicRange(const URESystem &S) : S(S) {}
 
-  // A size (ure/RunTimeSizes.h) as a 64-bit expression of the parameters.
+  // A lifted size (ure/RunTimeSizes.h) as a 64-bit expression of the
+  // parameters, each taken to be a size.
+  ExprPtr size(const Expr &E) {
+    switch (E.Kind) {
+    case ExprKind::IntConst:
+      return intConst(Long, E.Int);
+    case ExprKind::Param:
+      if (!llvm::is_contained(Sizes, E.Index))
+        Sizes.push_back(E.Index);
+      return cast(CastKind::Plain, Long, param(E.Type, E.Index));
+    case ExprKind::Cast:
+      return size(E.operand(0));
+    case ExprKind::Call: { // min, max
+      ExprPtr X = size(E.operand(0)), Y = size(E.operand(1));
+      return X && Y ? select(compare(E.Name == "max" ? CompareOp::GT : CompareOp::LT, false, X, Y),
+                             X, Y)
+                    : nullptr;
+    }
+    case ExprKind::Select: { // an unsigned min or max
+      ExprPtr X = size(E.operand(1)), Y = size(E.operand(2));
+      return X && Y ? select(compare(E.operand(0).compareOp(), false, X, Y), X, Y) : nullptr;
+    }
+    case ExprKind::Binary:
+      break;
+    default:
+      return nullptr;
+    }
+    ExprPtr X = size(E.operand(0)), Y = size(E.operand(1));
+    if (!X || !Y)
+      return nullptr;
+    switch (E.binaryOp()) {
+    case BinaryOp::Add: return sum(X, Y);
+    case BinaryOp::Sub: return sum(X, Y, true);
+    case BinaryOp::Mul: return product(X, Y);
+    default: return binary(E.binaryOp(), false, X, Y);
+    }
+  }
+
   ExprPtr size(const llvm::Value *V) {
-    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
-      return intConst(Long, C->getSExtValue());
-    if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
-      if (!llvm::is_contained(Sizes, A->getArgNo()))
-        Sizes.push_back(A->getArgNo());
-      return cast(CastKind::Plain, Long,
-                  param(DType::integer(A->getType()->getIntegerBitWidth()), A->getArgNo()));
-    }
-    auto *I = llvm::cast<llvm::Instruction>(V);
-    if (llvm::isa<llvm::CastInst>(I))
-      return size(I->getOperand(0));
-    ExprPtr X = size(I->getOperand(0)), Y = size(I->getOperand(1));
-    switch (I->getOpcode()) {
-    case llvm::Instruction::Add: return sum(X, Y);
-    case llvm::Instruction::Sub: return sum(X, Y, true);
-    case llvm::Instruction::Mul: return product(X, Y);
-    case llvm::Instruction::SDiv:
-    case llvm::Instruction::UDiv: return binary(BinaryOp::Div, false, X, Y);
-    case llvm::Instruction::SRem:
-    case llvm::Instruction::URem: return binary(BinaryOp::Rem, false, X, Y);
-    case llvm::Instruction::Shl: return binary(BinaryOp::Shl, false, X, Y);
-    case llvm::Instruction::LShr:
-    case llvm::Instruction::AShr: return binary(BinaryOp::Shr, false, X, Y);
-    case llvm::Instruction::And: return binary(BinaryOp::And, false, X, Y);
-    case llvm::Instruction::Or: return binary(BinaryOp::Or, false, X, Y);
-    case llvm::Instruction::Xor: return binary(BinaryOp::Xor, false, X, Y);
-    default: return nullptr;
-    }
+    llvm::SmallVector<const llvm::Argument *, 2> Args;
+    ExprPtr E = liftSize(V, Args);
+    return E ? size(*E) : nullptr;
   }
 
   std::optional<SymRange> range(llvm::Value *V) {
@@ -210,7 +222,10 @@ public:
       if (V == L.IV) {
         if (!L.runTime() && L.affine())
           return std::nullopt;
-        ExprPtr Hi = L.runTime() ? sum(size(L.RunTimeUpper), intConst(Long, L.RunTimeOffset - 1))
+        ExprPtr Bound = L.runTime() ? size(*L.RunTimeBound) : nullptr;
+        if (L.runTime() && !Bound)
+          return std::nullopt;
+        ExprPtr Hi = L.runTime() ? sum(Bound, intConst(Long, L.RunTimeOffset - 1))
                                  : intConst(Long, L.Upper - 1);
         return SymRange{intConst(Long, L.Lower), Hi, L.Lower >= 0};
       }

@@ -17,7 +17,7 @@
 #ifndef T2S_BUFFERS_H
 #define T2S_BUFFERS_H
 
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"

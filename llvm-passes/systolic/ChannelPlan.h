@@ -21,7 +21,7 @@
 #ifndef T2S_CHANNELPLAN_H
 #define T2S_CHANNELPLAN_H
 
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 #include "systolic/GatherScatterPlan.h"
 #include "systolic/VectorizePlan.h"
 #include "ure/UREModel.h"

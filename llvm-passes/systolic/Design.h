@@ -14,7 +14,7 @@
 #ifndef T2S_DESIGN_H
 #define T2S_DESIGN_H
 
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 #include "systolic/Stmt.h"
 
 #include "llvm/ADT/SmallVector.h"

@@ -425,8 +425,11 @@ private:
     Design::Nest &N = D.Nests[U];
     for (unsigned L = 0; L < S.Loops.size() && L < N.SourceLoops.size(); ++L)
       if (const URELoop &Loop = S.Loops[L]; Loop.runTime()) {
-        // The exclusive bound: the lifted value plus the loop's offset.
-        ExprPtr Upper = Lift.value(Loop.RunTimeUpper);
+        // The exclusive bound: the size the URE model lifted, plus the
+        // loop's offset.
+        ExprPtr Upper = Loop.RunTimeBound;
+        if (Upper && anyNode(Upper, [](const Expr &X) { return !hasCName(X.Type); }))
+          reject(S.Loc, cannotWriteOpenCL("a loop bound of a type without a C name"));
         if (Upper && Loop.RunTimeOffset)
           Upper = binary(Loop.RunTimeOffset > 0 ? BinaryOp::Add : BinaryOp::Sub, false, Upper,
                          intConst(DType::integer(32), std::abs(Loop.RunTimeOffset)));

@@ -16,7 +16,7 @@
 #ifndef T2S_INTEVAL_H
 #define T2S_INTEVAL_H
 
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 #include "systolic/Stmt.h"
 
 #include "llvm/ADT/SmallVector.h"

@@ -1,6 +1,6 @@
 //===- LiftExpr.h - A URE nest's values as design expressions ---*- C++ -*-===//
 //
-// Lifts the IR of a URE nest into the expression trees of systolic/Expr.h,
+// Lifts the IR of a URE nest into the expression trees of expr/Expr.h,
 // once, before any back end prints: each statement's value, the guard under
 // which it runs, the condition under which a read happens, and the buffer
 // element of each access. C's conditionals, '&&' and '||' come back from the
@@ -17,7 +17,8 @@
 #ifndef T2S_LIFTEXPR_H
 #define T2S_LIFTEXPR_H
 
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
+#include "expr/IRTypes.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -46,10 +47,6 @@ class Value;
 } // namespace llvm
 
 namespace t2s {
-
-/// The design type of an IR type; types the back ends cannot name come out
-/// as a type without a C name (hasCName is false).
-DType designType(llvm::Type *T);
 
 /// Why a value of the nest has no expression, and where.
 struct LiftRejection {

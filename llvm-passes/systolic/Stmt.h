@@ -5,7 +5,7 @@
 // count of PEs a chain passes values through), conditions, the recovery of
 // the loop variables from a time variable, register shifts, declarations of
 // the kernel's temporaries, assignments and channel writes. Expressions are
-// systolic/Expr.h trees whose leaves name the kernel's own variables (Var,
+// expr/Expr.h trees whose leaves name the kernel's own variables (Var,
 // Subscript, ChannelRead) and the design's parameters. The unroll step
 // (systolic/lowering/Lowering.h) builds each kernel's statements; a back end
 // prints them (backends/OpenCLKernels.cpp) without deciding anything.
@@ -19,7 +19,7 @@
 #ifndef T2S_STMT_H
 #define T2S_STMT_H
 
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 
 #include "llvm/ADT/SmallVector.h"
 

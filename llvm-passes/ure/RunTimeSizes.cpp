@@ -1,6 +1,7 @@
 //===- RunTimeSizes.cpp - Loop bounds known only at run time --------------===//
 
 #include "ure/RunTimeSizes.h"
+#include "expr/IRTypes.h"
 #include "language/LoopMetadata.h"
 #include "ure/UREModel.h"
 
@@ -57,77 +58,146 @@ const llvm::Value *notASize(const llvm::Value *V,
   return nullptr;
 }
 
-std::optional<llvm::APInt> evaluate(const llvm::Value *V, ArgValues Args) {
-  unsigned Bits = V->getType()->getIntegerBitWidth();
+unsigned bitsOf(DType T) { return T.isBool() ? 1 : T.Bits; }
+
+// The parameter of argument number N, or null.
+const llvm::Argument *argumentOf(unsigned N, llvm::ArrayRef<const llvm::Argument *> Args) {
+  for (const llvm::Argument *A : Args)
+    if (A->getArgNo() == N)
+      return A;
+  return nullptr;
+}
+
+// What the Design's lifter makes of a value (systolic/LiftExpr.cpp), for the
+// operations a size has.
+ExprPtr lift(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argument *> &Args) {
+  DType T = designType(V->getType());
   if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
-    return C->getValue();
+    return intConst(T, C->getType()->isIntegerTy(1) ? int64_t(C->isOne()) : C->getSExtValue());
   if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
-    for (auto [Arg, Value] : Args)
-      if (Arg == A)
-        return llvm::APInt(Bits, uint64_t(Value), /*isSigned=*/true);
-    return std::nullopt;
+    if (!llvm::is_contained(Args, A))
+      Args.push_back(A);
+    return param(T, A->getArgNo());
   }
-  auto *I = llvm::cast<llvm::Instruction>(V);
-  std::optional<llvm::APInt> X = evaluate(I->getOperand(0), Args);
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I)
+    return nullptr;
+  ExprPtr X = lift(I->getOperand(0), Args);
   if (!X)
-    return std::nullopt;
-  if (llvm::isa<llvm::SExtInst>(I))
-    return X->sext(Bits);
-  if (llvm::isa<llvm::ZExtInst>(I))
-    return X->zext(Bits);
-  if (llvm::isa<llvm::TruncInst>(I))
-    return X->trunc(Bits);
-  std::optional<llvm::APInt> Y = evaluate(I->getOperand(1), Args);
+    return nullptr;
+  if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(I)) {
+    bool FromBool = Cast->getSrcTy()->isIntegerTy(1);
+    if (FromBool)
+      return cast(llvm::isa<llvm::SExtInst>(Cast) ? CastKind::BoolToSigned : CastKind::BoolToValue,
+                  T, X);
+    if (T.isBool())
+      return cast(CastKind::ToBool, T, X);
+    return cast(llvm::isa<llvm::ZExtInst>(Cast) ? CastKind::FromUnsigned : CastKind::Plain, T, X);
+  }
+  ExprPtr Y = lift(I->getOperand(1), Args);
   if (!Y)
-    return std::nullopt;
+    return nullptr;
   if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(I)) {
     switch (II->getIntrinsicID()) {
-    case llvm::Intrinsic::smax: return X->sge(*Y) ? *X : *Y;
-    case llvm::Intrinsic::smin: return X->sle(*Y) ? *X : *Y;
-    case llvm::Intrinsic::umax: return X->uge(*Y) ? *X : *Y;
-    default: return X->ule(*Y) ? *X : *Y;
+    case llvm::Intrinsic::smin: return call(T, "min", {X, Y});
+    case llvm::Intrinsic::smax: return call(T, "max", {X, Y});
+    case llvm::Intrinsic::umin: return select(compare(CompareOp::LT, true, X, Y), X, Y);
+    case llvm::Intrinsic::umax: return select(compare(CompareOp::GT, true, X, Y), X, Y);
+    default: return nullptr;
     }
   }
+  bool Unsigned = false;
+  BinaryOp Op;
+  switch (I->getOpcode()) {
+  case llvm::Instruction::Add: Op = BinaryOp::Add; break;
+  case llvm::Instruction::Sub: Op = BinaryOp::Sub; break;
+  case llvm::Instruction::Mul: Op = BinaryOp::Mul; break;
+  case llvm::Instruction::SDiv: Op = BinaryOp::Div; break;
+  case llvm::Instruction::UDiv: Op = BinaryOp::Div; Unsigned = true; break;
+  case llvm::Instruction::SRem: Op = BinaryOp::Rem; break;
+  case llvm::Instruction::URem: Op = BinaryOp::Rem; Unsigned = true; break;
+  case llvm::Instruction::Shl: Op = BinaryOp::Shl; break;
+  case llvm::Instruction::AShr: Op = BinaryOp::Shr; break;
+  case llvm::Instruction::LShr: Op = BinaryOp::Shr; Unsigned = true; break;
+  case llvm::Instruction::And: Op = BinaryOp::And; break;
+  case llvm::Instruction::Or: Op = BinaryOp::Or; break;
+  case llvm::Instruction::Xor: Op = BinaryOp::Xor; break;
+  default: return nullptr;
+  }
+  return binary(Op, Unsigned, X, Y);
+}
+
+std::optional<llvm::APInt> evaluate(const Expr &E, ArgValues Args) {
+  unsigned Bits = bitsOf(E.Type);
+  switch (E.Kind) {
+  case ExprKind::IntConst:
+    return llvm::APInt(Bits, uint64_t(E.Int), /*isSigned=*/true);
+  case ExprKind::Param:
+    for (auto [Arg, Value] : Args)
+      if (Arg->getArgNo() == E.Index)
+        return llvm::APInt(Bits, uint64_t(Value), /*isSigned=*/true);
+    return std::nullopt;
+  case ExprKind::Cast: {
+    std::optional<llvm::APInt> X = evaluate(E.operand(0), Args);
+    if (!X)
+      return std::nullopt;
+    switch (E.castKind()) {
+    case CastKind::FromUnsigned:
+    case CastKind::BoolToValue:
+      return X->zextOrTrunc(Bits);
+    case CastKind::ToBool:
+      return X->trunc(1);
+    default:
+      return X->sextOrTrunc(Bits);
+    }
+  }
+  case ExprKind::Select: {
+    std::optional<llvm::APInt> C = evaluate(E.operand(0), Args);
+    return C ? evaluate(E.operand(C->isZero() ? 2 : 1), Args) : std::nullopt;
+  }
+  default:
+    break;
+  }
+  if (E.Operands.size() != 2)
+    return std::nullopt;
+  std::optional<llvm::APInt> X = evaluate(E.operand(0), Args);
+  std::optional<llvm::APInt> Y = X ? evaluate(E.operand(1), Args) : std::nullopt;
+  if (!Y)
+    return std::nullopt;
+  if (E.Kind == ExprKind::Call)
+    return E.Name == "max" ? (X->sge(*Y) ? *X : *Y) : (X->sle(*Y) ? *X : *Y);
+  if (E.Kind == ExprKind::Compare) {
+    bool R = E.compareOp() == CompareOp::LT ? (E.Unsigned ? X->ult(*Y) : X->slt(*Y))
+                                            : (E.Unsigned ? X->ugt(*Y) : X->sgt(*Y));
+    return llvm::APInt(1, R);
+  }
+  if (E.Kind != ExprKind::Binary)
+    return std::nullopt;
   bool Overflow = false;
   llvm::APInt R;
-  switch (I->getOpcode()) {
-  case llvm::Instruction::Add: R = X->sadd_ov(*Y, Overflow); break;
-  case llvm::Instruction::Sub: R = X->ssub_ov(*Y, Overflow); break;
-  case llvm::Instruction::Mul: R = X->smul_ov(*Y, Overflow); break;
-  case llvm::Instruction::SDiv:
+  switch (E.binaryOp()) {
+  case BinaryOp::Add: R = X->sadd_ov(*Y, Overflow); break;
+  case BinaryOp::Sub: R = X->ssub_ov(*Y, Overflow); break;
+  case BinaryOp::Mul: R = X->smul_ov(*Y, Overflow); break;
+  case BinaryOp::Div:
     if (Y->isZero())
       return std::nullopt;
-    R = X->sdiv_ov(*Y, Overflow);
+    R = E.Unsigned ? X->udiv(*Y) : X->sdiv_ov(*Y, Overflow);
     break;
-  case llvm::Instruction::UDiv:
+  case BinaryOp::Rem:
     if (Y->isZero())
       return std::nullopt;
-    R = X->udiv(*Y);
+    R = E.Unsigned ? X->urem(*Y) : X->srem(*Y);
     break;
-  case llvm::Instruction::SRem:
-    if (Y->isZero())
-      return std::nullopt;
-    R = X->srem(*Y);
-    break;
-  case llvm::Instruction::URem:
-    if (Y->isZero())
-      return std::nullopt;
-    R = X->urem(*Y);
-    break;
-  case llvm::Instruction::Shl:
-  case llvm::Instruction::LShr:
-  case llvm::Instruction::AShr:
+  case BinaryOp::Shl:
+  case BinaryOp::Shr:
     if (Y->uge(Bits))
       return std::nullopt;
-    R = I->getOpcode() == llvm::Instruction::Shl    ? X->shl(*Y)
-        : I->getOpcode() == llvm::Instruction::LShr ? X->lshr(*Y)
-                                                    : X->ashr(*Y);
+    R = E.binaryOp() == BinaryOp::Shl ? X->shl(*Y) : E.Unsigned ? X->lshr(*Y) : X->ashr(*Y);
     break;
-  case llvm::Instruction::And: R = *X & *Y; break;
-  case llvm::Instruction::Or: R = *X | *Y; break;
-  case llvm::Instruction::Xor: R = *X ^ *Y; break;
-  default:
-    return std::nullopt;
+  case BinaryOp::And: R = *X & *Y; break;
+  case BinaryOp::Or: R = *X | *Y; break;
+  case BinaryOp::Xor: R = *X ^ *Y; break;
   }
   if (Overflow)
     return std::nullopt;
@@ -141,48 +211,61 @@ const llvm::Value *notASize(const llvm::Value *V) {
   return notASize(V, Seen);
 }
 
-std::string sizeText(const llvm::Value *V) {
-  if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
-    return std::to_string(C->getSExtValue());
-  if (llvm::isa<llvm::Argument>(V))
-    return getSourceName(V);
-  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-  if (!I)
-    return "?";
-  if (llvm::isa<llvm::CastInst>(I))
-    return sizeText(I->getOperand(0));
-  std::string X = sizeText(I->getOperand(0)), Y = sizeText(I->getOperand(1));
-  if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(I)) {
-    bool Max = II->getIntrinsicID() == llvm::Intrinsic::smax ||
-               II->getIntrinsicID() == llvm::Intrinsic::umax;
-    return std::string(Max ? "max(" : "min(") + X + ", " + Y + ")";
+ExprPtr liftSize(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argument *> &Args) {
+  if (notASize(V))
+    return nullptr;
+  return lift(V, Args);
+}
+
+void setRunTimeBound(URELoop &L, llvm::Value *V) {
+  L.RunTimeUpper = V;
+  L.SizeArgs.clear();
+  L.RunTimeBound = liftSize(V, L.SizeArgs);
+}
+
+std::string sizeText(const Expr &E, llvm::ArrayRef<const llvm::Argument *> Args) {
+  switch (E.Kind) {
+  case ExprKind::IntConst:
+    return std::to_string(E.Int);
+  case ExprKind::Param: {
+    const llvm::Argument *A = argumentOf(E.Index, Args);
+    return A ? getSourceName(A) : "?";
   }
-  auto operand = [&](unsigned K, const std::string &Text) {
-    auto *Op = llvm::dyn_cast<llvm::BinaryOperator>(I->getOperand(K));
-    return Op ? "(" + Text + ")" : Text;
+  case ExprKind::Cast:
+    return sizeText(E.operand(0), Args);
+  case ExprKind::Call: // min, max
+    return E.Name + "(" + sizeText(E.operand(0), Args) + ", " + sizeText(E.operand(1), Args) +
+           ")";
+  case ExprKind::Select: // an unsigned min or max
+    return std::string(E.operand(0).compareOp() == CompareOp::GT ? "max(" : "min(") +
+           sizeText(E.operand(1), Args) + ", " + sizeText(E.operand(2), Args) + ")";
+  case ExprKind::Binary:
+    break;
+  default:
+    return "?";
+  }
+  auto operand = [&](unsigned K) {
+    std::string Text = sizeText(E.operand(K), Args);
+    return E.operand(K).Kind == ExprKind::Binary ? "(" + Text + ")" : Text;
   };
   const char *Sign = "?";
-  switch (I->getOpcode()) {
-  case llvm::Instruction::Add: Sign = "+"; break;
-  case llvm::Instruction::Sub: Sign = "-"; break;
-  case llvm::Instruction::Mul: Sign = "*"; break;
-  case llvm::Instruction::SDiv:
-  case llvm::Instruction::UDiv: Sign = "/"; break;
-  case llvm::Instruction::SRem:
-  case llvm::Instruction::URem: Sign = "%"; break;
-  case llvm::Instruction::Shl: Sign = "<<"; break;
-  case llvm::Instruction::LShr:
-  case llvm::Instruction::AShr: Sign = ">>"; break;
-  case llvm::Instruction::And: Sign = "&"; break;
-  case llvm::Instruction::Or: Sign = "|"; break;
-  case llvm::Instruction::Xor: Sign = "^"; break;
-  default: break;
+  switch (E.binaryOp()) {
+  case BinaryOp::Add: Sign = "+"; break;
+  case BinaryOp::Sub: Sign = "-"; break;
+  case BinaryOp::Mul: Sign = "*"; break;
+  case BinaryOp::Div: Sign = "/"; break;
+  case BinaryOp::Rem: Sign = "%"; break;
+  case BinaryOp::Shl: Sign = "<<"; break;
+  case BinaryOp::Shr: Sign = ">>"; break;
+  case BinaryOp::And: Sign = "&"; break;
+  case BinaryOp::Or: Sign = "|"; break;
+  case BinaryOp::Xor: Sign = "^"; break;
   }
-  return operand(0, X) + " " + Sign + " " + operand(1, Y);
+  return operand(0) + " " + Sign + " " + operand(1);
 }
 
 std::string runTimeUpperText(const URELoop &L) {
-  std::string Text = sizeText(L.RunTimeUpper);
+  std::string Text = L.RunTimeBound ? sizeText(*L.RunTimeBound, L.SizeArgs) : "?";
   if (L.RunTimeOffset > 0)
     Text += " + " + std::to_string(L.RunTimeOffset);
   else if (L.RunTimeOffset < 0)
@@ -190,22 +273,8 @@ std::string runTimeUpperText(const URELoop &L) {
   return Text;
 }
 
-void sizeArguments(const llvm::Value *V,
-                   llvm::SmallVectorImpl<const llvm::Argument *> &Args) {
-  if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
-    if (!llvm::is_contained(Args, A))
-      Args.push_back(A);
-    return;
-  }
-  if (auto *I = llvm::dyn_cast<llvm::Instruction>(V)) {
-    unsigned N = llvm::isa<llvm::IntrinsicInst>(I) ? 2 : I->getNumOperands();
-    for (unsigned K = 0; K < N; ++K)
-      sizeArguments(I->getOperand(K), Args);
-  }
-}
-
-std::optional<int64_t> evaluateSize(const llvm::Value *V, ArgValues Args) {
-  std::optional<llvm::APInt> R = evaluate(V, Args);
+std::optional<int64_t> evaluateSize(const Expr &E, ArgValues Args) {
+  std::optional<llvm::APInt> R = evaluate(E, Args);
   if (!R)
     return std::nullopt;
   return R->getSExtValue();
@@ -240,8 +309,8 @@ bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL) {
   if (!Exclusive)
     return false;
   UL.RunTimeOffset = *Exclusive - Offset->getValue()->getSExtValue();
-  UL.RunTimeUpper = B;
-  return true;
+  setRunTimeBound(UL, B);
+  return UL.RunTimeBound != nullptr;
 }
 
 std::optional<llvm::SmallVector<std::pair<const llvm::Argument *, int64_t>, 2>>
@@ -249,9 +318,7 @@ chooseStandIns(llvm::MutableArrayRef<URELoop> Loops, llvm::ArrayRef<int64_t> Nee
   llvm::SmallVector<std::pair<const llvm::Argument *, int64_t>, 2> Values;
   for (const URELoop &L : Loops)
     if (L.runTime()) {
-      llvm::SmallVector<const llvm::Argument *, 2> Args;
-      sizeArguments(L.RunTimeUpper, Args);
-      for (const llvm::Argument *A : Args)
+      for (const llvm::Argument *A : L.SizeArgs)
         if (!llvm::any_of(Values, [&](auto &P) { return P.first == A; }))
           Values.push_back({A, 1});
     }
@@ -262,7 +329,7 @@ chooseStandIns(llvm::MutableArrayRef<URELoop> Loops, llvm::ArrayRef<int64_t> Nee
       URELoop &L = Loops[D];
       if (!L.runTime())
         continue;
-      std::optional<int64_t> Upper = evaluateSize(L.RunTimeUpper, Values);
+      std::optional<int64_t> Upper = evaluateSize(*L.RunTimeBound, Values);
       int64_t Want = std::max<int64_t>(1, D < Need.size() ? Need[D] : 1);
       if (Upper && !__builtin_add_overflow(*Upper, L.RunTimeOffset, &L.Upper) &&
           L.Upper - L.Lower >= Want)
@@ -270,15 +337,13 @@ chooseStandIns(llvm::MutableArrayRef<URELoop> Loops, llvm::ArrayRef<int64_t> Nee
       // Too short (or undefined, such as a division by a parameter at 0):
       // double what the bound is computed from.
       Short = true;
-      llvm::SmallVector<const llvm::Argument *, 2> Args;
-      sizeArguments(L.RunTimeUpper, Args);
       for (auto &[A, V] : Values)
-        if (llvm::is_contained(Args, A)) {
+        if (llvm::is_contained(L.SizeArgs, A)) {
           if (V >= Limit)
             return std::nullopt;
           V *= 2;
         }
-      if (Args.empty())
+      if (L.SizeArgs.empty())
         return std::nullopt;
     }
     if (!Short)

@@ -14,10 +14,18 @@
 // must then not depend on the extent (rule [run-time sizes], UREModel.h):
 // the code the back ends write names the parameters, never the stand-ins.
 //
+// A bound is read from the IR once: lifted into an expression over the
+// parameters (expr/Expr.h) when the loop is found, as the Design's lifter
+// would spell it. The stand-ins are evaluated on it, the messages and dumps
+// print it, the host stubs size the buffers from it (systolic/Buffers.h)
+// and the kernels run their loops to it (Design::Nest::SourceLoop).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef T2S_RUNTIMESIZES_H
 #define T2S_RUNTIMESIZES_H
+
+#include "expr/Expr.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -44,7 +52,8 @@ using ArgValues = llvm::ArrayRef<std::pair<const llvm::Argument *, int64_t>>;
 
 /// The loop 'for (v = c; v < B; ++v)' (or 'v <= B', 'v != B') whose bound B
 /// is computed from integer parameters and constants alone: fills UL.IV,
-/// UL.Lower, UL.RunTimeUpper and UL.RunTimeOffset. False if \p L is not so.
+/// UL.Lower, UL.RunTimeOffset and the bound (setRunTimeBound). False if \p L
+/// is not so.
 bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL);
 
 /// The first value \p V is computed from that is neither an integer
@@ -53,19 +62,29 @@ bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL);
 /// if V is a size.
 const llvm::Value *notASize(const llvm::Value *V);
 
-/// V (a size) in C's spelling, parameters by their source names: "K / 64".
-std::string sizeText(const llvm::Value *V);
+/// V (a size: notASize(V) is null) as an expression over the function's
+/// parameters, built as the Design's lifter builds values (systolic/LiftExpr.h:
+/// casts, C's operators, 'min' and 'max' calls for the signed ones, a select
+/// for the unsigned); the parameters it reads are added to \p Args in the
+/// order it names them. Null for a value that is no size.
+ExprPtr liftSize(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argument *> &Args);
+
+/// Makes \p L a run-time loop bounded by the size \p V: its RunTimeUpper,
+/// and V lifted once into RunTimeBound and SizeArgs, which every later
+/// reader uses.
+void setRunTimeBound(URELoop &L, llvm::Value *V);
+
+/// \p E (a lifted size) in C's spelling, parameters by their source names
+/// (\p Args: the parameters it reads): "K / 64", "max(K, 8)".
+std::string sizeText(const Expr &E, llvm::ArrayRef<const llvm::Argument *> Args);
 
 /// A run-time loop's upper bound in C's spelling: "K", "K / 64 + 1".
 std::string runTimeUpperText(const URELoop &L);
 
-/// The integer parameters \p V is computed from (V a size).
-void sizeArguments(const llvm::Value *V,
-                   llvm::SmallVectorImpl<const llvm::Argument *> &Args);
-
-/// V's value (V a size) with the parameters at \p Args; none on a division
-/// by zero, an overflow, or a parameter \p Args does not give.
-std::optional<int64_t> evaluateSize(const llvm::Value *V, ArgValues Args);
+/// The value of \p E (a lifted size) with the parameters at \p Args, with
+/// the IR's widths; none on a division by zero, a signed overflow, or a
+/// parameter \p Args does not give.
+std::optional<int64_t> evaluateSize(const Expr &E, ArgValues Args);
 
 /// Stand-in values of the parameters the run-time loops of \p Loops name,
 /// such that run-time loop D runs at least Need[D] iterations (D in nest

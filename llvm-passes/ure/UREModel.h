@@ -30,6 +30,7 @@
 #ifndef T2S_UREMODEL_H
 #define T2S_UREMODEL_H
 
+#include "expr/Expr.h"
 #include "language/LoopMetadata.h"
 #include "ure/InitialValues.h"
 
@@ -95,6 +96,12 @@ struct URELoop {
   /// is then the stand-in range the analyses count with.
   llvm::Value *RunTimeUpper = nullptr;
   int64_t RunTimeOffset = 0;
+  /// RunTimeUpper lifted once (ure/RunTimeSizes.h: setRunTimeBound): the
+  /// expression over the function's parameters that every later reader
+  /// (the stand-ins, the messages, the host's buffer sizes, the kernels)
+  /// uses, and the parameters it reads, in the order it names them.
+  ExprPtr RunTimeBound;
+  llvm::SmallVector<const llvm::Argument *, 2> SizeArgs;
 
   int64_t extent() const { return Upper - Lower; }
   /// Whether a bound names an outer loop.

@@ -1,8 +1,8 @@
-// The expression trees of a design (systolic/Expr.h) and their OpenCL C
+// The expression trees of a design (expr/Expr.h) and their OpenCL C
 // spelling (backends/CExpr.h), without any IR: trees built by hand.
 
 #include "backends/CExpr.h"
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 
 #include "gtest/gtest.h"
 

@@ -14,7 +14,8 @@
 
 namespace {
 
-// %q = K / 64, %s = (M << 1) + K, %r = K % 3, %m = smax(K, 8), %bad = a load.
+// %q = K / 64, %s = (M << 1) + K, %r = K % 3, %m = smax(K, 8), %um =
+// umin(K, M), %w = (long)(K / 64), %bad = a load.
 const char *SizesIR = R"IR(
 define void @f(i32 %K, i32 %M, ptr %p) !t2s.arg.names !0 {
 entry:
@@ -23,12 +24,14 @@ entry:
   %s = add i32 %sh, %K
   %r = srem i32 %K, 3
   %m = call i32 @llvm.smax.i32(i32 %K, i32 8)
+  %um = call i32 @llvm.umin.i32(i32 %K, i32 %M)
   %w = sext i32 %q to i64
   %bad = load i32, ptr %p
   %mix = add i32 %bad, %K
   ret void
 }
 declare i32 @llvm.smax.i32(i32, i32)
+declare i32 @llvm.umin.i32(i32, i32)
 !0 = !{!"K", !"M", !"p"}
 )IR";
 
@@ -52,10 +55,21 @@ protected:
     return nullptr;
   }
   const llvm::Argument *arg(unsigned N) { return F->getArg(N); }
+
+  // The size Name lifted (ure/RunTimeSizes.h: liftSize), with the
+  // parameters it reads in Args.
+  llvm::SmallVector<const llvm::Argument *, 2> Args;
+  const t2s::Expr &size(llvm::StringRef Name) {
+    Args.clear();
+    Lifted.push_back(t2s::liftSize(value(Name), Args));
+    EXPECT_TRUE(Lifted.back()) << Name.str();
+    return *Lifted.back();
+  }
+  std::vector<t2s::ExprPtr> Lifted;
 };
 
 TEST_F(RunTimeSizesTest, SizesAreComputedFromIntegerParametersAlone) {
-  for (const char *Name : {"q", "s", "r", "m", "w"})
+  for (const char *Name : {"q", "s", "r", "m", "um", "w"})
     EXPECT_EQ(t2s::notASize(value(Name)), nullptr) << Name;
   EXPECT_EQ(t2s::notASize(value("mix")), value("bad"));
   EXPECT_EQ(t2s::notASize(F->getArg(2)), F->getArg(2)); // a pointer
@@ -63,32 +77,42 @@ TEST_F(RunTimeSizesTest, SizesAreComputedFromIntegerParametersAlone) {
 
 TEST_F(RunTimeSizesTest, EvaluatesWithCsRules) {
   std::pair<const llvm::Argument *, int64_t> At[] = {{arg(0), 200}, {arg(1), 5}};
-  EXPECT_EQ(t2s::evaluateSize(value("q"), At), 3);
-  EXPECT_EQ(t2s::evaluateSize(value("s"), At), 210);
-  EXPECT_EQ(t2s::evaluateSize(value("r"), At), 2);
-  EXPECT_EQ(t2s::evaluateSize(value("m"), At), 200);
+  EXPECT_EQ(t2s::evaluateSize(size("q"), At), 3);
+  EXPECT_EQ(t2s::evaluateSize(size("s"), At), 210);
+  EXPECT_EQ(t2s::evaluateSize(size("r"), At), 2);
+  EXPECT_EQ(t2s::evaluateSize(size("m"), At), 200);
+  EXPECT_EQ(t2s::evaluateSize(size("um"), At), 5);
+  EXPECT_EQ(t2s::evaluateSize(size("w"), At), 3);
   std::pair<const llvm::Argument *, int64_t> Negative[] = {{arg(0), -130}};
-  EXPECT_EQ(t2s::evaluateSize(value("q"), Negative), -2); // rounds toward 0
-  EXPECT_EQ(t2s::evaluateSize(value("m"), Negative), 8);
+  EXPECT_EQ(t2s::evaluateSize(size("q"), Negative), -2); // rounds toward 0
+  EXPECT_EQ(t2s::evaluateSize(size("m"), Negative), 8);
+  // unsigned: -130 is the larger
+  std::pair<const llvm::Argument *, int64_t> NegativeK[] = {{arg(0), -130}, {arg(1), 5}};
+  EXPECT_EQ(t2s::evaluateSize(size("um"), NegativeK), 5);
   // A parameter without a value.
   std::pair<const llvm::Argument *, int64_t> OnlyK[] = {{arg(0), 1}};
-  EXPECT_EQ(t2s::evaluateSize(value("s"), OnlyK), std::nullopt);
+  EXPECT_EQ(t2s::evaluateSize(size("s"), OnlyK), std::nullopt);
 }
 
 TEST_F(RunTimeSizesTest, SpellsSizesAsTheSourceDoes) {
-  EXPECT_EQ(t2s::sizeText(value("q")), "K / 64");
-  EXPECT_EQ(t2s::sizeText(value("s")), "(M << 1) + K");
-  EXPECT_EQ(t2s::sizeText(value("m")), "max(K, 8)");
+  for (auto [Name, Text] : {std::pair<const char *, const char *>{"q", "K / 64"},
+                            {"s", "(M << 1) + K"},
+                            {"m", "max(K, 8)"},
+                            {"um", "min(K, M)"},
+                            {"w", "K / 64"}}) {
+    const t2s::Expr &E = size(Name); // fills Args
+    EXPECT_EQ(t2s::sizeText(E, Args), Text);
+  }
   t2s::URELoop L;
-  L.RunTimeUpper = value("q");
+  t2s::setRunTimeBound(L, value("q"));
   L.RunTimeOffset = 1;
   EXPECT_EQ(t2s::runTimeUpperText(L), "K / 64 + 1");
 }
 
 TEST_F(RunTimeSizesTest, StandInsRunEachLoopAsOftenAsNeeded) {
   t2s::URELoop Tiles, Rows, Fixed;
-  Tiles.RunTimeUpper = value("q"); // K / 64
-  Rows.RunTimeUpper = value("s");  // 2M + K
+  t2s::setRunTimeBound(Tiles, value("q")); // K / 64
+  t2s::setRunTimeBound(Rows, value("s"));  // 2M + K
   Fixed.Upper = 8;
   t2s::URELoop Loops[] = {Tiles, Rows, Fixed};
   auto StandIns = t2s::chooseStandIns(Loops, {4, 6, 1});
@@ -106,7 +130,7 @@ TEST_F(RunTimeSizesTest, StandInsRunEachLoopAsOftenAsNeeded) {
 
 TEST_F(RunTimeSizesTest, NoStandInsForABoundThatDoesNotGrow) {
   t2s::URELoop Mod;
-  Mod.RunTimeUpper = value("r"); // K % 3 never reaches 4
+  t2s::setRunTimeBound(Mod, value("r")); // K % 3 never reaches 4
   t2s::URELoop Loops[] = {Mod};
   EXPECT_FALSE(t2s::chooseStandIns(Loops, {4}));
 }

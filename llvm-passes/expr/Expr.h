@@ -6,7 +6,10 @@
 // systolic/LiftExpr.h builds these trees once from the IR of the nest, rejecting
 // what a back end could not spell; the back ends (backends/CExpr.h) print
 // them. A tree's leaves name the design's things by number: a parameter of
-// the design's function, a loop of its URE system, a URE read, a load.
+// the design's function, a loop of its URE system, a URE read, a load. The
+// URE model lifts the sizes of run-time loops into such trees
+// (ure/RunTimeSizes.h). This folder is below ure/ and systolic/, and
+// Expr.* includes no IR header.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- Expr.cpp - Expressions of a systolic design ------------------------===//
 
-#include "systolic/Expr.h"
+#include "expr/Expr.h"
 
 #include "llvm/ADT/STLExtras.h"
 
