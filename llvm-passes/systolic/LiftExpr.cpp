@@ -232,41 +232,11 @@ ExprPtr ExprLifter::liftCast(llvm::Instruction *I) {
   ExprPtr Op = value(Cast->getOperand(0));
   if (!Op)
     return nullptr;
-  llvm::Type *From = Cast->getOperand(0)->getType();
-  auto Opcode = Cast->getOpcode();
-  // A bool is 0 or 1 in C: it zero-extends as it is, sign-extends to 0 or
-  // -1, and truncation keeps the low bit.
-  if (From->isIntOrIntVectorTy(1))
-    return cast(Opcode == llvm::Instruction::SExt || Opcode == llvm::Instruction::SIToFP
-                    ? CastKind::BoolToSigned
-                    : CastKind::BoolToValue,
-                To, Op);
-  if (Cast->getType()->isIntOrIntVectorTy(1) && Opcode == llvm::Instruction::Trunc)
-    return cast(CastKind::ToBool, To, Op);
-  if (Opcode == llvm::Instruction::ZExt || Opcode == llvm::Instruction::UIToFP)
-    return cast(CastKind::FromUnsigned, To, Op);
-  return cast(CastKind::Plain, To, Op);
+  return cast(castKindOf(Cast->getOpcode(), Cast->getSrcTy(), Cast->getType()), To, Op);
 }
 
 ExprPtr ExprLifter::liftBinary(llvm::BinaryOperator *BO) {
-  std::optional<BinaryOp> Op;
-  bool Unsigned = false;
-  switch (BO->getOpcode()) {
-  case llvm::Instruction::Add: case llvm::Instruction::FAdd: Op = BinaryOp::Add; break;
-  case llvm::Instruction::Sub: case llvm::Instruction::FSub: Op = BinaryOp::Sub; break;
-  case llvm::Instruction::Mul: case llvm::Instruction::FMul: Op = BinaryOp::Mul; break;
-  case llvm::Instruction::SDiv: case llvm::Instruction::FDiv: Op = BinaryOp::Div; break;
-  case llvm::Instruction::UDiv: Op = BinaryOp::Div; Unsigned = true; break;
-  case llvm::Instruction::SRem: case llvm::Instruction::FRem: Op = BinaryOp::Rem; break;
-  case llvm::Instruction::URem: Op = BinaryOp::Rem; Unsigned = true; break;
-  case llvm::Instruction::Shl: Op = BinaryOp::Shl; break;
-  case llvm::Instruction::AShr: Op = BinaryOp::Shr; break;
-  case llvm::Instruction::LShr: Op = BinaryOp::Shr; Unsigned = true; break;
-  case llvm::Instruction::And: Op = BinaryOp::And; break;
-  case llvm::Instruction::Or: Op = BinaryOp::Or; break;
-  case llvm::Instruction::Xor: Op = BinaryOp::Xor; break;
-  default: break;
-  }
+  std::optional<std::pair<BinaryOp, bool>> Op = binaryOpOf(BO->getOpcode());
   if (!Op) {
     reject(std::string("the operator '") + BO->getOpcodeName() + "'");
     return nullptr;
@@ -275,11 +245,11 @@ ExprPtr ExprLifter::liftBinary(llvm::BinaryOperator *BO) {
   ExprPtr B = A ? value(BO->getOperand(1)) : nullptr;
   if (!B)
     return nullptr;
-  if (BO->getType()->isVectorTy() && Unsigned) {
+  if (BO->getType()->isVectorTy() && Op->second) {
     reject("an unsigned operation on vectors");
     return nullptr;
   }
-  return binary(*Op, Unsigned, A, B);
+  return binary(Op->first, Op->second, A, B);
 }
 
 ExprPtr ExprLifter::liftCompare(llvm::CmpInst *Cmp) {

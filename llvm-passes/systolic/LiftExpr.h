@@ -18,7 +18,7 @@
 #define T2S_LIFTEXPR_H
 
 #include "expr/Expr.h"
-#include "expr/IRTypes.h"
+#include "expr/FromIR.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/ArrayRef.h"

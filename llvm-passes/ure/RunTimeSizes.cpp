@@ -1,7 +1,7 @@
 //===- RunTimeSizes.cpp - Loop bounds known only at run time --------------===//
 
 #include "ure/RunTimeSizes.h"
-#include "expr/IRTypes.h"
+#include "expr/FromIR.h"
 #include "language/LoopMetadata.h"
 #include "ure/UREModel.h"
 
@@ -85,15 +85,8 @@ ExprPtr lift(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argument *>
   ExprPtr X = lift(I->getOperand(0), Args);
   if (!X)
     return nullptr;
-  if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(I)) {
-    bool FromBool = Cast->getSrcTy()->isIntegerTy(1);
-    if (FromBool)
-      return cast(llvm::isa<llvm::SExtInst>(Cast) ? CastKind::BoolToSigned : CastKind::BoolToValue,
-                  T, X);
-    if (T.isBool())
-      return cast(CastKind::ToBool, T, X);
-    return cast(llvm::isa<llvm::ZExtInst>(Cast) ? CastKind::FromUnsigned : CastKind::Plain, T, X);
-  }
+  if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(I))
+    return cast(castKindOf(Cast->getOpcode(), Cast->getSrcTy(), Cast->getType()), T, X);
   ExprPtr Y = lift(I->getOperand(1), Args);
   if (!Y)
     return nullptr;
@@ -106,25 +99,8 @@ ExprPtr lift(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argument *>
     default: return nullptr;
     }
   }
-  bool Unsigned = false;
-  BinaryOp Op;
-  switch (I->getOpcode()) {
-  case llvm::Instruction::Add: Op = BinaryOp::Add; break;
-  case llvm::Instruction::Sub: Op = BinaryOp::Sub; break;
-  case llvm::Instruction::Mul: Op = BinaryOp::Mul; break;
-  case llvm::Instruction::SDiv: Op = BinaryOp::Div; break;
-  case llvm::Instruction::UDiv: Op = BinaryOp::Div; Unsigned = true; break;
-  case llvm::Instruction::SRem: Op = BinaryOp::Rem; break;
-  case llvm::Instruction::URem: Op = BinaryOp::Rem; Unsigned = true; break;
-  case llvm::Instruction::Shl: Op = BinaryOp::Shl; break;
-  case llvm::Instruction::AShr: Op = BinaryOp::Shr; break;
-  case llvm::Instruction::LShr: Op = BinaryOp::Shr; Unsigned = true; break;
-  case llvm::Instruction::And: Op = BinaryOp::And; break;
-  case llvm::Instruction::Or: Op = BinaryOp::Or; break;
-  case llvm::Instruction::Xor: Op = BinaryOp::Xor; break;
-  default: return nullptr;
-  }
-  return binary(Op, Unsigned, X, Y);
+  std::optional<std::pair<BinaryOp, bool>> Op = binaryOpOf(I->getOpcode());
+  return Op ? binary(Op->first, Op->second, X, Y) : nullptr;
 }
 
 std::optional<llvm::APInt> evaluate(const Expr &E, ArgValues Args) {
