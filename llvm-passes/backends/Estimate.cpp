@@ -1,7 +1,7 @@
 //===- Estimate.cpp - What a design costs and delivers on an FPGA ---------===//
 
 #include "backends/Estimate.h"
-#include "systolic/IntEval.h"
+#include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/STLExtras.h"

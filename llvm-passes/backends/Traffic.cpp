@@ -1,7 +1,7 @@
 //===- Traffic.cpp - The off-chip memory a design reads and writes --------===//
 
 #include "backends/Traffic.h"
-#include "systolic/IntEval.h"
+#include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/DenseMap.h"

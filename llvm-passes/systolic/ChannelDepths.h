@@ -3,7 +3,7 @@
 // How deep each channel between two kernels must be: the most values in
 // flight between its writer and its reader. The kernels are replayed as the
 // device runs them (their loops, pinned variables, the recovery of loop
-// variables from time and conditions on them; systolic/IntEval.h), which
+// variables from time and conditions on them; systolic/KernelScope.h), which
 // gives each kernel's sequence of writes (reads) over the channels it shares
 // with one other kernel. Then the reader takes every value as soon as it is
 // there and the writer writes only when the reader waits for a value not yet

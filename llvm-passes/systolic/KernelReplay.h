@@ -14,7 +14,7 @@
 #ifndef T2S_KERNELREPLAY_H
 #define T2S_KERNELREPLAY_H
 
-#include "systolic/IntEval.h"
+#include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/DenseMap.h"

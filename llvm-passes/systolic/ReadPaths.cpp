@@ -2,7 +2,7 @@
 
 #include "systolic/ReadPaths.h"
 #include "ure/IterationDomain.h"
-#include "systolic/IntEval.h"
+#include "expr/IntEval.h"
 
 #include "llvm/IR/Instructions.h"
 

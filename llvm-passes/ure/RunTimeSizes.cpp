@@ -2,10 +2,10 @@
 
 #include "ure/RunTimeSizes.h"
 #include "expr/FromIR.h"
+#include "expr/IntEval.h"
 #include "language/LoopMetadata.h"
 #include "ure/UREModel.h"
 
-#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -58,8 +58,6 @@ const llvm::Value *notASize(const llvm::Value *V,
   return nullptr;
 }
 
-unsigned bitsOf(DType T) { return T.isBool() ? 1 : T.Bits; }
-
 // The parameter of argument number N, or null.
 const llvm::Argument *argumentOf(unsigned N, llvm::ArrayRef<const llvm::Argument *> Args) {
   for (const llvm::Argument *A : Args)
@@ -101,83 +99,6 @@ ExprPtr lift(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argument *>
   }
   std::optional<std::pair<BinaryOp, bool>> Op = binaryOpOf(I->getOpcode());
   return Op ? binary(Op->first, Op->second, X, Y) : nullptr;
-}
-
-std::optional<llvm::APInt> evaluate(const Expr &E, ArgValues Args) {
-  unsigned Bits = bitsOf(E.Type);
-  switch (E.Kind) {
-  case ExprKind::IntConst:
-    return llvm::APInt(Bits, uint64_t(E.Int), /*isSigned=*/true);
-  case ExprKind::Param:
-    for (auto [Arg, Value] : Args)
-      if (Arg->getArgNo() == E.Index)
-        return llvm::APInt(Bits, uint64_t(Value), /*isSigned=*/true);
-    return std::nullopt;
-  case ExprKind::Cast: {
-    std::optional<llvm::APInt> X = evaluate(E.operand(0), Args);
-    if (!X)
-      return std::nullopt;
-    switch (E.castKind()) {
-    case CastKind::FromUnsigned:
-    case CastKind::BoolToValue:
-      return X->zextOrTrunc(Bits);
-    case CastKind::ToBool:
-      return X->trunc(1);
-    default:
-      return X->sextOrTrunc(Bits);
-    }
-  }
-  case ExprKind::Select: {
-    std::optional<llvm::APInt> C = evaluate(E.operand(0), Args);
-    return C ? evaluate(E.operand(C->isZero() ? 2 : 1), Args) : std::nullopt;
-  }
-  default:
-    break;
-  }
-  if (E.Operands.size() != 2)
-    return std::nullopt;
-  std::optional<llvm::APInt> X = evaluate(E.operand(0), Args);
-  std::optional<llvm::APInt> Y = X ? evaluate(E.operand(1), Args) : std::nullopt;
-  if (!Y)
-    return std::nullopt;
-  if (E.Kind == ExprKind::Call)
-    return E.Name == "max" ? (X->sge(*Y) ? *X : *Y) : (X->sle(*Y) ? *X : *Y);
-  if (E.Kind == ExprKind::Compare) {
-    bool R = E.compareOp() == CompareOp::LT ? (E.Unsigned ? X->ult(*Y) : X->slt(*Y))
-                                            : (E.Unsigned ? X->ugt(*Y) : X->sgt(*Y));
-    return llvm::APInt(1, R);
-  }
-  if (E.Kind != ExprKind::Binary)
-    return std::nullopt;
-  bool Overflow = false;
-  llvm::APInt R;
-  switch (E.binaryOp()) {
-  case BinaryOp::Add: R = X->sadd_ov(*Y, Overflow); break;
-  case BinaryOp::Sub: R = X->ssub_ov(*Y, Overflow); break;
-  case BinaryOp::Mul: R = X->smul_ov(*Y, Overflow); break;
-  case BinaryOp::Div:
-    if (Y->isZero())
-      return std::nullopt;
-    R = E.Unsigned ? X->udiv(*Y) : X->sdiv_ov(*Y, Overflow);
-    break;
-  case BinaryOp::Rem:
-    if (Y->isZero())
-      return std::nullopt;
-    R = E.Unsigned ? X->urem(*Y) : X->srem(*Y);
-    break;
-  case BinaryOp::Shl:
-  case BinaryOp::Shr:
-    if (Y->uge(Bits))
-      return std::nullopt;
-    R = E.binaryOp() == BinaryOp::Shl ? X->shl(*Y) : E.Unsigned ? X->lshr(*Y) : X->ashr(*Y);
-    break;
-  case BinaryOp::And: R = *X & *Y; break;
-  case BinaryOp::Or: R = *X | *Y; break;
-  case BinaryOp::Xor: R = *X ^ *Y; break;
-  }
-  if (Overflow)
-    return std::nullopt;
-  return R;
 }
 
 } // namespace
@@ -250,10 +171,18 @@ std::string runTimeUpperText(const URELoop &L) {
 }
 
 std::optional<int64_t> evaluateSize(const Expr &E, ArgValues Args) {
-  std::optional<llvm::APInt> R = evaluate(E, Args);
-  if (!R)
-    return std::nullopt;
-  return R->getSExtValue();
+  llvm::SmallVector<std::optional<int64_t>, 4> Values;
+  for (auto [A, V] : Args) {
+    if (Values.size() <= A->getArgNo())
+      Values.resize(A->getArgNo() + 1);
+    Values[A->getArgNo()] = V;
+  }
+  IntEval Eval([](llvm::StringRef) -> const std::optional<int64_t> * { return nullptr; },
+               [&](unsigned N) -> const std::optional<int64_t> * {
+                 return N < Values.size() ? &Values[N] : nullptr;
+               });
+  Eval.Exact = true;
+  return Eval(E);
 }
 
 bool runTimeLoop(llvm::Loop &L, llvm::ScalarEvolution &SE, URELoop &UL) {

@@ -3,6 +3,7 @@
 
 #include "backends/CExpr.h"
 #include "expr/Expr.h"
+#include "expr/IntEval.h"
 
 #include "gtest/gtest.h"
 
@@ -133,6 +134,26 @@ TEST(ExprTest, EqualityIsStructural) {
   EXPECT_FALSE(equal(*A, *C));
   EXPECT_FALSE(equal(*A, *logicalNot(A)));
   EXPECT_TRUE(equal(*logicalNot(A), *logicalNot(B)));
+}
+
+// The device's integer values (expr/IntEval.h): wrapped at the type's
+// width, min and max of integers; in Exact mode, no value where C has none.
+TEST(ExprTest, IntegerValues) {
+  std::optional<int64_t> Big = int64_t(1) << 20, Three = 3;
+  IntEval Eval([](llvm::StringRef) -> const std::optional<int64_t> * { return nullptr; },
+               [&](unsigned N) -> const std::optional<int64_t> * { return N ? &Three : &Big; });
+  ExprPtr B = param(Int, 0), T = param(Int, 1);
+  ExprPtr Square = binary(BinaryOp::Mul, false, B, B);
+  EXPECT_EQ(Eval(*Square), 0); // 2^40 wraps to 0 in 32 bits
+  EXPECT_EQ(Eval(*call(Int, "max", {B, T})), int64_t(1) << 20);
+  EXPECT_EQ(Eval(*call(Int, "min", {B, T})), 3);
+  EXPECT_EQ(Eval(*call(Int, "foo", {B, T})), std::nullopt);
+  Eval.Exact = true;
+  EXPECT_EQ(Eval(*Square), std::nullopt);
+  EXPECT_EQ(Eval(*binary(BinaryOp::Mul, false, T, T)), 9);
+  EXPECT_EQ(Eval(*binary(BinaryOp::Shl, false, T, intConst(Int, 32))), std::nullopt);
+  EXPECT_EQ(Eval(*binary(BinaryOp::Div, false, T, intConst(Int, -1))), -3);
+  EXPECT_EQ(Eval(*binary(BinaryOp::Rem, false, T, intConst(Int, 0))), std::nullopt);
 }
 
 } // namespace

@@ -25,6 +25,9 @@ entry:
   %r = srem i32 %K, 3
   %m = call i32 @llvm.smax.i32(i32 %K, i32 8)
   %um = call i32 @llvm.umin.i32(i32 %K, i32 %M)
+  %sq = mul i32 %K, %K
+  %far = shl i32 %M, %K
+  %neg = sdiv i32 %K, -1
   %w = sext i32 %q to i64
   %bad = load i32, ptr %p
   %mix = add i32 %bad, %K
@@ -69,7 +72,7 @@ protected:
 };
 
 TEST_F(RunTimeSizesTest, SizesAreComputedFromIntegerParametersAlone) {
-  for (const char *Name : {"q", "s", "r", "m", "um", "w"})
+  for (const char *Name : {"q", "s", "r", "m", "um", "w", "sq", "far", "neg"})
     EXPECT_EQ(t2s::notASize(value(Name)), nullptr) << Name;
   EXPECT_EQ(t2s::notASize(value("mix")), value("bad"));
   EXPECT_EQ(t2s::notASize(F->getArg(2)), F->getArg(2)); // a pointer
@@ -89,6 +92,17 @@ TEST_F(RunTimeSizesTest, EvaluatesWithCsRules) {
   // unsigned: -130 is the larger
   std::pair<const llvm::Argument *, int64_t> NegativeK[] = {{arg(0), -130}, {arg(1), 5}};
   EXPECT_EQ(t2s::evaluateSize(size("um"), NegativeK), 5);
+  // What C leaves undefined has no value: a signed overflow at the IR's
+  // width, a shift by the width or more; K / -1 is -K.
+  std::pair<const llvm::Argument *, int64_t> Big[] = {{arg(0), 1 << 16}, {arg(1), 1}};
+  EXPECT_EQ(t2s::evaluateSize(size("sq"), Big), std::nullopt);
+  EXPECT_EQ(t2s::evaluateSize(size("sq"), At), 40000);
+  EXPECT_EQ(t2s::evaluateSize(size("far"), Big), std::nullopt);
+  std::pair<const llvm::Argument *, int64_t> Small[] = {{arg(0), 3}, {arg(1), 5}};
+  EXPECT_EQ(t2s::evaluateSize(size("far"), Small), 40);
+  EXPECT_EQ(t2s::evaluateSize(size("neg"), Small), -3);
+  std::pair<const llvm::Argument *, int64_t> Min[] = {{arg(0), INT32_MIN}};
+  EXPECT_EQ(t2s::evaluateSize(size("neg"), Min), std::nullopt);
   // A parameter without a value.
   std::pair<const llvm::Argument *, int64_t> OnlyK[] = {{arg(0), 1}};
   EXPECT_EQ(t2s::evaluateSize(size("s"), OnlyK), std::nullopt);

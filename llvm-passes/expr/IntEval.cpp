@@ -1,8 +1,11 @@
-//===- IntEval.cpp - The integer value of a kernel's expression -----------===//
+//===- IntEval.cpp - The integer value of an expression -------------------===//
 
-#include "systolic/IntEval.h"
+#include "expr/IntEval.h"
 
 #include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <cstdint>
 
 namespace t2s {
 namespace {
@@ -79,6 +82,14 @@ std::optional<int64_t> IntEval::operator()(const Expr &E) {
     }
     return Known ? std::optional<int64_t>(!Decides) : std::nullopt;
   }
+  case ExprKind::Call: { // min and max of integers; other calls compute
+    if ((E.Name != "min" && E.Name != "max") || E.Operands.size() != 2)
+      return unknown(E);
+    std::optional<int64_t> A = (*this)(E.operand(0)), B = (*this)(E.operand(1));
+    if (!A || !B)
+      return std::nullopt;
+    return E.Name == "max" ? std::max(*A, *B) : std::min(*A, *B);
+  }
   case ExprKind::Cast:
     return cast(E);
   case ExprKind::Compare:
@@ -142,6 +153,8 @@ std::optional<int64_t> IntEval::binary(const Expr &E) {
   std::optional<int64_t> A = (*this)(E.operand(0)), B = (*this)(E.operand(1));
   if (!A || !B)
     return std::nullopt;
+  if (Exact)
+    return exactBinary(E, *A, *B);
   uint64_t UA = unsignedValue(*A, E.Type), UB = unsignedValue(*B, E.Type);
   int64_t R = 0;
   switch (E.binaryOp()) {
@@ -168,30 +181,43 @@ std::optional<int64_t> IntEval::binary(const Expr &E) {
   return normalize(R, E.Type);
 }
 
-std::optional<int64_t> *KernelScope::lookup(llvm::StringRef Name) {
-  for (auto &[N, V] : llvm::reverse(Vars))
-    if (N == Name)
-      return &V;
-  return nullptr;
-}
-
-std::optional<bool> KernelScope::recover(const Stmt &S) {
-  bool Runs = true;
-  for (const Recovery &R : S.Recoveries) {
-    std::optional<int64_t> *T = lookup(R.Time);
-    if (!T || !*T)
-      return std::nullopt;
-    int64_t V = **T;
-    for (const auto &[Coeff, Space] : R.Terms) {
-      std::optional<int64_t> *X = lookup(Space);
-      if (!X || !*X)
-        return std::nullopt;
-      V -= Coeff * **X;
-    }
-    Runs = Runs && V >= R.Lower && V < R.Upper;
-    bind(R.Name, V);
+// C's value where it has one: a signed result must fit the type, a shift
+// must be by less than the width, a division by 0 has none.
+std::optional<int64_t> IntEval::exactBinary(const Expr &E, int64_t A, int64_t B) {
+  unsigned Bits = E.Type.isBool() ? 1 : E.Type.Bits;
+  auto fits = [&](int64_t R) -> std::optional<int64_t> {
+    if (normalize(R, E.Type) != R)
+      return unknown(E);
+    return R;
+  };
+  int64_t R = 0;
+  switch (E.binaryOp()) {
+  case BinaryOp::Add:
+    return __builtin_add_overflow(A, B, &R) ? unknown(E) : fits(R);
+  case BinaryOp::Sub:
+    return __builtin_sub_overflow(A, B, &R) ? unknown(E) : fits(R);
+  case BinaryOp::Mul:
+    return __builtin_mul_overflow(A, B, &R) ? unknown(E) : fits(R);
+  case BinaryOp::Shl:
+  case BinaryOp::Shr:
+    if (B < 0 || uint64_t(B) >= Bits)
+      return unknown(E);
+    break;
+  case BinaryOp::Div:
+  case BinaryOp::Rem:
+    if (B == 0)
+      return unknown(E);
+    if (!E.Unsigned && B == -1) // -A (INT_MIN / -1 has no value), A % -1 == 0
+      return E.binaryOp() == BinaryOp::Rem ? 0 : A == INT64_MIN ? unknown(E) : fits(-A);
+    break;
+  default:
+    break;
   }
-  return Runs;
+  bool Was = Exact;
+  Exact = false; // the wrapped value is C's here
+  std::optional<int64_t> V = binary(E);
+  Exact = Was;
+  return V;
 }
 
 } // namespace t2s

@@ -1,63 +1,29 @@
-//===- IntEval.h - The integer value of a kernel's expression ---*- C++ -*-===//
+//===- KernelScope.h - A kernel's variables while it runs -------*- C++ -*-===//
 //
 // Runs the integer part of a kernel's statements (systolic/Stmt.h) as the
-// device would: the value of a condition, a loop bound or a subscript over
-// the kernel's variables whose values the caller knows, with C's rules for
-// the width and signedness of each operation. A value read from memory or a
-// channel, a floating-point value or a variable the caller marks as
-// computed makes the result unknown, and UnknownLine says which line that
-// value comes from. KernelScope holds the variables in scope while a kernel
-// runs, evaluates with them and recovers loop variables from time. The
-// stream-order check (systolic/StreamOrder.h) and the off-chip traffic count
-// (backends/Traffic.h) run kernels with it.
+// device would: KernelScope holds the variables in scope while a kernel
+// runs, evaluates expressions with them (expr/IntEval.h) and recovers loop
+// variables from time. The stream-order check (systolic/StreamOrder.h), the
+// channel depths, the traffic count (backends/Traffic.h) and the estimate
+// run kernels with it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef T2S_INTEVAL_H
-#define T2S_INTEVAL_H
+#ifndef T2S_KERNELSCOPE_H
+#define T2S_KERNELSCOPE_H
 
-#include "expr/Expr.h"
+#include "expr/IntEval.h"
 #include "systolic/Stmt.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 
 namespace t2s {
-
-class IntEval {
-public:
-  /// A variable's value: null if it is not in scope, none if it is computed.
-  using Lookup = std::function<const std::optional<int64_t> *(llvm::StringRef)>;
-
-  /// A parameter's value (by argument number): null if the caller gives
-  /// none, then the result is unknown.
-  using ParamLookup = std::function<const std::optional<int64_t> *(unsigned)>;
-
-  explicit IntEval(Lookup L, ParamLookup P = nullptr)
-      : Variable(std::move(L)), Param(std::move(P)) {}
-
-  /// E's value, or none if it depends on what the kernel computes.
-  std::optional<int64_t> operator()(const Expr &E);
-
-  /// The source line of the first value that made a result unknown since
-  /// the caller last set it to 0 (0 if that value has no line).
-  unsigned UnknownLine = 0;
-
-private:
-  Lookup Variable;
-  ParamLookup Param;
-
-  std::optional<int64_t> unknown(const Expr &E);
-  std::optional<int64_t> cast(const Expr &E);
-  std::optional<int64_t> compare(const Expr &E);
-  std::optional<int64_t> binary(const Expr &E);
-};
 
 /// The variables of a kernel in scope while its statements run, innermost
 /// last, each with its value or none (computed by the kernel).
@@ -101,4 +67,4 @@ private:
 
 } // namespace t2s
 
-#endif // T2S_INTEVAL_H
+#endif // T2S_KERNELSCOPE_H
