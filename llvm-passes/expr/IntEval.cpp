@@ -153,29 +153,32 @@ std::optional<int64_t> IntEval::binary(const Expr &E) {
   std::optional<int64_t> A = (*this)(E.operand(0)), B = (*this)(E.operand(1));
   if (!A || !B)
     return std::nullopt;
-  if (Exact)
-    return exactBinary(E, *A, *B);
-  uint64_t UA = unsignedValue(*A, E.Type), UB = unsignedValue(*B, E.Type);
+  return Exact ? exactBinary(E, *A, *B) : wrappedBinary(E, *A, *B);
+}
+
+// The device's value: wrapped at the type's width.
+std::optional<int64_t> IntEval::wrappedBinary(const Expr &E, int64_t A, int64_t B) {
+  uint64_t UA = unsignedValue(A, E.Type), UB = unsignedValue(B, E.Type);
   int64_t R = 0;
   switch (E.binaryOp()) {
-  case BinaryOp::Add: R = int64_t(uint64_t(*A) + uint64_t(*B)); break;
-  case BinaryOp::Sub: R = int64_t(uint64_t(*A) - uint64_t(*B)); break;
-  case BinaryOp::Mul: R = int64_t(uint64_t(*A) * uint64_t(*B)); break;
-  case BinaryOp::And: R = *A & *B; break;
-  case BinaryOp::Or: R = *A | *B; break;
-  case BinaryOp::Xor: R = *A ^ *B; break;
-  case BinaryOp::Shl: R = int64_t(uint64_t(*A) << (*B & 63)); break;
+  case BinaryOp::Add: R = int64_t(uint64_t(A) + uint64_t(B)); break;
+  case BinaryOp::Sub: R = int64_t(uint64_t(A) - uint64_t(B)); break;
+  case BinaryOp::Mul: R = int64_t(uint64_t(A) * uint64_t(B)); break;
+  case BinaryOp::And: R = A & B; break;
+  case BinaryOp::Or: R = A | B; break;
+  case BinaryOp::Xor: R = A ^ B; break;
+  case BinaryOp::Shl: R = int64_t(uint64_t(A) << (B & 63)); break;
   case BinaryOp::Shr:
-    R = E.Unsigned ? int64_t(UA >> (*B & 63)) : *A >> (*B & 63);
+    R = E.Unsigned ? int64_t(UA >> (B & 63)) : A >> (B & 63);
     break;
   case BinaryOp::Div:
   case BinaryOp::Rem:
-    if (*B == 0 || (!E.Unsigned && *B == -1))
+    if (B == 0 || (!E.Unsigned && B == -1))
       return unknown(E);
     if (E.Unsigned)
       R = int64_t(E.binaryOp() == BinaryOp::Div ? UA / UB : UA % UB);
     else
-      R = E.binaryOp() == BinaryOp::Div ? *A / *B : *A % *B;
+      R = E.binaryOp() == BinaryOp::Div ? A / B : A % B;
     break;
   }
   return normalize(R, E.Type);
@@ -213,11 +216,7 @@ std::optional<int64_t> IntEval::exactBinary(const Expr &E, int64_t A, int64_t B)
   default:
     break;
   }
-  bool Was = Exact;
-  Exact = false; // the wrapped value is C's here
-  std::optional<int64_t> V = binary(E);
-  Exact = Was;
-  return V;
+  return wrappedBinary(E, A, B); // C's value here
 }
 
 } // namespace t2s

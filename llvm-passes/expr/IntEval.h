@@ -61,6 +61,7 @@ private:
   std::optional<int64_t> cast(const Expr &E);
   std::optional<int64_t> compare(const Expr &E);
   std::optional<int64_t> binary(const Expr &E);
+  std::optional<int64_t> wrappedBinary(const Expr &E, int64_t A, int64_t B);
   std::optional<int64_t> exactBinary(const Expr &E, int64_t A, int64_t B);
 };
 

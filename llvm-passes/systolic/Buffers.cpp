@@ -181,16 +181,11 @@ public:
       return cast(CastKind::Plain, Long, param(E.Type, E.Index));
     case ExprKind::Cast:
       return size(E.operand(0));
-    case ExprKind::Call: { // min, max
-      ExprPtr X = size(E.operand(0)), Y = size(E.operand(1));
-      return X && Y ? select(compare(E.Name == "max" ? CompareOp::GT : CompareOp::LT, false, X, Y),
-                             X, Y)
-                    : nullptr;
-    }
-    case ExprKind::Select: { // an unsigned min or max
-      ExprPtr X = size(E.operand(1)), Y = size(E.operand(2));
-      return X && Y ? select(compare(E.operand(0).compareOp(), false, X, Y), X, Y) : nullptr;
-    }
+    case ExprKind::Call: // min, max
+      return extreme(E.Name == "max" ? CompareOp::GT : CompareOp::LT, E.operand(0),
+                     E.operand(1));
+    case ExprKind::Select: // an unsigned min or max
+      return extreme(E.operand(0).compareOp(), E.operand(1), E.operand(2));
     case ExprKind::Binary:
       break;
     default:
@@ -205,6 +200,12 @@ public:
     case BinaryOp::Mul: return product(X, Y);
     default: return binary(E.binaryOp(), false, X, Y);
     }
+  }
+
+  // The lesser (Op: LT) or greater (GT) of two sizes, as 'X < Y ? X : Y'.
+  ExprPtr extreme(CompareOp Op, const Expr &A, const Expr &B) {
+    ExprPtr X = size(A), Y = size(B);
+    return X && Y ? select(compare(Op, false, X, Y), X, Y) : nullptr;
   }
 
   ExprPtr size(const llvm::Value *V) {
@@ -222,11 +223,13 @@ public:
       if (V == L.IV) {
         if (!L.runTime() && L.affine())
           return std::nullopt;
-        ExprPtr Bound = L.runTime() ? size(*L.RunTimeBound) : nullptr;
-        if (L.runTime() && !Bound)
-          return std::nullopt;
-        ExprPtr Hi = L.runTime() ? sum(Bound, intConst(Long, L.RunTimeOffset - 1))
-                                 : intConst(Long, L.Upper - 1);
+        ExprPtr Hi = intConst(Long, L.Upper - 1);
+        if (L.runTime()) {
+          ExprPtr Bound = size(*L.RunTimeBound);
+          if (!Bound)
+            return std::nullopt;
+          Hi = sum(Bound, intConst(Long, L.RunTimeOffset - 1));
+        }
         return SymRange{intConst(Long, L.Lower), Hi, L.Lower >= 0};
       }
     auto *I = llvm::dyn_cast<llvm::Instruction>(V);

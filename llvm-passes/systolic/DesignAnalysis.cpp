@@ -428,8 +428,10 @@ private:
         // The exclusive bound: the size the URE model lifted, plus the
         // loop's offset.
         ExprPtr Upper = Loop.RunTimeBound;
+        // A bound the kernels cannot spell: the lifter rejects it at the
+        // instruction that makes it so, as it does any value of the nest.
         if (Upper && anyNode(Upper, [](const Expr &X) { return !hasCName(X.Type); }))
-          reject(S.Loc, cannotWriteOpenCL("a loop bound of a type without a C name"));
+          Lift.value(Loop.RunTimeUpper);
         if (Upper && Loop.RunTimeOffset)
           Upper = binary(Loop.RunTimeOffset > 0 ? BinaryOp::Add : BinaryOp::Sub, false, Upper,
                          intConst(DType::integer(32), std::abs(Loop.RunTimeOffset)));

@@ -69,7 +69,11 @@ const llvm::Argument *argumentOf(unsigned N, llvm::ArrayRef<const llvm::Argument
 // What the Design's lifter makes of a value (systolic/LiftExpr.cpp), for the
 // operations a size has.
 ExprPtr lift(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argument *> &Args) {
+  // An integer of another width than C's keeps it (the stand-ins are
+  // evaluated at it) and has no C name, as designType would say.
   DType T = designType(V->getType());
+  if (V->getType()->isIntegerTy() && !hasCName(T))
+    T = DType::integer(V->getType()->getIntegerBitWidth());
   if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
     return intConst(T, C->getType()->isIntegerTy(1) ? int64_t(C->isOne()) : C->getSExtValue());
   if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
