@@ -46,8 +46,6 @@ class DesignBuilder {
   DesignResult &R;
   Design &D;
   std::string Function; // the function's design name: its streams' prefix
-  // Per nest, the lifter of its expressions (lift).
-  std::vector<std::unique_ptr<ExprLifter>> Lifters;
   // Lifting rejections, per nest, reported after the channels' (the order a
   // reader of the kernels meets them).
   llvm::SmallVector<std::optional<std::pair<SourceLoc, std::string>>, 2> LiftRejections;
@@ -412,16 +410,20 @@ private:
         Streams.push_back(C.Access);
         Streams.append(C.SameReads.begin(), C.SameReads.end());
       }
-    Lifters.push_back(std::make_unique<ExprLifter>(S, DT, F.getParent()->getDataLayout(),
-                                                   UREReads, Streams));
-    ExprLifter &Lift = *Lifters.back();
+    ExprLifter Lift(S, DT, F.getParent()->getDataLayout(), UREReads, Streams);
     auto isStream = [&](const llvm::Instruction *I) { return llvm::is_contained(Streams, I); };
-    for (const ChannelPlan &C : P.Channels)
-      if (!C.Output) {
-        Lift.readCondition(C.Access);
-        if (!isStream(C.Access))
-          Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
-      }
+    // What the steps need of each channel's access (they read no IR): an
+    // input's read condition and element first, as the loaders print them.
+    for (ChannelPlan &C : P.Channels) {
+      C.ElementType = designType(C.Element);
+      C.ScalarType = C.Scalar ? designType(C.Scalar) : C.ElementType;
+      C.InBody = S.innermost()->contains(C.Access);
+      if (C.Output)
+        continue;
+      C.Condition = Lift.readCondition(C.Access);
+      if (!isStream(C.Access))
+        C.Address = Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
+    }
     Design::Nest &N = D.Nests[U];
     for (unsigned L = 0; L < S.Loops.size() && L < N.SourceLoops.size(); ++L)
       if (const URELoop &Loop = S.Loops[L]; Loop.runTime()) {
@@ -450,29 +452,19 @@ private:
         X.Reads.push_back({S.Arrays[Rd.Array].Name, Rd.Distance});
       N.Statements.push_back(std::move(X));
     }
-    // What the steps need of each channel's access, lifted above.
-    for (ChannelPlan &C : P.Channels) {
-      C.ElementType = designType(C.Element);
-      C.ScalarType = C.Scalar ? designType(C.Scalar) : C.ElementType;
-      C.InBody = S.innermost()->contains(C.Access);
-      if (C.Output) {
-        for (unsigned I = 0; I < S.Statements.size(); ++I)
-          if (S.Statements[I].Store == C.Access) {
-            C.Statement = I;
-            C.Condition = Lift.guard(S.Statements[I]);
-          }
-      } else {
-        C.Condition = Lift.readCondition(C.Access);
-        if (!isStream(C.Access))
-          C.Address = Lift.element(llvm::cast<llvm::LoadInst>(C.Access)->getPointerOperand());
-      }
-    }
+    // An output's statement, whose guard is when the PEs write it.
+    for (ChannelPlan &C : P.Channels)
+      for (unsigned I = 0; C.Output && I < S.Statements.size(); ++I)
+        if (S.Statements[I].Store == C.Access) {
+          C.Statement = I;
+          C.Condition = N.Statements[I].Guard;
+        }
     // Reads that name no iteration where they run (in the source's names).
     if (P.Original && !Lift.rejection())
       checkReadsInDomain(P.Original->Sch.System, N, R.Rejections);
     LiftRejections.emplace_back();
-    // The Load leaves each channel's value stands for (after every lift, the
-    // kernels' parameters included).
+    // The Load leaves each channel's value stands for (after every lift of
+    // the nest; the lifter goes with this function, its numbers stay).
     for (unsigned Load = 0; Load < Lift.loads(); ++Load)
       for (ChannelPlan &C : P.Channels)
         if (C.accesses(Lift.loadOf(Load)))
