@@ -142,7 +142,38 @@ private:
   }
 };
 
+bool onValues(const Expr &E) {
+  if (E.Kind == ExprKind::UREValue || E.Kind == ExprKind::Load)
+    return true;
+  return llvm::any_of(E.Operands, [](const ExprPtr &Op) { return Op && onValues(*Op); });
+}
+
+// The integer operations of one evaluation of E on values (a node whose
+// operands come from a URE read or a load), not on loop variables.
+double intOps(const Expr &E) {
+  double N = 0;
+  for (const ExprPtr &Op : E.Operands)
+    if (Op)
+      N += intOps(*Op);
+  if (E.Type.isFloat() || E.Type.isBool() != (E.Kind == ExprKind::Compare))
+    return N;
+  bool Counts = E.Kind == ExprKind::Binary || E.Kind == ExprKind::Compare ||
+                E.Kind == ExprKind::MulAdd || E.Kind == ExprKind::Call;
+  if (E.Kind == ExprKind::Compare && E.operand(0).Type.isFloat())
+    Counts = false;
+  return N + (Counts && onValues(E) ? double(std::max(1u, E.Type.Lanes)) : 0);
+}
+
 } // namespace
+
+double DesignEstimate::perClock(double PerRun) const {
+  if (Timing.Cycles && *Timing.Cycles > 0)
+    return PerRun / double(*Timing.Cycles);
+  // Without the clocks of a run: the array's share of its peak.
+  const KernelTiming *A = Timing.array();
+  double II = A ? double(A->II) : 1;
+  return FlopsPerRun > 0 ? PerRun * (UsefulFlopsPerClock / FlopsPerRun) / II : 0;
+}
 
 uint64_t storageBits(DType T) {
   return uint64_t(T.isBool() ? 8 : T.Bits) * std::max(1u, T.Lanes);
@@ -166,7 +197,7 @@ bool DesignEstimate::memoryBound(double FmaxMHz, double DRAMGBPerSecond) const {
 }
 
 DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev,
-                            llvm::ArrayRef<std::optional<int64_t>> Params) {
+                            llvm::ArrayRef<std::optional<int64_t>> Params, double FmaxMHz) {
   llvm::SmallVector<std::optional<int64_t>, 4> At(Params.begin(), Params.end());
   if (At.empty())
     At = D.standIns();
@@ -196,10 +227,14 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
           Upper = *U;
       Points *= double(std::max<int64_t>(Upper - L.Lower, 0));
     }
+    E.PointsPerRun = Points;
     for (const Design::Statement &S : N.Statements)
-      if (S.Value)
+      if (S.Value) {
         E.FlopsPerRun += PerPoint.flops(*S.Value) * Points;
+        E.IntOpsPerRun += intOps(*S.Value) * Points;
+      }
   }
+  E.Timing = timeNest(D, Nest, Dev, FmaxMHz, At);
   // With run-time sizes the formula, where there is one, gives the traffic
   // at any size without running the kernels that long.
   auto traffic = [&](bool WithoutReuse, DesignTraffic &T, std::optional<TrafficFormula> &F) {

@@ -13,9 +13,9 @@
 // clock; both arms of a condition are built. Address arithmetic (buffer
 // subscripts, register and channel indices) and multiplies by a constant
 // take no DSP block. What the table has no cost for (division, library
-// math) is listed as such. The arrays issue one time step per clock (II 1),
-// as Intel's compiler schedules a loop without loop-carried memory
-// dependences; the expected figure scales the peak by the PE utilization.
+// math) is listed as such. The peak is the array's operations per clock at
+// one time step per clock; the expected figure divides the operations of a
+// run by the clocks the timing model (backends/Timing.h) gives it.
 //
 // Preconditions: the unroll step laid out the kernels (Kernel::Body).
 //
@@ -25,6 +25,7 @@
 #define T2S_ESTIMATE_H
 
 #include "backends/FPGADevices.h"
+#include "backends/Timing.h"
 #include "backends/Traffic.h"
 #include "systolic/Design.h"
 
@@ -59,6 +60,12 @@ struct DesignEstimate {
   /// does its statements' operations; 0 without a schedule).
   DesignTraffic Traffic;
   double FlopsPerRun = 0;
+  /// The points of the nest's domain in a run (its cell updates), and the
+  /// integer operations of a run on the values (not on addresses or loop
+  /// variables).
+  double PointsPerRun = 0, IntOpsPerRun = 0;
+  /// Initiation intervals and clocks of the kernels (backends/Timing.h).
+  DesignTiming Timing;
   /// With run-time sizes: the traffic as a formula of them, if it is one.
   std::optional<TrafficFormula> Formula;
   /// Where a loader has a reuse buffer: the traffic without the buffers.
@@ -69,9 +76,11 @@ struct DesignEstimate {
   std::optional<Unbuffered> WithoutReuse;
 
   double peakGFLOPS(double FmaxMHz) const { return FlopsPerClock * FmaxMHz / 1000; }
-  double expectedGFLOPS(double FmaxMHz) const {
-    return UsefulFlopsPerClock * FmaxMHz / 1000;
-  }
+  /// Operations per clock of \p PerRun operations in a run: over the
+  /// clocks of the run where they are counted, else the array's
+  /// operations per clock at its utilization and II.
+  double perClock(double PerRun) const;
+  double expectedGFLOPS(double FmaxMHz) const { return perClock(FlopsPerRun) * FmaxMHz / 1000; }
   /// Floating-point operations per byte of off-chip traffic; none if the
   /// traffic is not known or there is none.
   std::optional<double> intensity() const;
@@ -79,6 +88,17 @@ struct DesignEstimate {
   /// (intensity x bandwidth), and whether that, not the array, bounds it.
   std::optional<double> memoryGFLOPS(double DRAMGBPerSecond) const;
   bool memoryBound(double FmaxMHz, double DRAMGBPerSecond) const;
+  /// Whether the kernels' initiation intervals, not the PEs, bound the
+  /// expected figure (it is below the peak at the PEs' utilization).
+  bool intervalBound(double FmaxMHz) const {
+    return expectedGFLOPS(FmaxMHz) < 0.99 * UsefulFlopsPerClock * FmaxMHz / 1000;
+  }
+  /// "memory", "initiation interval" or "compute".
+  const char *bound(double FmaxMHz, double DRAMGBPerSecond) const {
+    return memoryBound(FmaxMHz, DRAMGBPerSecond) ? "memory"
+           : intervalBound(FmaxMHz)              ? "initiation interval"
+                                                 : "compute";
+  }
   /// M20K blocks the registers, channels and reuse buffers would fill
   /// (20,480 bits each).
   uint64_t m20kBlocks() const {
@@ -94,8 +114,10 @@ uint64_t storageBits(DType T);
 /// channels.
 /// Run-time sizes count at \p Params (by argument number; empty: the
 /// stand-ins): the operations and traffic of a run.
+/// The timing is at \p FmaxMHz (the board's bytes per clock).
 DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev,
-                            llvm::ArrayRef<std::optional<int64_t>> Params = {});
+                            llvm::ArrayRef<std::optional<int64_t>> Params = {},
+                            double FmaxMHz = 250);
 
 } // namespace t2s
 

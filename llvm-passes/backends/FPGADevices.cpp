@@ -33,6 +33,7 @@ std::vector<FPGADevice> fpgaDevices() {
     D.DSPBlocks = O.getInteger("dsp_blocks").value_or(0);
     D.M20KBlocks = O.getInteger("m20k_blocks").value_or(0);
     D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
+    D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
     if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))
       for (const auto &[Op, Cost] : *Costs)
         D.DSPPerOp[Op.str()] = Cost.getAsNumber().value_or(0);

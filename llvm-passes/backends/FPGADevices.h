@@ -25,6 +25,9 @@ struct FPGADevice {
   std::string Key, Name, Board;
   int64_t DSPBlocks = 0, M20KBlocks = 0;
   double DRAMGBPerSecond = 0;
+  /// Clocks from the inputs of a floating-point add, multiply or
+  /// multiply-add to its result (backends/Timing.h).
+  int64_t FPLatency = 1;
   /// DSP blocks per operation class ("fp32 multiply-add", "int16 multiply").
   std::map<std::string, double> DSPPerOp;
 };

@@ -6,6 +6,7 @@
 #include "backends/Estimate.h"
 #include "backends/Picture.h"
 #include "language/LoopMetadata.h"
+#include "backends/TimingWarnings.h"
 #include "language/Warnings.h"
 #include "systolic/StreamChannels.h"
 #include "systolic/DataPath.h"
@@ -201,9 +202,56 @@ void printTraffic(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
      << (E.memoryBound(Fmax, Dev.DRAMGBPerSecond)
              ? "memory-bound: " + gflops(Memory) + " GFLOPS (the array could do " +
                    gflops(Compute) + ")"
+         : E.intervalBound(Fmax)
+             ? "bound by the kernels' initiation intervals: " + gflops(Compute) +
+                   " GFLOPS (the memory could feed " + gflops(Memory) + ")"
              : "compute-bound: " + gflops(Compute) + " GFLOPS (the memory could feed " +
                    gflops(Memory) + ")")
      << "\n";
+}
+
+// What the expected figure rests on: the clocks of a run, or the array's
+// II and utilization where the run was not counted.
+std::string expectedBasis(const t2s::DesignEstimate &E) {
+  if (E.Timing.Cycles)
+    return "over the " + grouped(*E.Timing.Cycles) + " clocks of a run";
+  const t2s::KernelTiming *A = E.Timing.array();
+  return "the array's II " + std::to_string(A ? A->II : 1) + " and its PEs' utilization";
+}
+
+// Each kernel's initiation interval, why it is above 1, and the clocks of
+// a run.
+void printTiming(llvm::raw_ostream &OS, const t2s::DesignEstimate &E, double Fmax) {
+  const t2s::DesignTiming &T = E.Timing;
+  if (T.Kernels.empty())
+    return;
+  OS << "  initiation interval (clocks per step):";
+  for (const t2s::KernelTiming &K : T.Kernels)
+    OS << (&K == &T.Kernels.front() ? " " : ", ") << K.Kernel << " " << K.II;
+  OS << "\n";
+  for (const t2s::KernelTiming &K : T.Kernels)
+    if (K.II > 1)
+      OS << "    " << K.Kernel << ": II " << K.II << ": " << K.Reason << "\n";
+  if (!T.Cycles) {
+    OS << "  run: not counted (the kernels' loops run more than "
+       << grouped(t2s::TimingBudget) << " steps, or their bounds are computed)\n";
+    return;
+  }
+  const t2s::KernelTiming *Slow = nullptr;
+  for (const t2s::KernelTiming &K : T.Kernels)
+    if (K.Cycles && (!Slow || *K.Cycles > *Slow->Cycles))
+      Slow = &K;
+  double Seconds = double(*T.Cycles) / (Fmax * 1e6);
+  OS << "  run: " << grouped(*T.Cycles) << " clocks, "
+     << (Seconds >= 1      ? llvm::formatv("{0:F2} s", Seconds).str()
+         : Seconds >= 1e-3 ? llvm::formatv("{0:F2} ms", Seconds * 1e3).str()
+                           : llvm::formatv("{0:F2} us", Seconds * 1e6).str())
+     << " at " << number(Fmax) << " MHz";
+  if (Slow && T.Kernels.size() > 1)
+    OS << " (the slowest kernel: " << Slow->Kernel << ", " << grouped(*Slow->Steps)
+       << (*Slow->Steps == 1 ? " step" : " steps") << " of at most " << Slow->II
+       << (Slow->II == 1 ? " clock" : " clocks") << ")";
+  OS << "\n";
 }
 
 void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
@@ -234,11 +282,20 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
   else
     OS << Memory << " (" << grouped(E.m20kBlocks()) << " of " << grouped(Dev.M20KBlocks)
        << " M20K blocks if none were in logic)\n";
+  printTiming(OS, E, Fmax);
   if (E.FlopsPerClock > 0)
     OS << "  throughput: " << number(E.FlopsPerClock)
-       << " floating-point operations per clock, peak "
-       << gflops(E.peakGFLOPS(Fmax)) << " GFLOPS; " << gflops(E.expectedGFLOPS(Fmax))
-       << " GFLOPS with the PEs' utilization\n";
+       << " floating-point operations per clock at one step per clock, peak "
+       << gflops(E.peakGFLOPS(Fmax)) << " GFLOPS; expected " << gflops(E.expectedGFLOPS(Fmax))
+       << " GFLOPS (" << expectedBasis(E) << ")\n";
+  else if (E.IntOpsPerRun > 0)
+    OS << "  throughput: " << number(E.IntOpsPerRun) << " integer operations per run, "
+       << gflops(E.perClock(E.IntOpsPerRun)) << " per clock: " 
+       << gflops(E.perClock(E.IntOpsPerRun) * Fmax / 1000) << " GOPS (" << expectedBasis(E)
+       << ")\n";
+  if (E.PointsPerRun > 0 && E.perClock(E.PointsPerRun) > 0)
+    OS << "  cell updates: " << number(E.PointsPerRun) << " points of the nest per run, "
+       << gflops(E.perClock(E.PointsPerRun) * Fmax / 1000) << " G per second\n";
   printTraffic(OS, E, Dev, Fmax, D);
 }
 
@@ -248,6 +305,22 @@ llvm::json::Value optional(std::optional<double> X) {
 
 llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev,
                                 double Fmax);
+
+llvm::json::Array timingJSON(const t2s::DesignTiming &T) {
+  llvm::json::Array A;
+  auto count = [](const std::optional<uint64_t> &N) {
+    return N ? llvm::json::Value(int64_t(*N)) : llvm::json::Value(nullptr);
+  };
+  for (const t2s::KernelTiming &K : T.Kernels)
+    A.push_back(llvm::json::Object{{"kernel", K.Kernel},
+                                   {"ii", K.II},
+                                   {"bottleneck", K.II > 1 ? llvm::json::Value(t2s::iiCauseName(K.Cause))
+                                                           : llvm::json::Value(nullptr)},
+                                   {"reason", K.Reason},
+                                   {"steps", count(K.Steps)},
+                                   {"cycles", count(K.Cycles)}});
+  return A;
+}
 
 llvm::json::Value formulaJSON(const std::optional<t2s::TrafficFormula> &F, const t2s::Design &D) {
   if (!F)
@@ -329,11 +402,19 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                             {"memory_gflops", optional(E.memoryGFLOPS(Dev.DRAMGBPerSecond))},
                             {"bound", E.FlopsPerClock <= 0 || !E.intensity()
                                           ? llvm::json::Value(nullptr)
-                                          : llvm::json::Value(E.memoryBound(Fmax, Dev.DRAMGBPerSecond)
-                                                                  ? "memory"
-                                                                  : "compute")},
+                                          : llvm::json::Value(E.bound(Fmax, Dev.DRAMGBPerSecond))},
                             {"peak_gflops", E.peakGFLOPS(Fmax)},
-                            {"expected_gflops", E.expectedGFLOPS(Fmax)}};
+                            {"expected_gflops", E.expectedGFLOPS(Fmax)},
+                            {"int_ops_per_run", E.IntOpsPerRun},
+                            {"gops", E.perClock(E.IntOpsPerRun) * Fmax / 1000},
+                            {"points_per_run", E.PointsPerRun},
+                            {"gcups", E.perClock(E.PointsPerRun) * Fmax / 1000},
+                            {"cycles", E.Timing.Cycles ? llvm::json::Value(int64_t(*E.Timing.Cycles))
+                                                       : llvm::json::Value(nullptr)},
+                            {"run_seconds", E.Timing.Cycles
+                                                ? llvm::json::Value(double(*E.Timing.Cycles) / (Fmax * 1e6))
+                                                : llvm::json::Value(nullptr)},
+                            {"kernels", timingJSON(E.Timing)}};
 }
 
 // "reuse buffer of a at k: ...": what a loader keeps, and how often it
@@ -595,10 +676,15 @@ public:
     for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
       if (!DR.D.Nests[N].Scheduled)
         continue;
+      std::optional<DesignEstimate> E;
+      if (Device && Laid) {
+        E = estimateNest(DR.D, N, *Device, Sizes.At, Opts.FmaxMHz);
+        warnAboutTiming(F, DR, N, E->Timing, *Device);
+      }
       if (Opts.Format == ReportFormat::JSON)
-        Designs.push_back(nestJSON(Design, DR, N, Laid, Sizes));
+        Designs.push_back(nestJSON(Design, DR, N, E, Sizes));
       else
-        nestText(Design, DR, N, Laid, Sizes);
+        nestText(Design, DR, N, E, Sizes);
       ++Count;
     }
     // The kernel nests that feed the design's arrays or take their results
@@ -623,16 +709,15 @@ public:
 
 private:
   llvm::json::Object nestJSON(const std::string &Design, const DesignResult &DR, unsigned N,
-                              bool Laid, const EstimateSizes &Sizes) {
+                              const std::optional<DesignEstimate> &E, const EstimateSizes &Sizes) {
     llvm::json::Object O = scheduleJSON(*DR.Nests[N]->Original);
     O["design"] = Design;
     O["channels"] = channelsJSON(summarizePEChannels(DR.D, N));
     O["kernel_registers"] = registersJSON(DR.D, N);
     O["reuse_buffers"] = reuseJSON(DR.D, N);
     O["channel_depths"] = depthsJSON(DR.D, N);
-    if (Device && Laid) {
-      llvm::json::Object Est = estimateJSON(estimateNest(DR.D, N, *Device, Sizes.At), *Device,
-                                            Opts.FmaxMHz, DR.D);
+    if (E) {
+      llvm::json::Object Est = estimateJSON(*E, *Device, Opts.FmaxMHz, DR.D);
       if (!Sizes.Given.empty()) {
         llvm::json::Object At;
         for (unsigned A = 0; A < Sizes.At.size(); ++A)
@@ -645,17 +730,16 @@ private:
     return O;
   }
 
-  void nestText(const std::string &Design, const DesignResult &DR, unsigned N, bool Laid,
-                const EstimateSizes &Sizes) {
+  void nestText(const std::string &Design, const DesignResult &DR, unsigned N,
+                const std::optional<DesignEstimate> &E, const EstimateSizes &Sizes) {
     printText(OS, Design, *DR.Nests[N]->Original, DR.D, N, summarizePEChannels(DR.D, N));
-    if (Device && Laid && !Sizes.Given.empty())
+    if (E && !Sizes.Given.empty())
       OS << "  the estimate's operations and traffic per run are at " << Sizes.Given
          << (Sizes.Missing.empty() ? "" : " (--size= gives no " + Sizes.Missing +
                                               ": at its stand-in)")
          << "\n";
-    if (Device && Laid)
-      printEstimate(OS, estimateNest(DR.D, N, *Device, Sizes.At), *Device, Opts.FmaxMHz,
-                    DR.D);
+    if (E)
+      printEstimate(OS, *E, *Device, Opts.FmaxMHz, DR.D);
     else if (Device)
       OS << "  estimate: none, the kernels cannot be written (t2s-clang "
             "--emit-opencl says why)\n";
@@ -666,7 +750,7 @@ private:
       const Design::Nest &K = D.Nests[N];
       if (K.Scheduled)
         continue;
-      DesignEstimate E = estimateNest(D, N, *Device, Sizes.At);
+      DesignEstimate E = estimateNest(D, N, *Device, Sizes.At, Opts.FmaxMHz);
       if (Opts.Format == ReportFormat::JSON) {
         KernelNests.push_back(llvm::json::Object{
             {"design", Name},

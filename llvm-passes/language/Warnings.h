@@ -33,6 +33,7 @@ enum class WarningGroup {
   RegisterSize, // shift registers of many words per PE
   NoChannels,   // --opencl: loaders and drainers left out (no channels)
   NoDesign,     // --report/--emit-dot/--emit-opencl of a file without designs
+  InitiationInterval, // a kernel starts a step less often than every clock
 };
 
 /// Each group's name as it follows -W, indexed by WarningGroup. (Header-only:
@@ -42,6 +43,7 @@ inline constexpr llvm::StringLiteral WarningGroupNames[] = {
     "t2s-register-size",
     "t2s-no-channels",
     "t2s-no-design",
+    "t2s-initiation-interval",
 };
 
 inline llvm::StringRef warningGroupName(WarningGroup G) {

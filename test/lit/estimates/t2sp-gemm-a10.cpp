@@ -22,12 +22,20 @@
 // CHECK:      PEs: 80 (jjj in [0, 8), iii in [0, 10))
 // CHECK:      estimate on Arria 10 GX 1150 at 215 MHz: 1,280 DSP blocks of 1,518 (84.3%): 1,280 fp32 multiply-add
 // CHECK-NEXT: on-chip memory: {{.*}} bits of shift registers, {{.*}} bits of channels ({{[0-9]+}} of 2,713 M20K blocks if none were in logic)
-// CHECK-NEXT: throughput: 2,560 floating-point operations per clock, peak 550.4 GFLOPS; 550.4 GFLOPS with the PEs' utilization
+// Without scatter or gather each PE has its own channels: the array starts a
+// step every clock; the loaders and the drainer wait for the board's memory.
+// CHECK-NEXT: initiation interval (clocks per step): sgemm_load_a 4, sgemm_load_b 3, sgemm 1, sgemm_drain_c 2
+// CHECK-NEXT: sgemm_load_a: II 4: 640 bytes off-chip per step, the board moves 178 per clock
+// CHECK-NEXT: sgemm_load_b: II 3: 512 bytes off-chip per step, the board moves 178 per clock
+// CHECK-NEXT: sgemm_drain_c: II 2: 320 bytes off-chip per step, the board moves 178 per clock
+// CHECK-NEXT: run: 16 clocks, 0.07 us at 215 MHz (the slowest kernel: sgemm_load_a, 4 steps of at most 4 clocks)
+// CHECK-NEXT: throughput: 2,560 floating-point operations per clock at one step per clock, peak 550.4 GFLOPS; expected 137.6 GFLOPS (over the 16 clocks of a run)
+// CHECK-NEXT: cell updates: 5,120 points of the nest per run, 68.8 G per second
 // Without reuse buffers, the loaders read a once per column tile (JJ = 2)
 // and b once per row tile (II = 2): at these small sizes the array waits
 // for memory (T2SP's feeders keep tiles on chip; not yet here).
 // CHECK-NEXT: off-chip traffic per run: 5,888 bytes; reads a 2,560, b 2,048; writes c 1,280
-// CHECK-NEXT: roofline: 10,240 floating-point operations per run, 1.74 per byte off-chip; at 38.4 GB/s (Intel PAC with Arria 10 GX) memory-bound: 66.8 GFLOPS (the array could do 550.4)
+// CHECK-NEXT: roofline: 10,240 floating-point operations per run, 1.74 per byte off-chip; at 38.4 GB/s (Intel PAC with Arria 10 GX) memory-bound: 66.8 GFLOPS (the array could do 137.6)
 // JSON:      "estimate": {
 // JSON:        "channel_bits":
 // JSON:        "device": "arria10",

@@ -1,0 +1,98 @@
+//===- TimingWarnings.cpp - Where a kernel's II rises above 1 -------------===//
+
+#include "backends/TimingWarnings.h"
+#include "language/Warnings.h"
+#include "systolic/DesignAnalysis.h"
+
+#include <set>
+
+namespace t2s {
+
+namespace {
+
+// The directive of kind K whose first argument is Array, or (Any) whose
+// arguments name it anywhere.
+const LocatedDirective *directiveOf(const URESystem &S, DirectiveKind K, const std::string &Array) {
+  for (const LocatedDirective &LD : S.Directives)
+    if (LD.D.Kind == K)
+      for (const DirectiveArg &A : LD.D.Args)
+        if (A.Name == Array)
+          return &LD;
+  return nullptr;
+}
+
+const Design::Channel *channelNamed(const Design &D, const std::string &Name) {
+  for (const Design::Channel &C : D.Channels)
+    if (C.Name == Name)
+      return &C;
+  return nullptr;
+}
+
+// Where the cause of K's II is, and what to do about it.
+std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
+                                          const KernelTiming &K) {
+  const URESystem &S = *DR.Nests[Nest]->System;
+  const Design &D = DR.D;
+  SourceLoc Loc = S.Loc;
+  switch (K.Cause) {
+  case IICause::Channel:
+  case IICause::InnerLoops: {
+    const Design::Channel *C = channelNamed(D, K.Subject);
+    if (!C)
+      break;
+    for (DirectiveKind Chain : {DirectiveKind::Scatter, DirectiveKind::Gather})
+      if (const LocatedDirective *LD = directiveOf(S, Chain, C->Array))
+        return {LD->Loc, "a " + LD->D.Name + " passes every PE's value along the chain, one "
+                         "per clock, inside each step; without '" + LD->D.str() +
+                         "' each PE has a channel of its own and a step moves one value "
+                         "through each"};
+    for (DirectiveKind End : {DirectiveKind::Loader, DirectiveKind::Drainer})
+      if (const LocatedDirective *LD = directiveOf(S, End, C->Array))
+        return {LD->Loc, "a channel moves one value per clock; send fewer values per "
+                         "step through one channel (vectorize along the loop they "
+                         "differ in, or a channel per PE)"};
+    break;
+  }
+  case IICause::Recurrence:
+    for (const UREArray &A : S.Arrays)
+      if (A.Name == K.Subject && A.Writer < S.Statements.size())
+        return {S.Statements[A.Writer].Loc,
+                "a value used again after fewer steps than its operations take; "
+                "make the loops between its write and its read longer (a larger "
+                "tile inside the loop it is carried across), as T2SP's II x JJ "
+                "tiles do"};
+    break;
+  case IICause::Memory:
+    if (const LocatedDirective *LD = directiveOf(S, DirectiveKind::Buffer, K.Subject))
+      return {LD->Loc, "each bank has one read and one write port; a step that reads "
+                       "several values of one bank waits for each"};
+    break;
+  case IICause::OffChip:
+    return {Loc, "the kernels read and write more off-chip memory per step than the "
+                 "board's bandwidth gives; reuse values on chip (loader(...) with "
+                 "buffer(...), or reads from neighbouring PEs)"};
+  case IICause::None:
+    break;
+  }
+  return {Loc, ""};
+}
+
+} // namespace
+
+void warnAboutTiming(llvm::Function &F, const DesignResult &DR, unsigned Nest,
+                     const DesignTiming &T, const FPGADevice &Dev) {
+  std::set<std::pair<unsigned, std::string>> Said;
+  for (const KernelTiming &K : T.Kernels) {
+    if (K.II <= 1)
+      continue;
+    auto [Loc, Fix] = placeOf(DR, Nest, K);
+    if (!Said.insert({Loc.Line, K.Reason}).second)
+      continue;
+    reportWarning(F, Loc, WarningGroup::InitiationInterval,
+                  "kernel '" + K.Kernel + "' starts a step every " + std::to_string(K.II) +
+                      " clocks on " + Dev.Name + ", not every clock: " + K.Reason +
+                      (Fix.empty() ? std::string() : " (" + Fix + ")"));
+  }
+}
+
+} // namespace t2s

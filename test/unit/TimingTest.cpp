@@ -1,0 +1,147 @@
+// The initiation-interval model (backends/Timing.h) on kernels built by
+// hand: each bound alone, inner loops that run in every step, and the
+// clocks of a run.
+
+#include "backends/Timing.h"
+#include "systolic/Design.h"
+#include "systolic/Stmt.h"
+
+#include "gtest/gtest.h"
+
+namespace t2s {
+namespace {
+
+const DType Int = DType::integer(32), F32 = DType::floating(32);
+
+ExprPtr num(int64_t V) { return intConst(Int, V); }
+
+Stmt upTo(LoopKind K, const char *Name, int64_t N, Stmts Body) {
+  return loop(K, Name, num(0), num(N), std::move(Body));
+}
+
+Design oneKernel(Stmts Body) {
+  Design D;
+  Design::Nest N;
+  N.Name = "f";
+  N.Scheduled = true;
+  D.Nests.push_back(N);
+  Design::Kernel K;
+  K.Name = "f";
+  K.Body = std::move(Body);
+  D.Kernels.push_back(std::move(K));
+  return D;
+}
+
+FPGADevice arria10() { return findFPGADevice("arria10").value_or(FPGADevice()); }
+
+KernelTiming timeOf(const Design &D) {
+  DesignTiming T = timeNest(D, 0, arria10(), 250);
+  EXPECT_EQ(T.Kernels.size(), 1u);
+  return T.Kernels.empty() ? KernelTiming() : T.Kernels[0];
+}
+
+TEST(TimingTest, OneChannelEndpointMovesOneValuePerClock) {
+  // for t < 10: PEs p < 4: send x on ch (one endpoint) -> II 4;
+  // on ch[p] (four endpoints) -> II 1.
+  for (bool PerPE : {false, true}) {
+    ExprPtr Ch = PerPE ? subscript(F32, var("ch"), {var("p")}) : var("ch");
+    Design D = oneKernel({decl(F32, "x"),
+                          upTo(LoopKind::Time, "t", 10,
+                               {upTo(LoopKind::PE, "p", 4, {write(Ch, var("x", 0, F32))})})});
+    KernelTiming T = timeOf(D);
+    EXPECT_EQ(T.II, PerPE ? 1 : 4);
+    EXPECT_EQ(T.Cause, PerPE ? IICause::None : IICause::Channel);
+    EXPECT_EQ(T.Cycles, std::optional<uint64_t>(PerPE ? 10 : 40));
+    EXPECT_EQ(T.Steps, std::optional<uint64_t>(10));
+  }
+}
+
+TEST(TimingTest, AConditionOnThePEKeepsOnlyItsAccesses) {
+  // if (p == 0) read ch: one read per step after unrolling.
+  Design D = oneKernel(
+      {decl(F32, "x"),
+       upTo(LoopKind::Time, "t", 10,
+            {upTo(LoopKind::PE, "p", 4,
+                  {guarded(compare(CompareOp::EQ, false, var("p"), num(0)),
+                           assign(var("x", 0, F32), channelRead(F32, var("ch"))))})})});
+  EXPECT_EQ(timeOf(D).II, 1);
+}
+
+TEST(TimingTest, InnerLoopsRunToCompletionInEveryStep) {
+  // for t < 5: PEs p < 3: for c = p; c < 3 (a chain): relay -> 3 + 2 + 1
+  // clocks per step, plus the step's own clock.
+  Stmt Relay = write(subscript(F32, var("chain"), {var("p")}),
+                     channelRead(F32, subscript(F32, var("chain"), {var("p", -1)})));
+  Design D = oneKernel(
+      {decl(F32, "y"),
+       upTo(LoopKind::Time, "t", 5,
+            {upTo(LoopKind::PE, "p", 3,
+                  {loop(LoopKind::Count, "c", var("p"), num(3), {Relay}),
+                   assign(subscript(F32, var("y"), {var("p")}), floatConst(F32, 1))})})});
+  KernelTiming T = timeOf(D);
+  EXPECT_EQ(T.II, 7);
+  EXPECT_EQ(T.Cause, IICause::InnerLoops);
+  EXPECT_EQ(T.Cycles, std::optional<uint64_t>(35));
+}
+
+TEST(TimingTest, ARecurrenceWaitsForItsOperations) {
+  // acc = acc + x: carried one step through one add of 6 clocks -> II 6. A
+  // shift register read 12 steps later: 6 / 12 -> II 1.
+  Design D = oneKernel({decl(F32, "acc"), decl(F32, "x"),
+                        upTo(LoopKind::Time, "t", 8,
+                             {assign(var("acc", 0, F32),
+                                     binary(BinaryOp::Add, false, var("acc", 0, F32),
+                                            var("x", 0, F32)))})});
+  KernelTiming T = timeOf(D);
+  EXPECT_EQ(T.II, 6);
+  EXPECT_EQ(T.Cause, IICause::Recurrence);
+  EXPECT_EQ(T.Cycles, std::optional<uint64_t>(48));
+
+  Stmt Shift(StmtKind::Shift);
+  Shift.Name = "sr";
+  Shift.Words = 13;
+  ExprPtr Old = subscript(F32, var("sr"), {num(12)}), New = subscript(F32, var("sr"), {num(0)});
+  Design Far = oneKernel(
+      {decl(F32, "sr", {13}), decl(F32, "x"),
+       upTo(LoopKind::Time, "t", 8,
+            {Shift, assign(New, binary(BinaryOp::Add, false, Old, var("x", 0, F32)))})});
+  EXPECT_EQ(timeOf(Far).II, 1);
+}
+
+TEST(TimingTest, BanksHaveOneReadPortEach) {
+  // Two reads of one bank per step (both addresses even, 2 banks) -> II 2;
+  // reads of the two banks -> II 1.
+  for (int64_t Second : {2, 1}) {
+    Stmt Mem = decl(F32, "buf", {4});
+    Mem.Banks = 2;
+    Design D = oneKernel(
+        {Mem, decl(F32, "x"),
+         upTo(LoopKind::Time, "t", 4,
+              {assign(var("x", 0, F32),
+                      binary(BinaryOp::Add, false, subscript(F32, var("buf"), {num(0)}),
+                             subscript(F32, var("buf"), {num(Second)})))})});
+    KernelTiming T = timeOf(D);
+    EXPECT_EQ(T.II, Second == 2 ? 2 : 1) << Second;
+    if (Second == 2)
+      EXPECT_EQ(T.Cause, IICause::Memory);
+  }
+}
+
+TEST(TimingTest, ARunTooLongToReplayIsNotCounted) {
+  // The step's clocks depend on t (a condition on it around an inner
+  // loop), so the loop is replayed: more steps than the budget.
+  Stmt Inner = loop(LoopKind::Serial, "c", num(0), num(2),
+                    {write(var("ch"), floatConst(F32, 0))});
+  Design D = oneKernel(
+      {decl(F32, "y"),
+       upTo(LoopKind::Time, "t", int64_t(TimingBudget) + 1,
+            {guarded(compare(CompareOp::EQ, false, var("t"), num(0)), Inner),
+             assign(var("y", 0, F32), floatConst(F32, 1))})});
+  DesignTiming T = timeNest(D, 0, arria10(), 250);
+  EXPECT_FALSE(T.Kernels[0].Cycles);
+  EXPECT_FALSE(T.Cycles);
+  EXPECT_EQ(T.Kernels[0].II, 3); // the worst step runs the inner loop
+}
+
+} // namespace
+} // namespace t2s
