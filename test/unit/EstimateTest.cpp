@@ -2,6 +2,7 @@
 // operations take DSP blocks, how unrolled loops multiply them, and the
 // device table compiled into the plugin.
 
+#include "HandBuiltKernels.h"
 #include "backends/Estimate.h"
 #include "systolic/Design.h"
 #include "systolic/Stmt.h"
@@ -14,27 +15,9 @@ namespace {
 const DType Int = DType::integer(32), I16 = DType::integer(16), F32 = DType::floating(32),
             F64 = DType::floating(64);
 
-ExprPtr num(int64_t V) { return intConst(Int, V); }
-
-Stmt upTo(LoopKind K, const char *Name, int64_t N, Stmts Body) {
-  return loop(K, Name, num(0), num(N), std::move(Body));
-}
-
-// One nest whose one kernel (of Role) runs Body; PE utilization Util.
-Design oneKernel(Stmts Body, KernelRole Role = KernelRole::Systolic, double Util = 1) {
-  Design D;
-  Design::Nest N;
-  N.Name = "f";
-  N.Scheduled = true;
-  N.Utilization = Util;
-  D.Nests.push_back(N);
-  Design::Kernel K;
-  K.Name = "f";
-  K.Role = Role;
-  K.Body = std::move(Body);
-  D.Kernels.push_back(std::move(K));
-  return D;
-}
+using test::num;
+using test::oneKernel;
+using test::upTo;
 
 FPGADevice device(const char *Key) {
   std::optional<FPGADevice> D = findFPGADevice(Key);

@@ -2,6 +2,7 @@
 // hand: each bound alone, inner loops that run in every step, and the
 // clocks of a run.
 
+#include "HandBuiltKernels.h"
 #include "backends/Timing.h"
 #include "systolic/Design.h"
 #include "systolic/Stmt.h"
@@ -11,26 +12,11 @@
 namespace t2s {
 namespace {
 
-const DType Int = DType::integer(32), F32 = DType::floating(32);
+const DType F32 = DType::floating(32);
 
-ExprPtr num(int64_t V) { return intConst(Int, V); }
-
-Stmt upTo(LoopKind K, const char *Name, int64_t N, Stmts Body) {
-  return loop(K, Name, num(0), num(N), std::move(Body));
-}
-
-Design oneKernel(Stmts Body) {
-  Design D;
-  Design::Nest N;
-  N.Name = "f";
-  N.Scheduled = true;
-  D.Nests.push_back(N);
-  Design::Kernel K;
-  K.Name = "f";
-  K.Body = std::move(Body);
-  D.Kernels.push_back(std::move(K));
-  return D;
-}
+using test::num;
+using test::oneKernel;
+using test::upTo;
 
 FPGADevice arria10() { return findFPGADevice("arria10").value_or(FPGADevice()); }
 
