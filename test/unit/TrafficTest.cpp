@@ -139,7 +139,8 @@ TEST(TrafficTest, TooLongOrComputedBoundsAreNotCounted) {
 
 TEST(TrafficTest, TheRooflineOfAnEstimate) {
   // The loader of TrafficTest.LoopsThatDecide... with a systolic kernel of
-  // 6 PEs doing a multiply-add each per clock; the nest's statement is one
+  // 6 PEs doing a multiply-add each per step for 20 steps (the run takes the
+  // array's 20 clocks, the loader's 4 overlap them); the nest's statement is one
   // multiply-add per point of its 120 points: 240 flops per run against 80
   // bytes read, 3 per byte.
   Stmt Load = assign(subscript(F32, var("v"), {var("l")}), aAt(var("l")));
@@ -147,7 +148,9 @@ TEST(TrafficTest, TheRooflineOfAnEstimate) {
                        {upTo(LoopKind::PE, "j", 6,
                              {ifElse(is("j", 0), {upTo(LoopKind::Lanes, "l", 5, {Load})})})})};
   ExprPtr R = subscript(F32, var("r"), {var("j")});
-  Stmts Array = {upTo(LoopKind::PE, "j", 6, {assign(R, mulAdd(var("x", 0, F32), var("y", 0, F32), R))})};
+  Stmts Array = {upTo(LoopKind::Time, "s", 20,
+                      {upTo(LoopKind::PE, "j", 6,
+                            {assign(R, mulAdd(var("x", 0, F32), var("y", 0, F32), R))})})};
   Design D = design({{KernelRole::Loader, Loader}, {KernelRole::Systolic, Array}});
   Design::Statement S;
   S.Array = "C";
