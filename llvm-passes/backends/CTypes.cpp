@@ -31,18 +31,21 @@ std::string CTypes::name(DType T) {
 }
 
 // OpenCL's types for 2, 3, 4, 8 and 16 lanes ("float4"), a struct
-// 't2s_float5 { float data[5]; }' for other widths up to 32.
+// 't2s_float5 { float data[5]; }' for other widths up to 32, and for the
+// wider transfers of bundled chains (up to MaxWideLanes).
 std::string CTypes::vector(DType VT) {
   std::string E = name(VT.element());
   unsigned N = VT.Lanes;
-  if (E.empty() || E == "bool" || N < 2 || N > 32)
+  if (E.empty() || E == "bool" || N < 2 || N > MaxWideLanes)
     return "";
   if (N == 2 || N == 3 || N == 4 || N == 8 || N == 16)
     return E + std::to_string(N);
   std::string Name = "t2s_" + E + std::to_string(N);
   // As large as the vector in memory (LLVM and clang round a vector up to a
-  // power of two lanes), so buffers of them keep the host's layout.
-  unsigned Pad = llvm::PowerOf2Ceil(N) - N;
+  // power of two lanes), so buffers of them keep the host's layout. Only
+  // a bundled chain's transfers are wider than 32 lanes, and they never
+  // leave the channels: no padding widens them.
+  unsigned Pad = N <= 32 ? llvm::PowerOf2Ceil(N) - N : 0;
   define(Name, "typedef struct { " + E + " data[" + std::to_string(N) + "];" +
                    (Pad ? " " + E + " pad[" + std::to_string(Pad) + "];" : std::string()) +
                    " } " + Name + ";\n");

@@ -34,6 +34,7 @@ llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsi
     if (!C.ChainLoop.empty()) {
       X.Chain = std::string(C.Gather ? "gather" : "scatter") + " along " + C.ChainLoop +
                 (C.Down ? " (down)" : " (up)");
+      X.Bundle = C.Bundle;
       for (const Design::Channel &Chain : D.Channels)
         if (Chain.Kind == Design::ChannelKind::Chain && Chain.Name == C.Name + "_chain") {
           X.ChainChannels = Chain.Used;

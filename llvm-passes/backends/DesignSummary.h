@@ -35,6 +35,9 @@ struct PEChannelSummary {
   std::string Element;        // what one channel carries: "float", "float4"
   uint64_t Depth = 0;         // of each channel to the loader (drainer)
   uint64_t ChainDepth = 0;    // of each channel between PEs of the chain
+  /// A bundled chain: the PEs whose values one transfer carries (then no
+  /// channel runs between the PEs); 0 otherwise.
+  int64_t Bundle = 0;
   /// The loader (drainer) receives the values from (sends them to) another
   /// kernel nest through a stream, not memory.
   bool Stream = false;

@@ -234,7 +234,6 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
         E.IntOpsPerRun += intOps(*S.Value) * Points;
       }
   }
-  E.Timing = timeNest(D, Nest, Dev, FmaxMHz, At);
   // With run-time sizes the formula, where there is one, gives the traffic
   // at any size without running the kernels that long.
   auto traffic = [&](bool WithoutReuse, DesignTraffic &T, std::optional<TrafficFormula> &F) {
@@ -254,6 +253,7 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     }
   };
   traffic(false, E.Traffic, E.Formula);
+  E.Timing = timeNest(D, Nest, Dev, FmaxMHz, At, &E.Traffic);
   if (hasReuseBuffers(D, Nest)) {
     E.WithoutReuse.emplace();
     traffic(true, E.WithoutReuse->Traffic, E.WithoutReuse->Formula);

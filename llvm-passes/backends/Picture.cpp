@@ -275,7 +275,10 @@ public:
                                         : ")"));
       if (!C.Lanes.empty())
         What += "\\n" + dotString(C.Lanes);
-      if (!C.Chain.empty())
+      if (!C.Chain.empty() && C.Bundle)
+        What += "\\n" + dotString(C.Chain + ": " + std::to_string(C.Bundle) +
+                                   " PEs' values per transfer");
+      else if (!C.Chain.empty())
         What += "\\n" + dotString(C.Chain + ": " + std::to_string(C.ChainChannels) +
                                    " between PEs, depth " + std::to_string(C.ChainDepth));
       // A stream's loader (drainer) talks to another kernel, not memory.

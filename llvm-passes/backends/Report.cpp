@@ -66,6 +66,8 @@ llvm::json::Array channelsJSON(llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
                                       {"along", orNull(C.Along)},
                                       {"chain", orNull(C.Chain)},
                                       {"chain_channels", std::move(ChainChannels)},
+                                      {"bundle", C.Bundle ? llvm::json::Value(C.Bundle)
+                                                          : llvm::json::Value(nullptr)},
                                       {"lanes", orNull(C.Lanes)},
                                       {"stream", C.Stream}});
   }
@@ -566,7 +568,10 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
     OS << ")";
     if (!C.Lanes.empty())
       OS << " carrying " << C.Lanes;
-    if (!C.Chain.empty())
+    if (!C.Chain.empty() && C.Bundle)
+      OS << ", " << C.OnePerPE << " without the " << C.Chain << ", whose one transfer per "
+         << "step carries the values of its " << C.Bundle << " PEs";
+    else if (!C.Chain.empty())
       OS << ", " << C.OnePerPE << " without the " << C.Chain << "; "
          << C.ChainChannels << " between neighbouring PEs";
     else if (C.OnePerPE != C.Channels)

@@ -2,6 +2,7 @@
 
 #include "backends/Timing.h"
 #include "backends/Estimate.h"
+#include "backends/Traffic.h"
 #include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
 
@@ -465,9 +466,10 @@ private:
 class KernelTimer {
 public:
   KernelTimer(const Design &D, const Design::Kernel &K, const FPGADevice &Dev, double FmaxMHz,
-              llvm::ArrayRef<std::optional<int64_t>> Params)
+              llvm::ArrayRef<std::optional<int64_t>> Params, bool PerStepOffChip)
       : D(D), K(K), Dev(Dev) {
-    BytesPerClock = FmaxMHz > 0 ? Dev.DRAMGBPerSecond * 1000 / FmaxMHz : 0;
+    // Without the per-step rule the caller bounds the run's bytes instead.
+    BytesPerClock = FmaxMHz > 0 && PerStepOffChip ? Dev.DRAMGBPerSecond * 1000 / FmaxMHz : 0;
     forEachStmt(K.Body, [&](const Stmt &S) {
       if (S.Kind == StmtKind::Decl && S.Banks > 0)
         Memories[S.Name] = &S;
@@ -782,15 +784,48 @@ private:
 
 } // namespace
 
+// The off-chip rule over a run: a kernel that moves B bytes in S steps
+// needs B / S bytes per step; where that is more than the board moves per
+// clock, its steps take that many clocks on average.
+static void boundByTraffic(KernelTiming &T, const Design::Kernel &K, const DesignTraffic &Traffic,
+                           double BytesPerClock) {
+  if (!T.Steps || !T.Cycles || *T.Steps == 0 || BytesPerClock <= 0)
+    return;
+  uint64_t Bytes = 0;
+  for (const DesignTraffic::Buffer &B : Traffic.Buffers)
+    if (llvm::is_contained(K.Params, B.ArgNo))
+      Bytes += B.bytesRead() + B.bytesWritten();
+  double PerStep = double(Bytes) / double(*T.Steps);
+  int64_t II = int64_t(std::ceil(PerStep / BytesPerClock - 1e-9));
+  if (II <= T.II)
+    return;
+  T.II = II;
+  T.Cause = IICause::OffChip;
+  T.Subject = K.Buffer;
+  std::string Board = ", the board moves " + std::to_string(int64_t(BytesPerClock)) + " per clock";
+  T.Reason = *T.Steps == 1
+                 ? std::to_string(Bytes) + " bytes off-chip per step" + Board
+                 : std::to_string(int64_t(std::ceil(PerStep))) + " bytes off-chip per step (" +
+                       std::to_string(Bytes) + " over " + std::to_string(*T.Steps) + " steps)" +
+                       Board;
+  T.Cycles = std::max(*T.Cycles, uint64_t(std::ceil(double(Bytes) / BytesPerClock)));
+}
+
 DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, double FmaxMHz,
-                      llvm::ArrayRef<std::optional<int64_t>> Params) {
+                      llvm::ArrayRef<std::optional<int64_t>> Params,
+                      const DesignTraffic *Traffic) {
   llvm::SmallVector<std::optional<int64_t>, 4> At(Params.begin(), Params.end());
   if (At.empty())
     At = D.standIns();
+  bool OverRun = Traffic && Traffic->Known;
+  double BytesPerClock = FmaxMHz > 0 ? Dev.DRAMGBPerSecond * 1000 / FmaxMHz : 0;
   DesignTiming T;
   for (const Design::Kernel &K : D.Kernels)
-    if (K.Nest == Nest)
-      T.Kernels.push_back(KernelTimer(D, K, Dev, FmaxMHz, At).time());
+    if (K.Nest == Nest) {
+      T.Kernels.push_back(KernelTimer(D, K, Dev, FmaxMHz, At, /*PerStepOffChip=*/!OverRun).time());
+      if (OverRun)
+        boundByTraffic(T.Kernels.back(), K, *Traffic, BytesPerClock);
+    }
   std::map<unsigned, uint64_t> Stages;
   for (const KernelTiming &K : T.Kernels) {
     if (!K.Cycles)

@@ -10,8 +10,9 @@
 //    one value per clock;
 //  - the accesses to one bank of an on-chip memory (a reuse buffer): one
 //    read and one write port per bank;
-//  - the off-chip bytes an iteration loads and stores, against the board's
-//    DRAM bandwidth per clock;
+//  - the off-chip bytes the kernel loads and stores per step (over a run,
+//    where its traffic is counted; else in its worst step), against the
+//    board's DRAM bandwidth per clock;
 //  - a value carried from one iteration to a later one (a shift register
 //    read d steps after it was written, a register read before this
 //    iteration writes it) through floating-point operations of the
@@ -91,11 +92,18 @@ struct DesignTiming {
 /// Loop iterations the clock count replays at most per kernel.
 inline constexpr uint64_t TimingBudget = uint64_t(1) << 22;
 
+struct DesignTraffic;
+
 /// The timing of the kernels of nest \p Nest of \p D on \p Dev at \p
 /// FmaxMHz; run-time sizes at \p Params (by argument number; empty: the
-/// stand-ins).
+/// stand-ins). With the nest's off-chip traffic of a run at those sizes
+/// (\p Traffic, counted), a kernel's off-chip rule is its bytes over its
+/// steps: the LSUs and channels absorb a step that moves more than the
+/// board's bytes per clock as long as the kernel's run does not; without
+/// it, each step's own bytes.
 DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, double FmaxMHz,
-                      llvm::ArrayRef<std::optional<int64_t>> Params = {});
+                      llvm::ArrayRef<std::optional<int64_t>> Params = {},
+                      const DesignTraffic *Traffic = nullptr);
 
 } // namespace t2s
 

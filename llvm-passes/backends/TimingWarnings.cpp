@@ -42,10 +42,14 @@ std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
       break;
     for (DirectiveKind Chain : {DirectiveKind::Scatter, DirectiveKind::Gather})
       if (const LocatedDirective *LD = directiveOf(S, Chain, C->Array))
-        return {LD->Loc, "a " + LD->D.Name + " passes every PE's value along the chain, one "
-                         "per clock, inside each step; without '" + LD->D.str() +
-                         "' each PE has a channel of its own and a step moves one value "
-                         "through each"};
+        return {LD->Loc, "a " + LD->D.Name + " whose PEs " +
+                             (LD->D.Kind == DirectiveKind::Gather ? "write" : "read") +
+                             " at their own steps passes every PE's value along the "
+                             "chain, one per clock, inside each step; where they all " +
+                             (LD->D.Kind == DirectiveKind::Gather ? "write" : "read") +
+                             " at the same steps one transfer per step carries their "
+                             "values, and without '" + LD->D.str() +
+                             "' each PE has a channel of its own"};
     for (DirectiveKind End : {DirectiveKind::Loader, DirectiveKind::Drainer})
       if (const LocatedDirective *LD = directiveOf(S, End, C->Array))
         return {LD->Loc, "a channel moves one value per clock; send fewer values per "

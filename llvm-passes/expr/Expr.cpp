@@ -175,8 +175,14 @@ bool hasCName(DType T) {
   return !T.isVector() || (!T.isBool() && T.Lanes <= 32);
 }
 
+bool hasWideCName(DType T) {
+  if (T.Lanes <= 32)
+    return hasCName(T);
+  return !T.isBool() && T.Lanes <= MaxWideLanes && hasCName(T.element());
+}
+
 bool isStructVector(DType T) {
-  if (!T.isVector() || !hasCName(T))
+  if (!T.isVector() || !hasWideCName(T))
     return false;
   return T.Lanes != 2 && T.Lanes != 3 && T.Lanes != 4 && T.Lanes != 8 && T.Lanes != 16;
 }

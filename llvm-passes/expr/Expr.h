@@ -162,8 +162,17 @@ bool anyNode(const ExprPtr &E, llvm::function_ref<bool(const Expr &)> P);
 /// lanes of numbers.
 bool hasCName(DType T);
 
-/// A vector with a C name but no OpenCL C type (5 lanes, say): the back
-/// ends spell it as a struct, with functions for its operators.
+/// The most lanes of a bundled chain's transfer (Design::Channel::Bundle):
+/// every PE's value along a chain, each with its lanes.
+inline constexpr unsigned MaxWideLanes = 4096;
+
+/// Whether a back end can name the type of a channel: hasCName, or a
+/// bundled chain's vector of up to MaxWideLanes lanes.
+bool hasWideCName(DType T);
+
+/// A vector with a C name but no OpenCL C type (5 lanes, or more than 32
+/// of a bundled chain): the back ends spell it as a struct, with functions
+/// for its operators.
 bool isStructVector(DType T);
 
 } // namespace t2s

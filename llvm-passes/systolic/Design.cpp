@@ -31,7 +31,7 @@ const char *kindName(Design::ChannelKind K) {
 }
 
 std::string typeName(DType T) {
-  if (!hasCName(T))
+  if (!hasWideCName(T))
     return "?";
   std::string E = T.isBool() ? "bool" : T.isFloat() ? "f" + std::to_string(T.Bits)
                                                     : "i" + std::to_string(T.Bits);
@@ -354,7 +354,9 @@ void Design::print(llvm::raw_ostream &OS) const {
       OS << ", " << C.Values << " values";
     if (!C.ChainLoop.empty())
       OS << ", " << (C.Gather ? "gather" : "scatter") << " along " << C.ChainLoop
-         << (C.Down ? " (down)" : " (up)");
+         << (C.Down ? " (down)" : " (up)")
+         << (C.Bundle ? ", " + std::to_string(C.Bundle) + " PEs' values in one transfer"
+                      : std::string());
     if (C.Lanes.Mode != LaneMode::None)
       OS << ", " << describeLanes(C.Lanes);
     if (!C.Stream.empty())

@@ -214,6 +214,11 @@ struct Design {
     /// scatter or gather: the loop, its direction.
     std::string ChainLoop;
     bool Gather = false, Down = false;
+    /// A chain whose PEs all access at the same steps moves the values of
+    /// its Bundle PEs along ChainLoop in one transfer per step (Element is
+    /// then the vector of their values, PE after PE, each with its lanes),
+    /// as T2SP's feeders do; 0 for a chain of channels between the PEs.
+    int64_t Bundle = 0;
     /// vectorize: how the channel carries the lanes.
     ChannelLanes Lanes;
     /// A loader's (drainer's) channel whose kernel receives the values from

@@ -8,7 +8,11 @@
 // chain sends them all to the drainer; for scatter, the PE at the end of the
 // chain receives every PE's value from the loader, keeps its own and passes
 // the rest on. The drainer (loader) then has one channel per chain: the
-// channel count falls from one per PE to one per row of PEs.
+// channel count falls from one per PE to one per row of PEs. Where the
+// chain's PEs all access at the same steps, that channel carries all their
+// values in one transfer per step and the PEs take (put) theirs by wiring,
+// as T2SP's feeders and collectors do (lowering/ChainPEs.cpp); only a
+// chain whose PEs access at their own steps passes values from PE to PE.
 //
 // Directions name the way the values flow along i: 'down' towards the first
 // PE (i = lower bound), 'up' towards the last. gather(c, i, down): the first

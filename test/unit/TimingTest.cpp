@@ -4,6 +4,7 @@
 
 #include "HandBuiltKernels.h"
 #include "backends/Timing.h"
+#include "backends/Traffic.h"
 #include "systolic/Design.h"
 #include "systolic/Stmt.h"
 
@@ -127,6 +128,49 @@ TEST(TimingTest, ARunTooLongToReplayIsNotCounted) {
   EXPECT_FALSE(T.Kernels[0].Cycles);
   EXPECT_FALSE(T.Cycles);
   EXPECT_EQ(T.Kernels[0].II, 3); // the worst step runs the inner loop
+}
+
+TEST(TimingTest, OffChipBytesCountOverTheRun) {
+  // A loader: for t < 100: if (t < Reads): 64 lanes of a (256 bytes). On
+  // Arria 10 at 250 MHz the board moves 153.6 bytes per clock.
+  for (int64_t Reads : {10, 100}) {
+    ExprPtr Element = bufferElement(F32, 0, {var("l")}, {1});
+    Stmt Read = upTo(LoopKind::Lanes, "l", 64, {assign(var("x", 0, F32), Element)});
+    Design D = oneKernel(
+        {decl(F32, "x"),
+         upTo(LoopKind::Time, "t", 100,
+              {guarded(compare(CompareOp::LT, false, var("t"), num(Reads)), Read)})},
+        KernelRole::Loader);
+    D.Kernels[0].Params = {0};
+    D.Kernels[0].Buffer = "a";
+    // Without the run's traffic, the worst step: 256 bytes, 2 clocks.
+    DesignTiming PerStep = timeNest(D, 0, arria10(), 250);
+    EXPECT_EQ(PerStep.Kernels[0].II, 2);
+    EXPECT_EQ(PerStep.Kernels[0].Cause, IICause::OffChip);
+    // With it, the run's bytes over its 100 steps.
+    DesignTraffic Traffic;
+    DesignTraffic::Buffer A;
+    A.ArgNo = 0;
+    A.Name = "a";
+    A.Element = F32;
+    A.Read = uint64_t(64 * Reads);
+    Traffic.Buffers.push_back(A);
+    DesignTiming Run = timeNest(D, 0, arria10(), 250, {}, &Traffic);
+    const KernelTiming &K = Run.Kernels[0];
+    if (Reads == 10) { // 25.6 bytes per step: the board keeps up
+      EXPECT_EQ(K.II, 1);
+      EXPECT_EQ(K.Cause, IICause::None);
+      EXPECT_EQ(K.Cycles, std::optional<uint64_t>(100));
+    } else { // 256 per step: 25,600 bytes take 167 clocks
+      EXPECT_EQ(K.II, 2);
+      EXPECT_EQ(K.Cause, IICause::OffChip);
+      EXPECT_EQ(K.Subject, "a");
+      EXPECT_EQ(K.Reason, "256 bytes off-chip per step (25600 over 100 steps), the board "
+                          "moves 153 per clock");
+      EXPECT_EQ(K.Cycles, std::optional<uint64_t>(167));
+      EXPECT_EQ(Run.Cycles, std::optional<uint64_t>(167));
+    }
+  }
 }
 
 } // namespace

@@ -43,13 +43,13 @@ void ArrayKernel::stepPasses(Stmts &Out) {
   for (const PEChannel &C : Channels)
     if (C->Chain && !C->Output) {
       ChainPass = &C;
-      pePass(Out, PEPass::Chain);
+      pePass(Out, C.Bundle ? PEPass::Unbundle : PEPass::Chain);
     }
   pePass(Out, PEPass::Normal);
   for (const PEChannel &C : Channels)
     if (C->Chain && C->Output) {
       ChainPass = &C;
-      pePass(Out, PEPass::Chain);
+      pePass(Out, C.Bundle ? PEPass::Bundle : PEPass::Chain);
     }
   for (const PEChannel &C : Channels)
     if (C->PEVector && !C->Chain && C->Output) {
@@ -62,6 +62,14 @@ std::string ArrayKernel::passComment() const {
   switch (Pass) {
   case PEPass::Chain:
     return chainComment(*ChainPass);
+  case PEPass::Unbundle:
+  case PEPass::Bundle: {
+    const PEChannel &C = *ChainPass;
+    return std::string(C->Chain->Gather ? "Gather " : "Scatter ") + C->Buffer + " along " +
+           chainLoop(C).Name + ": " + (C->Chain->Gather ? "send" : "receive") +
+           " the values of the " + std::to_string(C.Bundle) + " PEs along " +
+           chainLoop(C).Name + " in one transfer.";
+  }
   case PEPass::Receive:
     return "Receive " + (*VectorPass)->Buffer + " as one vector for the PEs along " +
            loop(SVec->Loop).Name + ".";
@@ -83,6 +91,8 @@ void ArrayKernel::passOrder(int &Descending, int &Skip) const {
     Descending = (*ChainPass)->Chain->Loop;
   if (Pass == PEPass::Receive || Pass == PEPass::Send)
     Skip = SVec->Loop;
+  if (Pass == PEPass::Unbundle || Pass == PEPass::Bundle)
+    Skip = (*ChainPass)->Chain->Loop;
 }
 
 // A chain whose PEs access at their own steps tests each PE's place in the
@@ -101,6 +111,10 @@ Stmts ArrayKernel::peWork() {
   }
   if (Pass == PEPass::Receive || Pass == PEPass::Send) {
     peVectorMove(Out, *VectorPass);
+    return Out;
+  }
+  if (Pass == PEPass::Unbundle || Pass == PEPass::Bundle) {
+    bundleMove(Out, *ChainPass);
     return Out;
   }
   if (Vec) {
@@ -248,6 +262,40 @@ void ArrayKernel::peVectorMove(Stmts &Out, const PEChannel &C) {
   }
   Out.push_back(when(Cond, block({decl(C.Element, V, {}, DeclInit::Value, readChannel(C)),
                                   oneLine(assignLanes(C.Element, V, Lanes))})));
+}
+
+// A scatter receives the chain's transfer and hands each PE its value; a
+// gather puts each PE's value into the transfer and sends it. The PEs
+// along the chain all access at the same steps, so one condition decides
+// for all of them.
+void ArrayKernel::bundleMove(Stmts &Out, const PEChannel &C) {
+  std::string Lanes = fresh(C->Buffer + "_bundle");
+  int64_t W = C.lanes();
+  ExprPtr Mine = perPE(C.Element, C.PETemp);
+  Stmts Move{bundleLanes(C, Lanes)};
+  Stmts PE;
+  if (C->Output) {
+    if (W == 1)
+      PE.push_back(assign(bundleSlot(C, Lanes, num(0)), Mine));
+    else
+      for (int64_t L = 0; L < W; ++L)
+        PE.push_back(assign(bundleSlot(C, Lanes, num(L)), lane(Mine, unsigned(L))));
+    Move.push_back(alongChain(C, std::move(PE)));
+    Move.push_back(write(wideRef(C), packBundle(C, Lanes)));
+  } else {
+    std::string V = Lanes + "_in";
+    Move.insert(Move.begin(), decl(C.Wide, V, {}, DeclInit::Value, channelRead(C.Wide, wideRef(C))));
+    Move.push_back(unpackBundle(C, V, Lanes));
+    llvm::SmallVector<ExprPtr, 16> Mine;
+    for (int64_t L = 0; L < W; ++L)
+      Mine.push_back(bundleSlot(C, Lanes, num(L)));
+    Move.push_back(alongChain(
+        C, {assign(perPE(C.Element, C.PETemp), W == 1 ? Mine[0] : vectorLiteral(C.Element, Mine))}));
+  }
+  Stmt Body = when(accessCondition(C), block(std::move(Move)));
+  if (Vec && C.Lanes.Mode == LaneMode::Pinned)
+    Body = pinnedBlock(C, std::move(Body));
+  Out.push_back(std::move(Body));
 }
 
 std::string ArrayKernel::chainComment(const PEChannel &C) const {

@@ -1,4 +1,14 @@
 //===- ChainPEs.cpp - Chains of PEs ---------------------------------------===//
+//
+// The scatter-gather step: a gather or scatter whose PEs all access at the
+// same steps becomes one wide channel per chain, whose element holds every
+// PE's value (T2SP's struct of all rows' values, one transfer per clock);
+// one whose PEs access at their own steps (PerPE), whose loader or drainer
+// talks to another kernel, that passes the vector of a vectorized space
+// loop, or whose transfer would exceed MaxWideLanes lanes keeps a channel
+// between neighbouring PEs, which pass the values on.
+//
+//===----------------------------------------------------------------------===//
 
 #include "systolic/lowering/Lowering.h"
 
@@ -22,6 +32,17 @@ void chainPEs(Design &D, NestPlans Plans) {
     X.ChainLoop = L.Name;
     X.Gather = C->Chain->Gather;
     X.Down = C->Chain->Down;
+    if (bundledChain(*C) &&
+        uint64_t(X.Element.Lanes) * uint64_t(L.extent()) <= MaxWideLanes) {
+      // One transfer per step carries the values of the PEs along the
+      // chain: the loader sends them together, the PEs take theirs from it
+      // (the drainer receives what they put in), and no channel runs
+      // between the PEs.
+      X.Bundle = L.extent();
+      X.Element = X.Element.element().withLanes(unsigned(X.Element.Lanes * L.extent()));
+      Channels.push_back(std::move(X));
+      continue;
+    }
     // Between the PEs of a chain: a PE passes on at most one value per PE of
     // the chain and time step; the chain's end passes nothing on.
     Design::Channel Chain = X;

@@ -30,6 +30,10 @@ struct PEChannel {
   std::string Temp, PETemp, LaneTemp;
   DType Element, Scalar;
   ChannelLanes Lanes;
+  /// A bundled chain (Design::Channel::Bundle): the PEs along the chain
+  /// whose values one transfer of type Wide carries; 0 otherwise.
+  int64_t Bundle = 0;
+  DType Wide;
 
   PEChannel(const ChannelPlan &P, const Design &D) : Plan(&P) {
     Temp = P.Buffer + "_in" + P.Suffix;
@@ -40,8 +44,11 @@ struct PEChannel {
     Scalar = P.ScalarType;
     for (const Design::Channel &C : D.Channels)
       if (C.Name == P.Name &&
-          (C.Kind == Design::ChannelKind::Loader || C.Kind == Design::ChannelKind::Drainer))
+          (C.Kind == Design::ChannelKind::Loader || C.Kind == Design::ChannelKind::Drainer)) {
         Lanes = C.Lanes;
+        Bundle = C.Bundle;
+        Wide = C.Element;
+      }
   }
   const ChannelPlan *operator->() const { return Plan; }
   int64_t lanes() const { return Element.Lanes; }
@@ -51,6 +58,7 @@ struct PEChannel {
 enum class PEPass {
   Normal, FromStream, ToStream, Chain,
   Receive, Send, // vectorized space loop: one vector for the PEs along it
+  Unbundle, Bundle, // a bundled chain: one transfer for the PEs along it
 };
 
 inline ExprPtr num(int64_t V) { return intConst(DType::integer(32), V); }
@@ -264,6 +272,46 @@ protected:
     return subscript(C.Element, var(C->Name + "_chain"), Subs);
   }
 
+  // A bundled chain (PEChannel::Bundle): its wide channel, and the lanes
+  // of its transfer in a scalar array Name: PE i's lane l (0 for a scalar)
+  // at Name[(i - lower) * lanes + l].
+  ExprPtr wideRef(const PEChannel &C) const {
+    ExprPtr Ref = channelRef(C);
+    if (Ref->Kind != ExprKind::Subscript)
+      return Ref;
+    return subscript(C.Wide, Ref->Operands[0],
+                     llvm::ArrayRef<ExprPtr>(Ref->Operands).drop_front());
+  }
+  const URELoop &chainLoop(const PEChannel &C) const { return loop(C->Chain->Loop); }
+  ExprPtr bundleSlot(const PEChannel &C, const std::string &Name, ExprPtr Lane) const {
+    const URELoop &L = chainLoop(C);
+    ExprPtr PE = L.Lower ? binary(BinaryOp::Sub, false, var(L.Name), num(L.Lower)) : var(L.Name);
+    if (C.lanes() > 1)
+      PE = binary(BinaryOp::Add, false, binary(BinaryOp::Mul, false, PE, num(C.lanes())),
+                  std::move(Lane));
+    return subscript(C.Scalar, var(Name), {PE});
+  }
+  // "T Name[N]": the lanes of a bundled chain's transfer.
+  Stmt bundleLanes(const PEChannel &C, const std::string &Name) const {
+    return decl(C.Scalar, Name, {int64_t(C.Wide.Lanes)});
+  }
+  // The transfer from the lanes in array Name; the lanes of transfer V
+  // into array Name, on one line.
+  ExprPtr packBundle(const PEChannel &C, const std::string &Name) const {
+    return vectorLiteral(C.Wide, elementsOf(C.Scalar, Name, C.Wide.Lanes));
+  }
+  Stmt unpackBundle(const PEChannel &C, const std::string &V, const std::string &Name) const {
+    return oneLine(assignLanes(C.Wide, V, elementsOf(C.Scalar, Name, C.Wide.Lanes)));
+  }
+  // Body in an unrolled loop over the PEs along a bundled chain.
+  Stmt alongChain(const PEChannel &C, Stmts Body) const {
+    // Without braces only where the body is one statement C runs as one.
+    bool One = Body.size() == 1 && Body[0].Kind != StmtKind::Block;
+    Stmt L = upLoop(LoopKind::PE, chainLoop(C), std::move(Body));
+    L.Braces = !One;
+    return L;
+  }
+
   // A step without a schedule keeps its loop's name: its time is the loop.
   std::string timeName(unsigned K) const {
     const SpaceTimeStep &St = Sch.Steps[K];
@@ -284,6 +332,13 @@ protected:
   // "{ const int k = 19; S }" where a channel carries one pinned lane.
   Stmt pinned(const PEChannel &C, Stmt Body) const {
     return block({let(vecLoop().Name, C.Lanes.Pinned), std::move(Body)}, /*Inline=*/true);
+  }
+
+  // The same around a statement of several lines.
+  Stmt pinnedBlock(const PEChannel &C, Stmt Body) const {
+    Stmt B = block({std::move(Body)});
+    B.Head.push_back(let(vecLoop().Name, C.Lanes.Pinned));
+    return B;
   }
 
   // The channel whose value a Load leaf (its number) is, in the PEs.
@@ -412,6 +467,11 @@ protected:
 
   std::string chainComment(const PEChannel &C) const;
 
+  // A bundled chain (Design::Channel::Bundle): one transfer moves the
+  // values of the PEs along the chain between their per-PE copies and the
+  // loader's (drainer's) wide channel.
+  void bundleMove(Stmts &Out, const PEChannel &C);
+
   // One PE's part of a gather or a scatter along a vectorized space loop
   // (seed gather.md, Code 4): the chain passes one vector; each PE merges its
   // own lane into it (gather) or takes its lane out of it (scatter).
@@ -459,6 +519,8 @@ protected:
   ExprPtr bufferRef(const PEChannel &C) const;
 
   void load(Stmts &Out, const PEChannel &C);
+  void loadBundle(Stmts &Out, const PEChannel &C);
+  void drainBundle(Stmts &Out, const PEChannel &C, unsigned St);
 
   // The PE channel whose loader or drainer (this kernel) talks to another
   // kernel, if any.

@@ -57,7 +57,9 @@ void LoaderDrainerKernel::passOrder(int &Descending, int &Skip) const {
   for (const PEChannel &C : Channels) {
     if (C->Buffer != K.Buffer)
       continue;
-    if (C->Chain && !C->Chain->ascending())
+    if (C.Bundle)
+      Skip = C->Chain->Loop;
+    else if (C->Chain && !C->Chain->ascending())
       Descending = C->Chain->Loop;
     if (C->PEVector)
       Skip = SVec->Loop;
@@ -106,7 +108,43 @@ ExprPtr LoaderDrainerKernel::bufferRef(const PEChannel &C) const {
   return subscript(C.Scalar, var(bufferOf(C)), Subs);
 }
 
+// A bundled chain's loader reads every PE's value along the chain (each
+// with its lanes) and sends them in one transfer.
+void LoaderDrainerKernel::loadBundle(Stmts &Out, const PEChannel &C) {
+  std::string Lanes = C.LaneTemp;
+  Stmt Fill = assign(bundleSlot(C, Lanes, Vec ? laneIndex(0, 0) : num(0)), address(C));
+  if (Vec && C.Lanes.Mode == LaneMode::Vector)
+    Fill = lanes({std::move(Fill)});
+  Stmt Body = when(accessCondition(C),
+                   block({bundleLanes(C, Lanes), alongChain(C, {std::move(Fill)}),
+                          write(wideRef(C), packBundle(C, Lanes))}));
+  if (Vec && C.Lanes.Mode == LaneMode::Pinned)
+    Body = pinnedBlock(C, std::move(Body));
+  Out.push_back(std::move(Body));
+}
+
+// A bundled chain's drainer receives every PE's value along the chain in
+// one transfer and writes each.
+void LoaderDrainerKernel::drainBundle(Stmts &Out, const PEChannel &C, unsigned St) {
+  std::string Lanes = C.LaneTemp, V = C.LaneTemp + "_in";
+  ExprPtr Value = bundleSlot(C, Lanes, Vec ? laneIndex(0, 0) : num(0));
+  Stmt Store = assign(targetOf(St), Value);
+  if (Vec && C.Lanes.Mode == LaneMode::Vector)
+    Store = lanes({std::move(Store)});
+  Stmt Body = when(guardOf(St), block({decl(C.Wide, V, {}, DeclInit::Value,
+                                            channelRead(C.Wide, wideRef(C))),
+                                       bundleLanes(C, Lanes), unpackBundle(C, V, Lanes),
+                                       alongChain(C, {std::move(Store)})}));
+  if (Vec && C.Lanes.Mode == LaneMode::Pinned)
+    Body = pinnedBlock(C, std::move(Body));
+  Out.push_back(std::move(Body));
+}
+
 void LoaderDrainerKernel::load(Stmts &Out, const PEChannel &C) {
+  if (C.Bundle) {
+    loadBundle(Out, C);
+    return;
+  }
   ExprPtr Cond = accessCondition(C);
   ExprPtr Stream = var(C->Stream);
   if (Vec && !C->Stream.empty()) {
@@ -165,6 +203,10 @@ void LoaderDrainerKernel::drain(Stmts &Out, const PEChannel &C) {
   std::optional<unsigned> St = storeOf(C);
   if (!St)
     return;
+  if (C.Bundle) {
+    drainBundle(Out, C, *St);
+    return;
+  }
   ExprPtr Guard = guardOf(*St);
   ExprPtr Stream = var(C->Stream);
   if (Vec && !C->Stream.empty()) {

@@ -12,7 +12,9 @@
 //              lanes in order), registers hold lanes; a vectorized space loop
 //              packs its PEs into one vector per channel;
 //   scatter-gather  the PEs along a chain pass the values on: only the
-//              chain's end uses the loader's (drainer's) channel;
+//              chain's end uses the loader's (drainer's) channel, which
+//              carries all the chain's values in one transfer where its
+//              PEs access at the same steps;
 //   unroll     each kernel's statements (systolic/Stmt.h): time loops,
 //              register shifts, passes over the PEs as unrolled loops, the
 //              lanes of a vector, the statements with the kernel's leaves;
@@ -78,6 +80,14 @@ std::optional<PESet> accessingPEs(const NestPlan &P, const ChannelPlan &C);
 /// How many channels over the PE loops \p Dims (indices into the PE loops)
 /// the PEs \p PEs use.
 uint64_t countChannels(const PESet &PEs, llvm::ArrayRef<unsigned> Dims);
+
+/// Whether a gather or scatter moves every value of its chain in one
+/// transfer per step (Design::Channel::Bundle): all its PEs access at the
+/// same steps (not PerPE), it is not the vector of a vectorized space loop,
+/// and its loader (drainer) talks to memory, not to another kernel.
+inline bool bundledChain(const ChannelPlan &C) {
+  return C.Chain && !C.Chain->PerPE && !C.PEVector && C.Stream.empty();
+}
 
 /// The plan of a loader's or drainer's channel \p C of the Design (by its
 /// name), or null for other channels.

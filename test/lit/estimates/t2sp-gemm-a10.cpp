@@ -25,17 +25,19 @@
 // Without scatter or gather each PE has its own channels: the array starts a
 // step every clock; the loaders and the drainer wait for the board's memory.
 // CHECK-NEXT: initiation interval (clocks per step): sgemm_load_a 4, sgemm_load_b 3, sgemm 1, sgemm_drain_c 2
-// CHECK-NEXT: sgemm_load_a: II 4: 640 bytes off-chip per step, the board moves 178 per clock
-// CHECK-NEXT: sgemm_load_b: II 3: 512 bytes off-chip per step, the board moves 178 per clock
-// CHECK-NEXT: sgemm_drain_c: II 2: 320 bytes off-chip per step, the board moves 178 per clock
-// CHECK-NEXT: run: 16 clocks, 0.07 us at 215 MHz (the slowest kernel: sgemm_load_a, 4 steps of at most 4 clocks)
-// CHECK-NEXT: throughput: 2,560 floating-point operations per clock at one step per clock, peak 550.4 GFLOPS; expected 137.6 GFLOPS (over the 16 clocks of a run)
-// CHECK-NEXT: cell updates: 5,120 points of the nest per run, 68.8 G per second
+// The loader of a moves 2,560 bytes over its 4 steps, 640 per step against
+// the board's 178 per clock: its run takes 2,560 / 178.6 = 15 clocks.
+// CHECK-NEXT: sgemm_load_a: II 4: 640 bytes off-chip per step (2560 over 4 steps), the board moves 178 per clock
+// CHECK-NEXT: sgemm_load_b: II 3: 512 bytes off-chip per step (2048 over 4 steps), the board moves 178 per clock
+// CHECK-NEXT: sgemm_drain_c: II 2: 320 bytes off-chip per step (1280 over 4 steps), the board moves 178 per clock
+// CHECK-NEXT: run: 15 clocks, 0.07 us at 215 MHz (the slowest kernel: sgemm_load_a, 4 steps of at most 4 clocks)
+// CHECK-NEXT: throughput: 2,560 floating-point operations per clock at one step per clock, peak 550.4 GFLOPS; expected 146.8 GFLOPS (over the 15 clocks of a run)
+// CHECK-NEXT: cell updates: 5,120 points of the nest per run, 73.4 G per second
 // Without reuse buffers, the loaders read a once per column tile (JJ = 2)
 // and b once per row tile (II = 2): at these small sizes the array waits
 // for memory (T2SP's feeders keep tiles on chip; not yet here).
 // CHECK-NEXT: off-chip traffic per run: 5,888 bytes; reads a 2,560, b 2,048; writes c 1,280
-// CHECK-NEXT: roofline: 10,240 floating-point operations per run, 1.74 per byte off-chip; at 38.4 GB/s (Intel PAC with Arria 10 GX) memory-bound: 66.8 GFLOPS (the array could do 137.6)
+// CHECK-NEXT: roofline: 10,240 floating-point operations per run, 1.74 per byte off-chip; at 38.4 GB/s (Intel PAC with Arria 10 GX) memory-bound: 66.8 GFLOPS (the array could do 146.8)
 // JSON:      "estimate": {
 // JSON:        "channel_bits":
 // JSON:        "device": "arria10",
