@@ -34,6 +34,7 @@ enum class WarningGroup {
   NoChannels,   // --opencl: loaders and drainers left out (no channels)
   NoDesign,     // --report/--emit-dot/--emit-opencl of a file without designs
   InitiationInterval, // a kernel starts a step less often than every clock
+  BufferReuse,        // buffer(a, k) whose loader sends each value it reads once
 };
 
 /// Each group's name as it follows -W, indexed by WarningGroup. (Header-only:
@@ -44,6 +45,7 @@ inline constexpr llvm::StringLiteral WarningGroupNames[] = {
     "t2s-no-channels",
     "t2s-no-design",
     "t2s-initiation-interval",
+    "t2s-buffer-reuse",
 };
 
 inline llvm::StringRef warningGroupName(WarningGroup G) {

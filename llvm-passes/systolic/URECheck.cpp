@@ -70,6 +70,36 @@ void warnAboutSize(llvm::Function &F, const SpaceTimeSchedule &Sch) {
   }
 }
 
+// buffer(a, k) whose tile the PEs read no value of twice: the loader's
+// reads name every loop inside k, so the feeder reads in every step what it
+// sends and the buffer's memory saves no traffic.
+void warnAboutReuse(llvm::Function &F, const DesignResult &DR) {
+  for (const Design::Kernel &K : DR.D.Kernels) {
+    if (!K.Reuse || K.Reuse->ReadSteps < K.Reuse->SendSteps || K.Nest >= DR.Nests.size())
+      continue;
+    const NestPlan &P = *DR.Nests[K.Nest];
+    auto Plan = llvm::find_if(P.Buffers, [&](const ReuseBufferPlan &B) {
+      return B.Input == K.Buffer;
+    });
+    if (Plan == P.Buffers.end())
+      continue;
+    int64_t Bits = 0;
+    for (const Design::ReuseBuffer::Memory &M : K.Reuse->Memories)
+      Bits += M.words() * int64_t(M.Element.isBool() ? 8 : M.Element.Bits) *
+              int64_t(std::max(1u, M.Element.Lanes));
+    std::string Loops = llvm::join(K.Reuse->KeptLoops, ", ");
+    reportWarning(F, Plan->Loc, WarningGroup::BufferReuse,
+                  "'buffer(" + K.Buffer + ", " + K.Reuse->Loop + ")' reuses nothing: the PEs "
+                  "read each value of '" + K.Buffer + "' in a tile of '" + K.Reuse->Loop +
+                      "' once (the loader reads in all " + std::to_string(K.Reuse->SendSteps) +
+                      " steps of the tile; the loops inside '" + K.Reuse->Loop +
+                      "' its reads name: " + (Loops.empty() ? "none" : Loops) + "), so its " +
+                      std::to_string(Bits) + " bits of on-chip memory save no off-chip "
+                      "traffic; buffer at a loop with a loop of several iterations inside it "
+                      "that the reads do not name, or drop the directive");
+  }
+}
+
 std::string at(const SourceLoc &Loc) {
   return std::to_string(Loc.Line) + ":" + std::to_string(Loc.Column);
 }
@@ -148,9 +178,13 @@ llvm::PreservedAnalyses URECheckPass::run(llvm::Function &F,
   for (const URERejection &R : CR.Rejections)
     reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
   // The Design's own errors: reads outside the domain, the streams' order.
-  if (CR.Rejections.empty())
-    for (const URERejection &R : FAM.getResult<DesignAnalysis>(F).Rejections)
+  if (CR.Rejections.empty()) {
+    const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
+    for (const URERejection &R : DR.Rejections)
       reportError(F, R.Loc, R.Message + " [" + ruleName(R.Rule) + "]");
+    if (DR.Rejections.empty() && !DR.Rejection)
+      warnAboutReuse(F, DR);
+  }
   for (const DataPath &P : FAM.getResult<SpaceTimeAnalysis>(F).Schedules)
     warnAboutSize(F, P.Sch);
   auto &ORE = FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);
