@@ -94,6 +94,24 @@ TEST(ExprTest, VectorsWithoutAnOpenCLTypeAreStructs) {
   EXPECT_NE(Defs.find("T2S_DEFINED_t2s_float5_add"), std::string::npos);
 }
 
+TEST(ExprTest, ChainTransfersAreUnpaddedStructsUpToMaxWideLanes) {
+  // A bundled chain's transfer (Design::Channel::Bundle): a channel type of
+  // more than 32 lanes, which no user value has; never in a host buffer, so
+  // no padding widens it.
+  CTypes Types;
+  DType F320 = Float.withLanes(320);
+  EXPECT_FALSE(hasCName(F320));
+  EXPECT_TRUE(hasWideCName(F320));
+  EXPECT_TRUE(isStructVector(F320));
+  EXPECT_TRUE(hasWideCName(Float.withLanes(MaxWideLanes)));
+  EXPECT_FALSE(hasWideCName(Float.withLanes(MaxWideLanes + 1)));
+  EXPECT_FALSE(hasWideCName(DType::boolean().withLanes(64)));
+  EXPECT_EQ(Types.name(F320), "t2s_float320");
+  EXPECT_EQ(Types.name(Float.withLanes(MaxWideLanes + 1)), "");
+  EXPECT_NE(Types.definitions().find("typedef struct { float data[320]; } t2s_float320;"),
+            std::string::npos);
+}
+
 TEST(ExprTest, KernelLeaves) {
   CTypes Types;
   PlainNames Names;
