@@ -261,7 +261,7 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
   for (const Design::Kernel &K : D.Kernels)
     if (K.Nest == Nest && K.Reuse)
       for (const Design::ReuseBuffer::Memory &M : K.Reuse->Memories)
-        E.BufferBits += uint64_t(M.words()) * storageBits(M.Element);
+        E.BufferBits += uint64_t(M.bits());
   for (const Design::Register &R : D.Registers)
     if (R.Nest == Nest)
       E.RegisterBits += uint64_t(R.totalWords()) * storageBits(R.Element);

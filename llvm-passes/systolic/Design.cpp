@@ -198,6 +198,11 @@ int64_t Design::ReuseBuffer::Memory::words() const {
   return N;
 }
 
+int64_t Design::ReuseBuffer::Memory::bits() const {
+  return words() * int64_t(Element.isBool() ? 8 : Element.Bits) *
+         int64_t(std::max(1u, Element.Lanes));
+}
+
 int64_t Design::Register::totalWords() const {
   int64_t N = Words * std::max<int64_t>(Lanes, 1);
   for (int64_t E : PEExtents)

@@ -139,6 +139,8 @@ struct Design {
       /// from its first value.
       llvm::SmallVector<std::pair<std::string, int64_t>, 4> Around;
       int64_t words() const;
+      /// Its bits: the words times each word's (a bool takes a byte).
+      int64_t bits() const;
     };
     /// The tile loops' ranges [From, Bound), and the first value of each
     /// kept loop (the memories index them from there).

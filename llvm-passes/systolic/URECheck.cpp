@@ -85,8 +85,7 @@ void warnAboutReuse(llvm::Function &F, const DesignResult &DR) {
       continue;
     int64_t Bits = 0;
     for (const Design::ReuseBuffer::Memory &M : K.Reuse->Memories)
-      Bits += M.words() * int64_t(M.Element.isBool() ? 8 : M.Element.Bits) *
-              int64_t(std::max(1u, M.Element.Lanes));
+      Bits += M.bits();
     std::string Loops = llvm::join(K.Reuse->KeptLoops, ", ");
     reportWarning(F, Plan->Loc, WarningGroup::BufferReuse,
                   "'buffer(" + K.Buffer + ", " + K.Reuse->Loop + ")' reuses nothing: the PEs "
