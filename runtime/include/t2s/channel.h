@@ -23,6 +23,8 @@
 #ifndef T2S_CHANNEL_H
 #define T2S_CHANNEL_H
 
+#include "clock.h"
+
 #include <algorithm>
 #include <condition_variable>
 #include <cstddef>
@@ -57,6 +59,7 @@ struct KernelState {
   bool Blocked = false;    // waiting for a condition that is false right now
   bool MustUnwind = false; // set by the scheduler; honoured at the next channel op
   double Seconds = 0;      // how long its body ran (T2S_EMU_STATS)
+  clock::KernelClock Clock; // its clocks (T2S_EMU_CLOCK, t2s/clock.h)
   const ChannelBase *WaitingOn = nullptr;
   WaitKind Waiting = WaitKind::None;
   std::condition_variable Wake;
@@ -105,6 +108,8 @@ public:
     unsigned long long EmptyWaits = 0;
   };
   const Traffic &traffic() const { return Seen; }
+  // Its clocks in the last run (T2S_EMU_CLOCK; read while no kernel runs).
+  const clock::ChannelClock &clocks() const { return Clocks; }
 
 protected:
   virtual std::size_t occupancy() const = 0;
@@ -115,6 +120,18 @@ protected:
   std::vector<detail::KernelState *> Readers;
   std::vector<detail::KernelState *> Writers;
   Traffic Seen;
+  clock::ChannelClock Clocks;
+
+  // Under the scheduler's lock, after a value went in / came out: the
+  // clocked emulation's account of the access.
+  void clockWrite() {
+    if (clock::enabled())
+      Clocks.write(detail::currentKernel().Clock, capacity());
+  }
+  void clockRead() {
+    if (clock::enabled())
+      Clocks.read(detail::currentKernel().Clock, capacity());
+  }
 
   // Under the scheduler's lock, after a value went in.
   void wrote(std::size_t Buffered) {
@@ -138,6 +155,7 @@ public:
   int LiveRegular = 0;           // of those, the non-autorun ones
   int Blocked = 0;               // tracked threads with Blocked set
   std::string Failure;           // why the run failed; empty if it did not
+  RunInfo Info;                  // the design and board of the run
 
   static constexpr int SpinsBeforeSleeping = 16;
 
@@ -313,8 +331,10 @@ namespace detail {
 
 // Under the scheduler's lock: starts counting a run's traffic afresh.
 inline void resetTraffic() {
-  for (ChannelBase *C : channelRegistry())
+  for (ChannelBase *C : channelRegistry()) {
     C->Seen = ChannelBase::Traffic();
+    C->Clocks.reset(C->occupancy());
+  }
 }
 
 } // namespace detail
@@ -339,6 +359,7 @@ public:
                 [this] { return Items.size() < capacity(); });
     Items.push_back(V);
     wrote(Items.size());
+    clockWrite();
     detail::wakeAll(Readers);
   }
 
@@ -349,6 +370,7 @@ public:
     S.waitUntil(Lock, *this, detail::WaitKind::Read, [this] { return !Items.empty(); });
     T V = std::move(Items.front());
     Items.pop_front();
+    clockRead();
     detail::wakeAll(Writers);
     return V;
   }
@@ -367,6 +389,7 @@ public:
     *Valid = true;
     T V = std::move(Items.front());
     Items.pop_front();
+    clockRead();
     detail::wakeAll(Writers);
     return V;
   }
@@ -379,6 +402,7 @@ public:
       return false;
     Items.push_back(V);
     wrote(Items.size());
+    clockWrite();
     detail::wakeAll(Readers);
     return true;
   }

@@ -104,6 +104,81 @@ public:
   }
 };
 
+// The T2S_EMU_CLOCK report of a run that has ended: per kernel its cycles,
+// steps and stalls, per channel (or array of channels) the clocks its
+// readers and writers waited, and the run's cycles and time.
+inline std::string clockReport(const std::vector<std::unique_ptr<KernelState>> &Kernels,
+                               const RunInfo &Info) {
+  static int Runs = 0;
+  static uint64_t Total = 0;
+  char Line[640];
+  std::string R = "t2s clocked emulation, run " + std::to_string(++Runs);
+  if (Info.Design)
+    R += " (" + std::string(Info.Design) + ", stage " + std::to_string(Info.Stage) + ")";
+  if (Info.Device && Info.FmaxMHz > 0) {
+    std::snprintf(Line, sizeof Line, " on %s at %g MHz, %.1f bytes per clock off-chip", Info.Device,
+                  Info.FmaxMHz, Info.BytesPerClock);
+    R += Line;
+  }
+  R += ":\n";
+  uint64_t Cycles = 0;
+  for (const std::unique_ptr<KernelState> &K : Kernels) {
+    const clock::KernelClock &C = K->Clock;
+    Cycles = std::max(Cycles, C.End);
+    std::string Steps;
+    if (C.Steps > 0) {
+      std::snprintf(Line, sizeof Line, ", %llu step%s, %.2f cycles per step",
+                    (unsigned long long)C.Steps, C.Steps == 1 ? "" : "s",
+                    double(C.End) / double(C.Steps));
+      Steps = Line;
+    }
+    std::snprintf(Line, sizeof Line,
+                  "  kernel '%s'%s: %llu cycles%s; stalled %llu cycles on channels, %llu on "
+                  "off-chip memory (%llu bytes)\n",
+                  K->Name.c_str(), K->Autorun ? " (autorun)" : "", (unsigned long long)C.End,
+                  Steps.c_str(), (unsigned long long)C.ChannelStalls,
+                  (unsigned long long)C.MemoryStalls, (unsigned long long)C.Bytes);
+    R += Line;
+  }
+  struct Sum {
+    std::string Name;
+    unsigned Channels = 0;
+    unsigned long long Values = 0, Readers = 0, Writers = 0;
+  };
+  std::vector<Sum> Sums;
+  for (const ChannelBase *C : channelRegistry()) {
+    if (C->traffic().Values == 0)
+      continue;
+    std::string Base = C->name().substr(0, C->name().find('['));
+    if (Sums.empty() || Sums.back().Name != Base)
+      Sums.push_back(Sum{Base});
+    Sum &S = Sums.back();
+    ++S.Channels;
+    S.Values += C->traffic().Values;
+    S.Readers += C->clocks().ReaderStalls;
+    S.Writers += C->clocks().WriterStalls;
+  }
+  for (const Sum &S : Sums) {
+    std::snprintf(Line, sizeof Line,
+                  "  channel '%s'%s: %llu values; its reader waited %llu cycles for a value, "
+                  "its writer %llu cycles for room\n",
+                  S.Name.c_str(),
+                  S.Channels > 1 ? (" (" + std::to_string(S.Channels) + " channels)").c_str() : "",
+                  S.Values, S.Readers, S.Writers);
+    R += Line;
+  }
+  Total += Cycles;
+  std::snprintf(Line, sizeof Line, "  run: %llu cycles", (unsigned long long)Cycles);
+  R += Line;
+  if (Info.FmaxMHz > 0) {
+    std::snprintf(Line, sizeof Line, ", %.6g s at %g MHz", double(Cycles) / (Info.FmaxMHz * 1e6),
+                  Info.FmaxMHz);
+    R += Line;
+  }
+  std::snprintf(Line, sizeof Line, "; all runs so far: %llu cycles\n", (unsigned long long)Total);
+  return R + Line;
+}
+
 // T2S_EMU_STATS set and not "0".
 inline bool statsWanted() {
   const char *V = std::getenv("T2S_EMU_STATS");
@@ -175,12 +250,21 @@ inline Kernel autorun(std::string Name, std::function<void()> Body) {
 struct RunResult {
   bool Ok = true;
   std::string Report; // why it failed (the deadlock report); empty if Ok
+  // With the clock on (T2S_EMU_CLOCK): each kernel's clocks, in the order
+  // of the run's list, and the run's (the last kernel to end).
+  struct KernelClocks {
+    std::string Name;
+    uint64_t Cycles = 0, Steps = 0, ChannelStalls = 0, MemoryStalls = 0;
+  };
+  std::vector<KernelClocks> Kernels;
+  uint64_t Cycles = 0;
   explicit operator bool() const { return Ok; }
 };
 
 // Runs the kernels, each on its own thread, until every regular kernel has
-// finished, a deadlock is found, or a kernel throws.
-inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
+// finished, a deadlock is found, or a kernel throws. Info names the design
+// and board for the clocked emulation (T2S_EMU_CLOCK, t2s/clock.h).
+inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info = RunInfo()) {
   detail::Scheduler &S = detail::scheduler();
   std::vector<std::unique_ptr<detail::KernelState>> States;
   for (const Kernel &K : Kernels) {
@@ -198,6 +282,7 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
     S.Failure.clear();
     S.Kernels.clear();
     S.Live = S.LiveRegular = S.Blocked = 0;
+    S.Info = Info;
     detail::resetTraffic();
     for (auto &State : States) {
       S.Kernels.push_back(State.get());
@@ -217,10 +302,12 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
     Threads.push_back(std::make_unique<detail::KernelThread>([&S, State, Body] {
       detail::currentKernelSlot() = State;
       std::string Error;
+      bool Stopped = false;
       auto Start = std::chrono::steady_clock::now();
       try {
         (*Body)();
       } catch (const detail::Unwind &) {
+        Stopped = true;
       } catch (const std::exception &E) {
         Error = "t2s emulation: kernel '" + State->Name + "' threw: " + E.what() + "\n";
       } catch (...) {
@@ -230,6 +317,7 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
       State->Seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
       State->Finished = true;
+      State->Clock.finish(Stopped && State->Autorun);
       --S.Live;
       if (!State->Autorun)
         --S.LiveRegular;
@@ -250,14 +338,25 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels) {
     std::fputs(Stats.c_str(), stderr);
     std::fflush(stderr);
   }
+  if (clock::enabled())
+    for (const auto &K : States) {
+      Result.Kernels.push_back({K->Name, K->Clock.End, K->Clock.Steps, K->Clock.ChannelStalls,
+                                K->Clock.MemoryStalls});
+      Result.Cycles = std::max(Result.Cycles, K->Clock.End);
+    }
+  if (clock::enabled() && Result.Ok) {
+    std::string Clocks = detail::clockReport(States, Info);
+    std::fputs(Clocks.c_str(), stderr);
+    std::fflush(stderr);
+  }
   S.Active = false;
   S.Kernels.clear();
   return Result;
 }
 
 // tryRun, but a failed run prints its report to stderr and exits with status 1.
-inline void run(const std::vector<Kernel> &Kernels) {
-  RunResult Result = tryRun(Kernels);
+inline void run(const std::vector<Kernel> &Kernels, const RunInfo &Info = RunInfo()) {
+  RunResult Result = tryRun(Kernels, Info);
   if (Result)
     return;
   std::fputs(Result.Report.c_str(), stderr);
@@ -298,6 +397,21 @@ inline void checkDisjoint(const char *Where, const char *Design,
     }
 }
 
+namespace clock {
+
+// T2S_ITERATION, T2S_STEP.
+inline void tick(uint64_t II, bool Step) {
+  if (enabled())
+    detail::currentKernel().Clock.iteration(II, Step);
+}
+
+// T2S_OFFCHIP: the calling kernel accesses Bytes bytes of a global buffer.
+inline void offchip(std::size_t Bytes) {
+  if (enabled())
+    detail::currentKernel().Clock.offchip(Bytes, detail::scheduler().Info.BytesPerClock);
+}
+
+} // namespace clock
 } // namespace emu
 } // namespace t2s
 
@@ -319,6 +433,12 @@ inline void checkDisjoint(const char *Where, const char *Design,
 #define T2S_ONCHIP(Banks)
 #define T2S_GLOBAL
 #define T2S_RESTRICT __restrict__
+// The clocked emulation (t2s/clock.h): an iteration of a pipelined loop (of
+// the kernel's time step) starts and takes at least II clocks; an access to
+// a global buffer, its bytes counted (the access itself, as an lvalue).
+#define T2S_ITERATION(II) ::t2s::emu::clock::tick(II, false)
+#define T2S_STEP(II) ::t2s::emu::clock::tick(II, true)
+#define T2S_OFFCHIP(...) (::t2s::emu::clock::offchip(sizeof(__VA_ARGS__)), (__VA_ARGS__))
 
 // Host-side shorthands: T2S_RUN_KERNEL(loader, a, n) is the t2s::emu::Kernel
 // named "loader" that calls loader(a, n); T2S_RUN_AUTORUN(relay) likewise.
