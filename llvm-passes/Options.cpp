@@ -48,6 +48,11 @@ llvm::cl::opt<bool> OffloadDesigns(
     llvm::cl::desc("Replace each T2S design's loop nest by a call to its host "
                    "stub t2s_run_<design> (what t2s-clang --emulate does)"));
 
+llvm::cl::opt<bool> ClockMarksOption(
+    "t2s-clock-marks",
+    llvm::cl::desc("Mark the OpenCL kernels' loop iterations and off-chip accesses for the "
+                   "clocked emulation (what t2s-clang --emulate does; nothing in OpenCL)"));
+
 llvm::cl::opt<t2s::ReportFormat> ReportOption(
     "t2s-report", llvm::cl::desc("Print the T2S design report"),
     llvm::cl::init(t2s::ReportFormat::None),
@@ -59,10 +64,12 @@ llvm::cl::opt<t2s::ReportFormat> ReportOption(
 
 llvm::cl::opt<std::string> DeviceOption(
     "t2s-device", llvm::cl::init(t2s::DefaultFPGADevice),
-    llvm::cl::desc("The FPGA family of the report's estimates (arria10, stratix10, agilex7)"));
+    llvm::cl::desc("The FPGA family of the report's estimates and of the clocked "
+                   "emulation (arria10, stratix10, agilex7)"));
 
 llvm::cl::opt<double> FmaxOption("t2s-fmax", llvm::cl::init(t2s::DefaultFmaxMHz),
-                                 llvm::cl::desc("The clock of the report's estimates, MHz"));
+                                 llvm::cl::desc("The clock of the report's estimates and of the clocked "
+                                               "emulation, MHz"));
 
 llvm::cl::list<std::string> SizeOption(
     "t2s-size", llvm::cl::CommaSeparated,
@@ -80,6 +87,9 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   O.ForDevice = ForDevice;
   O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());
   O.ChannelReplay = std::max<uint64_t>(ChannelReplay, 1);
+  O.Device = DeviceOption;
+  O.FmaxMHz = FmaxOption;
+  O.ClockMarks = ClockMarksOption;
   return O;
 }
 

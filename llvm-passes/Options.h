@@ -20,19 +20,26 @@
 
 namespace t2s {
 
+/// The estimates' defaults: the device family (backends/fpga-devices.json)
+/// and the clock (MHz).
+inline constexpr const char *DefaultFPGADevice = "arria10";
+inline constexpr double DefaultFmaxMHz = 250;
+
 /// What t2s-emit-opencl writes: the files, and the Design's build options
 /// (systolic/DesignOptions.h).
 struct OpenCLOptions : DesignOptions {
   std::string KernelsFile; ///< -t2s-opencl=FILE: the kernels, "" for none
   std::string HostFile;    ///< -t2s-opencl-host=FILE: the host stubs
+  /// The FPGA the clocked emulation counts for (its latencies, the board's
+  /// bandwidth, the clock; t2s/clock.h): -t2s-device=, -t2s-fmax=.
+  std::string Device = DefaultFPGADevice;
+  double FmaxMHz = DefaultFmaxMHz;
+  /// -t2s-clock-marks (t2s-clang --emulate): the kernels carry the clocked
+  /// emulation's marks.
+  bool ClockMarks = false;
 
   bool requested() const { return !KernelsFile.empty() || !HostFile.empty(); }
 };
-
-/// The estimates' defaults: the device family (backends/fpga-devices.json)
-/// and the clock (MHz).
-inline constexpr const char *DefaultFPGADevice = "arria10";
-inline constexpr double DefaultFmaxMHz = 250;
 
 enum class ReportFormat { None, Text, JSON, Dot };
 

@@ -34,9 +34,9 @@ def report_EQ : Joined<["--"], "report=">, MetaVarName<"text|json">,
   Values<"text,json">,
   HelpText<"The design report as text or as one JSON document">;
 def device_EQ : Joined<["--"], "device=">, MetaVarName<"arria10|stratix10|agilex7">,
-  HelpText<"The FPGA family of the report's estimates (default arria10)">;
+  HelpText<"The FPGA family of the report's estimates and of the clocked emulation of --emulate (default arria10)">;
 def fmax_EQ : Joined<["--"], "fmax=">, MetaVarName<"MHz">,
-  HelpText<"The clock of the report's estimates (default 250)">;
+  HelpText<"The clock of the report's estimates and of the clocked emulation of --emulate (default 250)">;
 def size_EQ : Joined<["--"], "size=">, MetaVarName<"NAME=VALUE">,
   HelpText<"A run-time size for the report's estimates (repeatable: "
            "--size=IT=128 --size=KT=64)">;

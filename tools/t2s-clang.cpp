@@ -311,7 +311,8 @@ int internalError(int RC, llvm::StringRef What) {
 // its stub (-t2s-offload), linking (2) in.
 int emulate(const std::string &Clang, const Layout &L,
             const std::vector<std::string> &Plugins,
-            const ClangArgs &Forwarded, bool DryRun, bool OnDevice) {
+            const ClangArgs &Forwarded, bool DryRun, bool OnDevice,
+            const std::vector<std::string> &Board) {
   const char *Mode = OnDevice ? "--opencl" : "--emulate";
   // -v (clang's verbose flag, passed on): also how long each step took.
   bool Verbose = lastValue(Forwarded, OPT_v).has_value();
@@ -373,6 +374,12 @@ int emulate(const std::string &Clang, const Layout &L,
     Tail.push_back("-mllvm");
     Tail.push_back("-t2s-opencl-device");
   }
+  // The clocked emulation's marks, for its FPGA.
+  if (!OnDevice) {
+    Tail.push_back("-mllvm");
+    Tail.push_back("-t2s-clock-marks");
+  }
+  Tail.insert(Tail.end(), Board.begin(), Board.end());
   std::vector<const ClangArg *> Compiled;
   for (const ClangArg &A : Forwarded)
     if (A.ID == OPT_INPUT && isCompiledInput(Forwarded, A))
@@ -570,14 +577,20 @@ llvm::Expected<bool> takeOwnOption(const std::string &Word, Request &R) {
     return true;
   }
   case own::OPT_size_EQ: {
-    auto [Name, Value] = llvm::StringRef(O->getValue()).split('=');
-    long long V = 0;
-    if (Name.empty() || !(llvm::isAlpha(Name.front()) || Name.front() == '_') ||
-        Value.getAsInteger(10, V) || V < 0)
-      return commandLineError(
-          "--size= takes a parameter's name and a size of at least 0 "
-          "(--size=KT=64), not '" + llvm::Twine(O->getValue()) + "'");
-    R.Sizes.push_back(O->getValue());
+    // One size or several (--size=I=2,J=2: what the clocked emulation prints).
+    llvm::SmallVector<llvm::StringRef, 4> Items;
+    llvm::StringRef(O->getValue()).split(Items, ',');
+    for (llvm::StringRef Item : Items) {
+      auto [Name, Value] = Item.split('=');
+      long long V = 0;
+      if (Name.empty() || !(llvm::isAlpha(Name.front()) || Name.front() == '_') ||
+          Value.getAsInteger(10, V) || V < 0)
+        return commandLineError(
+            "--size= takes a parameter's name and a size of at least 0 "
+            "(--size=KT=64, or several: --size=I=2,J=2), not '" + llvm::Twine(O->getValue()) +
+            "'");
+      R.Sizes.push_back(Item.str());
+    }
     return true;
   }
   case own::OPT_fmax_EQ: {
@@ -711,10 +724,12 @@ std::optional<std::string> checkModes(const Request &R) {
   if (!R.Sizes.empty() && (R.Report.empty() || R.Report == "dot"))
     return std::string("--size= gives a run-time size for the report's estimates; it goes "
                        "with --report (t2s-clang --report --size=KT=64 design.cpp)");
-  if ((!R.Device.empty() || !R.Fmax.empty()) && (R.Report.empty() || R.Report == "dot"))
-    return std::string("--device= and --fmax= choose the FPGA of the report's estimates; "
-                       "they go with --report (t2s-clang --report --device=arria10 "
-                       "--fmax=215 design.cpp)");
+  if ((!R.Device.empty() || !R.Fmax.empty()) && (R.Report.empty() || R.Report == "dot") &&
+      !R.Emulate && !R.EmitOpenCL)
+    return std::string("--device= and --fmax= choose the FPGA of the report's estimates and "
+                       "of the clocked emulation; they go with --report, --emulate or "
+                       "--emit-opencl (t2s-clang --report --device=arria10 --fmax=215 "
+                       "design.cpp)");
   if (R.EmitOpenCL && !R.Report.empty())
     return std::string("--emit-opencl and --report/--emit-dot do not go together");
   // The kernels go to the -o file; nothing else is produced.
@@ -774,6 +789,17 @@ std::optional<std::string> startOpenCLOutputs(const Outputs &Out) {
   return std::nullopt;
 }
 
+// The plugin's options for --device= and --fmax=, where given.
+std::vector<std::string> boardFlags(const std::string &Device, const std::string &Fmax) {
+  std::vector<std::string> Flags;
+  for (const auto &[Flag, Value] : {std::pair{"-t2s-device=", &Device}, {"-t2s-fmax=", &Fmax}})
+    if (!Value->empty()) {
+      Flags.push_back("-mllvm");
+      Flags.push_back(Flag + *Value);
+    }
+  return Flags;
+}
+
 // The one clang++ command of a run that is not --emulate/--opencl, after
 // \p Cmd (clangWithPlugins()): the user's build as it is, or, for
 // --emit-opencl and --report/--emit-dot, a compilation that only runs the
@@ -782,6 +808,8 @@ std::vector<std::string> clangCommand(std::vector<std::string> Cmd, const Reques
                                       const Outputs &Out) {
   if (R.EmitOpenCL) {
     for (const std::string &W : passesOnly(R.Forwarded))
+      Cmd.push_back(W);
+    for (const std::string &W : boardFlags(R.Device, R.Fmax))
       Cmd.push_back(W);
     Cmd.push_back("-mllvm");
     Cmd.push_back("-t2s-opencl=" + Out.OpenCL);
@@ -802,11 +830,8 @@ std::vector<std::string> clangCommand(std::vector<std::string> Cmd, const Reques
     Cmd.push_back(W);
   Cmd.push_back("-mllvm");
   Cmd.push_back("-t2s-report=" + R.Report);
-  for (const auto &[Flag, Value] : {std::pair{"-t2s-device=", &R.Device}, {"-t2s-fmax=", &R.Fmax}})
-    if (!Value->empty()) {
-      Cmd.push_back("-mllvm");
-      Cmd.push_back(Flag + *Value);
-    }
+  for (const std::string &W : boardFlags(R.Device, R.Fmax))
+    Cmd.push_back(W);
   if (!R.Sizes.empty()) {
     Cmd.push_back("-mllvm");
     Cmd.push_back("-t2s-size=" + llvm::join(R.Sizes, ","));
@@ -873,7 +898,8 @@ int main(int Argc, char **Argv) {
   // build the program in steps; every other mode is one command.
   std::vector<std::string> Plugins = clangWithPlugins(Clang, L);
   if (R->Emulate || R->OnDevice)
-    return emulate(Clang, L, Plugins, R->Forwarded, R->DryRun, R->OnDevice);
+    return emulate(Clang, L, Plugins, R->Forwarded, R->DryRun, R->OnDevice,
+                   boardFlags(R->Device, R->Fmax));
   Outputs Out = outputsOf(*R);
   if (std::optional<std::string> Error = startOpenCLOutputs(Out))
     return fail(*Error);

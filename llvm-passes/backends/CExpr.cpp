@@ -102,7 +102,7 @@ public:
           Term += " * " + std::to_string(E.Scales[I]);
         Index += (Index.empty() ? "" : " + ") + Term;
       }
-      return Names.param(E.Index) + "[" + (Index.empty() ? "0" : Index) + "]";
+      return Names.offchip(Names.param(E.Index) + "[" + (Index.empty() ? "0" : Index) + "]");
     }
     case ExprKind::Lane:
       return Types.lane(E.operand(0).Type, op(0), E.Index);

@@ -29,6 +29,9 @@ public:
   /// A loop, URE read or load of the nest, which a kernel's statements do
   /// not have: the printer's internal error.
   virtual std::string unresolved(const Expr &E) = 0;
+  /// An element of a global buffer, read or written (Access is its text):
+  /// the kernels of the channel macros mark it for the clocked emulation.
+  virtual std::string offchip(std::string Access) { return Access; }
 };
 
 /// The C text of \p E.

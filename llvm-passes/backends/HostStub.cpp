@@ -4,6 +4,7 @@
 #include "backends/CExpr.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -53,11 +54,13 @@ class StubPrinter {
   const Design &D;
   CTypes &Types;
   bool ForDevice;
+  const StubBoard &Board;
   llvm::SmallVector<const Design::Kernel *, 4> Kernels; // stage by stage
 
 public:
-  StubPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types, bool ForDevice)
-      : OS(OS), D(D), Types(Types), ForDevice(ForDevice) {
+  StubPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types, bool ForDevice,
+              const StubBoard &Board)
+      : OS(OS), D(D), Types(Types), ForDevice(ForDevice), Board(Board) {
     for (const Design::Kernel &K : D.Kernels)
       Kernels.push_back(&K);
     llvm::stable_sort(Kernels, [](const Design::Kernel *A, const Design::Kernel *B) {
@@ -149,6 +152,7 @@ private:
     printExtents();
     printDisjointCheck();
     // One t2s::emu::run per stage: it returns when the stage's kernels end.
+    unsigned Stage = 0;
     for (unsigned I = 0; I < Kernels.size(); ++I) {
       const Design::Kernel &K = *Kernels[I];
       bool First = I == 0 || Kernels[I - 1]->Stage != K.Stage;
@@ -167,9 +171,31 @@ private:
           OS << "T2S_RUN_KERNEL(" << K.Name << (Args.empty() ? "" : ", ") << Args << ")";
       }
       if (I + 1 == Kernels.size() || Kernels[I + 1]->Stage != K.Stage)
-        OS << "});\n";
+        OS << "}, " << runInfo(++Stage) << ");\n";
     }
     OS << "}\n} // namespace " << KernelNamespace << "\n#else\n";
+  }
+
+  // The design, its stage and the board, for the clocked emulation.
+  std::string runInfo(unsigned Stage) {
+    std::string Text;
+    llvm::raw_string_ostream R(Text);
+    R << "{\"" << D.Name << "\", " << Stage << ", ";
+    if (Board.Device.empty())
+      R << "nullptr, 0, 0";
+    else
+      R << "\"" << Board.Device << "\", " << llvm::format("%g", Board.FmaxMHz) << ", "
+        << llvm::format("%g", Board.BytesPerClock);
+    // The run-time sizes, as --report --size= takes them.
+    std::string Sizes;
+    for (const Design::Param &P : D.Params)
+      if (P.StandIn && !P.Pointer)
+        Sizes += std::string(Sizes.empty() ? "std::string(\"" : " + \",") + P.Name + "=\"" +
+                 (Sizes.empty() ? ")" : "") + " + std::to_string(" + P.Name + ")";
+    if (!Sizes.empty())
+      R << ", " << Sizes;
+    R << "}";
+    return Text;
   }
 
   // The kernels run concurrently on 'restrict' buffers: the emulation
@@ -255,8 +281,9 @@ private:
 } // namespace
 
 std::optional<std::string> printHostStub(llvm::raw_ostream &OS, const Design &D,
-                                         CTypes &Types, bool ForDevice) {
-  return StubPrinter(OS, D, Types, ForDevice).print();
+                                         CTypes &Types, bool ForDevice,
+                                         const StubBoard &Board) {
+  return StubPrinter(OS, D, Types, ForDevice, Board).print();
 }
 
 } // namespace t2s

@@ -39,12 +39,21 @@ extern const char *const HostPrelude;
 std::string kernelParameter(const Design &D, const Design::Kernel &K, unsigned ArgNo,
                             CTypes &Types, bool Macros);
 
+/// The board the emulated runs count clocks for (t2s::emu::RunInfo): its
+/// name, clock and off-chip bytes per clock.
+struct StubBoard {
+  std::string Device;
+  double FmaxMHz = 0, BytesPerClock = 0;
+};
+
 /// Prints the stub of \p D. \p ForDevice: the stub will run on an OpenCL
 /// device without channels, where a buffer of unknown size is an error.
-/// Returns what stops the stub ("the buffer 'x', whose size cannot be
-/// told..."), having printed nothing useful, or none.
+/// The emulated runs name \p Board for the clocked emulation. Returns what
+/// stops the stub ("the buffer 'x', whose size cannot be told..."), having
+/// printed nothing useful, or none.
 std::optional<std::string> printHostStub(llvm::raw_ostream &OS, const Design &D,
-                                         CTypes &Types, bool ForDevice);
+                                         CTypes &Types, bool ForDevice,
+                                         const StubBoard &Board = StubBoard());
 
 } // namespace t2s
 

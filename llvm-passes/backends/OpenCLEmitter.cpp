@@ -2,6 +2,7 @@
 
 #include "backends/OpenCLEmitter.h"
 #include "backends/CTypes.h"
+#include "backends/FPGADevices.h"
 #include "backends/HostStub.h"
 #include "backends/OpenCLKernels.h"
 #include "language/Warnings.h"
@@ -47,7 +48,8 @@ bool definesKernel(llvm::StringRef Kernels, const std::string &Name) {
 // kernels file holds already: the designs of the program's other files.
 std::optional<FunctionOutput> emitFunction(llvm::Function &F,
                                            llvm::FunctionAnalysisManager &FAM,
-                                           const OpenCLOptions &Opts, llvm::StringRef Earlier) {
+                                           const OpenCLOptions &Opts, const FPGADevice &Dev,
+                                           llvm::StringRef Earlier) {
   if (F.isDeclaration() || designsRejected(F, FAM))
     return std::nullopt;
   const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
@@ -82,13 +84,17 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
       return std::nullopt;
     }
 
-  if (std::optional<std::string> Why = printKernels(Text, D, Types)) {
+  if (std::optional<std::string> Why =
+          printKernels(Text, D, Types, Opts.ClockMarks ? &Dev : nullptr)) {
     reportError(F, Loc, *Why);
     return std::nullopt;
   }
   if (!Opts.HostFile.empty()) {
     HS << Types.definitions(); // the host passes the same vector structs
-    if (std::optional<std::string> Why = printHostStub(HS, D, Types, Opts.ForDevice)) {
+    if (std::optional<std::string> Why = printHostStub(HS, D, Types, Opts.ForDevice,
+                                                           StubBoard{Dev.Name, Opts.FmaxMHz,
+                                                                     Dev.DRAMGBPerSecond * 1000 /
+                                                                         Opts.FmaxMHz})) {
       reportError(F, Loc, cannotWriteOpenCL(*Why));
       return std::nullopt;
     }
@@ -109,9 +115,18 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
     if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> File =
             llvm::MemoryBuffer::getFile(Opts.KernelsFile))
       Earlier = (*File)->getBuffer().str();
+  std::optional<FPGADevice> Dev = findFPGADevice(Opts.Device);
+  if (!Dev) {
+    std::string Known;
+    for (const FPGADevice &D : fpgaDevices())
+      Known += (Known.empty() ? "" : ", ") + D.Key;
+    M.getContext().emitError("-t2s-device=" + Opts.Device + " names no device of the "
+                             "estimates' table; choose one of " + Known);
+    return llvm::PreservedAnalyses::all();
+  }
   std::string Kernels, Host;
   for (llvm::Function &F : M)
-    if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts, Earlier)) {
+    if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts, *Dev, Earlier)) {
       Kernels += Out->Kernels;
       Host += Out->Host;
     }

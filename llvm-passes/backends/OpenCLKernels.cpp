@@ -3,6 +3,7 @@
 #include "backends/OpenCLKernels.h"
 #include "backends/CExpr.h"
 #include "backends/HostStub.h"
+#include "backends/Timing.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,18 +21,25 @@ class KernelWriter : public ExprNames {
   const Design::Kernel &K;
   bool Macros; // spell the kernel with the macros of t2s/channels.h
   CTypes &Types; // the names of types, and the definitions they need
+  // The clocked emulation's marks (t2s/clock.h).
+  std::optional<ClockMarks> Marks;
   llvm::SmallVector<unsigned, 4> Used; // parameters printed
   std::string Failure; // why printing stopped, if it did
 
 public:
   KernelWriter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &K, bool Macros,
-               CTypes &Types)
-      : OS(OS), D(D), K(K), Macros(Macros), Types(Types) {}
+               CTypes &Types, const FPGADevice *Dev)
+      : OS(OS), D(D), K(K), Macros(Macros), Types(Types) {
+    if (Dev)
+      Marks = clockMarks(D, K, *Dev);
+  }
 
   /// Prints the kernel; on failure prints nothing and returns the reason.
   std::optional<std::string> print() {
     std::string Body;
     llvm::raw_string_ostream B(Body);
+    if (Marks && Marks->Body) // the body is the step
+      B << "  T2S_STEP(" << *Marks->Body << ");\n";
     for (const Stmt &S : K.Body)
       emit(B, S, "  ");
     if (!Failure.empty())
@@ -72,6 +80,9 @@ private:
   std::string param(unsigned ArgNo) override {
     Used.push_back(ArgNo);
     return D.Params[ArgNo].Name;
+  }
+  std::string offchip(std::string Access) override {
+    return Marks ? "T2S_OFFCHIP(" + Access + ")" : Access;
   }
   std::string unresolved(const Expr &) override {
     fail("the kernel '" + K.Name + "' has a leaf of the nest the unroll step did not replace");
@@ -153,12 +164,20 @@ private:
       B << Indent << "for (int " << S.Name << " = " << expr(S.Value) << "; " << S.Name
         << (S.Down ? " >= " : " < ") << expr(S.Bound) << "; " << S.Name
         << (S.Down ? "--)" : "++)");
-      if (!S.Braces) {
+      // A pipelined loop: its iterations start the clocked emulation's.
+      const int64_t *II = nullptr;
+      if (Marks)
+        if (auto It = Marks->Loops.find(&S); It != Marks->Loops.end())
+          if (It->second > 0 || &S == Marks->Step) // a loop that only holds loops: none
+            II = &It->second;
+      if (!S.Braces && !II) {
         B << "\n";
         emitAll(B, S.Body, In);
         return;
       }
       B << " {" << (S.Text.empty() ? "" : " // " + S.Text) << "\n";
+      if (II)
+        B << In << (&S == Marks->Step ? "T2S_STEP(" : "T2S_ITERATION(") << *II << ");\n";
       emitAll(B, S.Body, In);
       B << Indent << "}\n";
       return;
@@ -245,7 +264,8 @@ std::string channelDeclaration(CTypes &Types, const Design::Channel &C) {
 
 } // namespace
 
-std::optional<std::string> printKernels(std::string &Text, const Design &D, CTypes &Types) {
+std::optional<std::string> printKernels(std::string &Text, const Design &D, CTypes &Types,
+                                        const FPGADevice *Marks) {
   llvm::raw_string_ostream OS(Text);
   bool Macros = !D.Channels.empty();
   OS << "\n// " << D.Function << ": "
@@ -253,6 +273,10 @@ std::optional<std::string> printKernels(std::string &Text, const Design &D, CTyp
      << D.Line << "\n";
   if (Macros)
     OS << "#include \"t2s/channels.h\"\n";
+  else if (Marks) // the clocked emulation's marks (t2s/emulation.h), without channels.h
+    OS << "#ifndef T2S_STEP // nothing outside the emulation\n"
+       << "#define T2S_STEP(II)\n#define T2S_ITERATION(II)\n#define T2S_OFFCHIP(...) (__VA_ARGS__)\n"
+       << "#endif\n";
   size_t DefsAt = Text.size(); // the vector helpers go here, once known
   OS << "#ifdef __cplusplus // emulation: away from the program's own names\n"
      << "namespace " << KernelNamespace << " {\n#endif\n";
@@ -272,7 +296,7 @@ std::optional<std::string> printKernels(std::string &Text, const Design &D, CTyp
 
   for (const Design::Kernel &K : D.Kernels) {
     OS << "\n";
-    if (std::optional<std::string> Why = KernelWriter(OS, D, K, Macros, Types).print()) {
+    if (std::optional<std::string> Why = KernelWriter(OS, D, K, Macros, Types, Marks).print()) {
       return Why;
     }
   }

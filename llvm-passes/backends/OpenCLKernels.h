@@ -4,7 +4,12 @@
 // FPGAs: the channels between them (t2s/channels.h, whose macros also
 // compile as C++ for the emulation), then each kernel, its signature from
 // the Design's parameters and its body from its statements (systolic/Stmt.h),
-// with the vector types OpenCL lacks defined before them. Everything was
+// with the vector types OpenCL lacks defined before them. On request (what
+// t2s-clang --emulate asks) the kernels also carry the clocked emulation's
+// marks (t2s/clock.h): each pipelined loop's iterations start with T2S_STEP
+// or T2S_ITERATION and the II that Timing.h's structural rules give on the
+// device, each access to a global buffer is T2S_OFFCHIP(...); they are
+// nothing in OpenCL. Everything was
 // decided by the lowering steps; this file only spells it, and sees no LLVM
 // IR.
 //
@@ -14,6 +19,7 @@
 #define T2S_OPENCLKERNELS_H
 
 #include "backends/CTypes.h"
+#include "backends/FPGADevices.h"
 #include "systolic/Design.h"
 
 #include <optional>
@@ -24,8 +30,10 @@ namespace t2s {
 /// Appends the OpenCL C of \p D's kernels to \p Text; \p Types collects
 /// the vector types they use (the host stub passes the same). Returns why a
 /// kernel could not be printed (an internal error), having appended nothing
-/// useful, or none.
-std::optional<std::string> printKernels(std::string &Text, const Design &D, CTypes &Types);
+/// useful, or none. With \p Marks, the clocked emulation's marks for that
+/// device.
+std::optional<std::string> printKernels(std::string &Text, const Design &D, CTypes &Types,
+                                        const FPGADevice *Marks = nullptr);
 
 } // namespace t2s
 

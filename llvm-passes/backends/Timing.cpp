@@ -141,15 +141,18 @@ public:
     visit(Body);
   }
 
-  Bound bound() const {
+  /// Without \p Channels, only the rules the clocked emulation cannot see
+  /// in the running code (on-chip ports, recurrences; t2s/clock.h).
+  Bound bound(bool Channels = true) const {
     Bound B;
     for (const auto *Map : {&Reads, &Writes})
       for (const auto &[Channel, N] : *Map)
-        B.raise(N, IICause::Channel,
-                plural(N, "value", "values") + " per step " +
-                    (Map == &Reads ? "read from" : "written to") + " channel " + Channel +
-                    ", one per clock",
-                channelName(Channel));
+        if (Channels)
+          B.raise(N, IICause::Channel,
+                  plural(N, "value", "values") + " per step " +
+                      (Map == &Reads ? "read from" : "written to") + " channel " + Channel +
+                      ", one per clock",
+                  channelName(Channel));
     for (const auto &[Memory, Banks] : MemoryAccesses)
       for (const auto &[Bank, RW] : Banks)
         for (int Port = 0; Port < 2; ++Port)
@@ -512,6 +515,25 @@ public:
     return T;
   }
 
+  ClockMarks marks() {
+    ClockMarks M;
+    M.Step = localWork(K.Body) ? nullptr : findStep(K.Body);
+    auto structural = [&](const Stmts &Body) -> int64_t {
+      if (!localWork(Body))
+        return 0;
+      return Iteration(Dev, 0, Body, keptOutside(Body), Memories, D.Registers)
+          .bound(/*Channels=*/false)
+          .II;
+    };
+    forEachStmt(K.Body, [&](const Stmt &S) {
+      if (pipelinedLoop(S))
+        M.Loops[&S] = structural(S.Body);
+    });
+    if (localWork(K.Body))
+      M.Body = structural(K.Body);
+    return M;
+  }
+
 private:
   const Design &D;
   const Design::Kernel &K;
@@ -809,6 +831,10 @@ static void boundByTraffic(KernelTiming &T, const Design::Kernel &K, const Desig
                        std::to_string(Bytes) + " over " + std::to_string(*T.Steps) + " steps)" +
                        Board;
   T.Cycles = std::max(*T.Cycles, uint64_t(std::ceil(double(Bytes) / BytesPerClock)));
+}
+
+ClockMarks clockMarks(const Design &D, const Design::Kernel &K, const FPGADevice &Dev) {
+  return KernelTimer(D, K, Dev, 0, {}, /*PerStepOffChip=*/false).marks();
 }
 
 DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, double FmaxMHz,

@@ -40,6 +40,8 @@
 #include "backends/FPGADevices.h"
 #include "systolic/Design.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -104,6 +106,20 @@ struct DesignTraffic;
 DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, double FmaxMHz,
                       llvm::ArrayRef<std::optional<int64_t>> Params = {},
                       const DesignTraffic *Traffic = nullptr);
+
+/// What the clocked emulation (t2s/clock.h) charges the iterations of a
+/// kernel's pipelined loops: the II of the rules it cannot see in the
+/// running code, on-chip memory ports and recurrences (0 for a loop that
+/// does no work of its own). Channels and off-chip bytes it counts itself.
+struct ClockMarks {
+  llvm::DenseMap<const Stmt *, int64_t> Loops;
+  /// The kernel's step loop, if it has one.
+  const Stmt *Step = nullptr;
+  /// The body's own II, where the body is the step (it works outside loops).
+  std::optional<int64_t> Body;
+};
+
+ClockMarks clockMarks(const Design &D, const Design::Kernel &K, const FPGADevice &Dev);
 
 } // namespace t2s
 

@@ -53,6 +53,7 @@ struct RunInfo {
   const char *Device = nullptr;
   double FmaxMHz = 0;
   double BytesPerClock = 0; // the board's DRAM bandwidth per clock
+  std::string Sizes;        // its run-time sizes: "I=2,J=2" (--report --size=)
 };
 
 namespace clock {
@@ -77,6 +78,7 @@ struct KernelClock {
   uint64_t Now = 0;        // the clock the current iteration started at
   uint64_t Pending = 0;    // clocks the current iteration takes so far
   bool Ops = false;        // the current iteration accessed a channel
+  bool LastStep = false;   // the current iteration is a step
   uint64_t Steps = 0, Iterations = 0;
   uint64_t ChannelStalls = 0, MemoryStalls = 0;
   double Memory = 0;       // the clock at which its off-chip accesses end
@@ -87,6 +89,7 @@ struct KernelClock {
     Now += Pending;
     Pending = II;
     Ops = false;
+    LastStep = Step;
     ++Iterations;
     if (Step)
       ++Steps;
@@ -116,7 +119,13 @@ struct KernelClock {
   // The kernel ended (Stopped: an autorun kernel stopped at the end of the
   // run, whose last iteration had not started working).
   void finish(bool Stopped) {
-    End = Now + (Stopped && !Ops ? 0 : Pending);
+    bool Idle = Stopped && !Ops; // its last iteration only waited
+    if (Idle && Iterations > 0) {
+      --Iterations;
+      if (LastStep)
+        --Steps;
+    }
+    End = Now + (Idle ? 0 : Pending);
     End = std::max(End, uint64_t(std::ceil(Memory - 1e-9)));
   }
 };

@@ -114,7 +114,8 @@ inline std::string clockReport(const std::vector<std::unique_ptr<KernelState>> &
   char Line[640];
   std::string R = "t2s clocked emulation, run " + std::to_string(++Runs);
   if (Info.Design)
-    R += " (" + std::string(Info.Design) + ", stage " + std::to_string(Info.Stage) + ")";
+    R += " (" + std::string(Info.Design) + ", stage " + std::to_string(Info.Stage) +
+         (Info.Sizes.empty() ? "" : ", sizes " + Info.Sizes) + ")";
   if (Info.Device && Info.FmaxMHz > 0) {
     std::snprintf(Line, sizeof Line, " on %s at %g MHz, %.1f bytes per clock off-chip", Info.Device,
                   Info.FmaxMHz, Info.BytesPerClock);

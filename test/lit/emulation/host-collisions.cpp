@@ -42,11 +42,11 @@
 // HOST-NEXT: T2S_KERNEL void twice_2(T2S_GLOBAL const int *T2S_RESTRICT mid, T2S_GLOBAL int *T2S_RESTRICT out);
 // HOST-NEXT: extern "C" void t2s_run_twice(const int *in, int *mid, int *out) {
 // The second system reads what the first wrote: it starts when that ends.
-// HOST:      t2s::emu::run({T2S_RUN_KERNEL(twice, in, mid)});
-// HOST-NEXT: t2s::emu::run({T2S_RUN_KERNEL(twice_2, mid, out)});
+// HOST:      t2s::emu::run({T2S_RUN_KERNEL(twice, in, mid)}, {"twice", 1, {{.*}}});
+// HOST-NEXT: t2s::emu::run({T2S_RUN_KERNEL(twice_2, mid, out)}, {"twice", 2, {{.*}}});
 // HOST:      t2s::host::runAll({&twice_kernel});
 // HOST:      t2s::host::runAll({&twice_2_kernel});
-// HOST:      t2s::emu::run({::t2s::emu::Kernel{"out", [&] { t2s_kernels::out(in, out); }}});
+// HOST:      t2s::emu::run({::t2s::emu::Kernel{"out", [&] { t2s_kernels::out(in, out); }}}, {{.*}});
 #include <cstdio>
 
 constexpr int N = 8;

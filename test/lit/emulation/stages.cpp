@@ -19,8 +19,8 @@
 // RESULT: split: 0 2 4 6 8 10 12 14 / 0 1 4 9 16 25 36 49 / 1 3 5 7 9 11 13 15
 // CHECK-LABEL: extern "C" void t2s_run_split(
 // CHECK:        t2s::emu::run({T2S_RUN_KERNEL(produce, in, twice),
-// CHECK-NEXT:                  T2S_RUN_KERNEL(consume, out)});
-// CHECK-NEXT:   t2s::emu::run({T2S_RUN_KERNEL(between, twice, odd)});
+// CHECK-NEXT:                  T2S_RUN_KERNEL(consume, out)}, {"split", 1, "Arria 10 GX 1150", 250, 153.6});
+// CHECK-NEXT:   t2s::emu::run({T2S_RUN_KERNEL(between, twice, odd)}, {"split", 2, "Arria 10 GX 1150", 250, 153.6});
 // CHECK-LABEL: void t2s_run_split(t2s::host::Device &D
 // CHECK:        t2s::host::runAll({&produce_kernel, &consume_kernel});
 // CHECK:        t2s::host::runAll({&between_kernel});
