@@ -77,8 +77,8 @@ inline bool enabled() { return enabledFlag(); }
 struct KernelClock {
   uint64_t Now = 0;        // the clock the current iteration started at
   uint64_t Pending = 0;    // clocks the current iteration takes so far
-  bool Ops = false;        // the current iteration accessed a channel
-  bool LastStep = false;   // the current iteration is a step
+  uint64_t BusyUntil = 0;  // the end of the iteration of its last access
+  uint64_t BusySteps = 0;  // the steps begun by its last access
   uint64_t Steps = 0, Iterations = 0;
   uint64_t ChannelStalls = 0, MemoryStalls = 0;
   double Memory = 0;       // the clock at which its off-chip accesses end
@@ -88,8 +88,6 @@ struct KernelClock {
   void iteration(uint64_t II, bool Step) {
     Now += Pending;
     Pending = II;
-    Ops = false;
-    LastStep = Step;
     ++Iterations;
     if (Step)
       ++Steps;
@@ -104,7 +102,8 @@ struct KernelClock {
   // An access of the current iteration at clock C.
   void occupy(uint64_t C) {
     Pending = std::max(Pending, C - Now + 1);
-    Ops = true;
+    BusyUntil = Now + Pending;
+    BusySteps = Steps;
   }
 
   void offchip(uint64_t N, double BytesPerClock) {
@@ -116,16 +115,16 @@ struct KernelClock {
       stall(uint64_t(std::ceil(Memory - LSUClocks - double(Now))), MemoryStalls);
   }
 
-  // The kernel ended (Stopped: an autorun kernel stopped at the end of the
-  // run, whose last iteration had not started working).
+  // The kernel ended. Stopped: an autorun kernel stopped at the end of the
+  // run, waiting for values that never come; it ends with the iteration of
+  // its last access, and its steps are those it had begun by then.
   void finish(bool Stopped) {
-    bool Idle = Stopped && !Ops; // its last iteration only waited
-    if (Idle && Iterations > 0) {
-      --Iterations;
-      if (LastStep)
-        --Steps;
+    if (Stopped) {
+      End = BusyUntil;
+      Steps = BusySteps;
+    } else {
+      End = Now + Pending;
     }
-    End = Now + (Idle ? 0 : Pending);
     End = std::max(End, uint64_t(std::ceil(Memory - 1e-9)));
   }
 };
