@@ -27,6 +27,11 @@
  *   T2S_GLOBAL, T2S_RESTRICT                pointer qualifiers of kernel
  *                                           arguments: T2S_GLOBAL const float
  *                                           *T2S_RESTRICT a
+ *   T2S_STEP(ii); T2S_ITERATION(ii);        the clocked emulation's marks
+ *   T2S_OFFCHIP(a[i])                       (t2s/clock.h): an iteration of a
+ *                                           pipelined loop starts; an access
+ *                                           to a global buffer (nothing in
+ *                                           OpenCL)
  *
  * Channels are declared at program scope, before the kernels that use them,
  * and are named only by their declarations (never passed as arguments). In
