@@ -2,9 +2,11 @@
 
 #include "backends/OpenCLEmitter.h"
 #include "backends/CTypes.h"
+#include "backends/Estimate.h"
 #include "backends/FPGADevices.h"
 #include "backends/HostStub.h"
 #include "backends/OpenCLKernels.h"
+#include "backends/TimingWarnings.h"
 #include "language/Warnings.h"
 #include "systolic/StreamChannels.h"
 #include "systolic/DesignAnalysis.h"
@@ -89,6 +91,13 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     reportError(F, Loc, *Why);
     return std::nullopt;
   }
+  // Kernels for Intel's compiler: where one would start a step less often
+  // than every clock, say so, as --report does (not for the emulation's
+  // or the device stubs' own compilations).
+  if (!Opts.ClockMarks && Opts.isolates())
+    for (unsigned N = 0; N < D.Nests.size(); ++N)
+      if (D.Nests[N].Scheduled)
+        warnAboutTiming(F, DR, N, estimateNest(D, N, Dev, {}, Opts.FmaxMHz).Timing, Dev);
   if (!Opts.HostFile.empty()) {
     HS << Types.definitions(); // the host passes the same vector structs
     if (std::optional<std::string> Why = printHostStub(HS, D, Types, Opts.ForDevice,
