@@ -313,6 +313,14 @@ ExprPtr ExprLifter::liftCall(llvm::CallInst *Call) {
   case llvm::Intrinsic::maxnum: return named("fmax");
   case llvm::Intrinsic::smin: return named("min");
   case llvm::Intrinsic::smax: return named("max");
+  case llvm::Intrinsic::floor: return named("floor");
+  case llvm::Intrinsic::ceil: return named("ceil");
+  case llvm::Intrinsic::trunc: return named("trunc");
+  case llvm::Intrinsic::round: return named("round");
+  case llvm::Intrinsic::rint:
+  case llvm::Intrinsic::nearbyint: return named("rint");
+  case llvm::Intrinsic::copysign: return named("copysign");
+  case llvm::Intrinsic::ctpop: return named("popcount");
   default: break;
   }
   std::string Name = llvm::demangle(Callee->getName());
@@ -322,7 +330,8 @@ ExprPtr ExprLifter::liftCall(llvm::CallInst *Call) {
   static const char *Math[] = {"sqrt", "exp", "exp2", "log", "log2", "log10",
                                "sin", "cos", "tan", "pow", "fabs", "fmin",
                                "fmax", "floor", "ceil", "round", "trunc",
-                               "tanh", "atan", "atan2", "fmod"};
+                               "rint", "copysign", "tanh", "atan", "atan2",
+                               "fmod"};
   std::string Base = Name;
   if (!Base.empty() && Base.back() == 'f' && !llvm::is_contained(Math, Base))
     Base.pop_back();

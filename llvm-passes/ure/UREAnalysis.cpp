@@ -791,7 +791,8 @@ bool NestExtractor::isMathLibraryFunction(const llvm::Function &Callee) const {
   static const char *Math[] = {"sqrt", "exp", "exp2", "log", "log2", "log10",
                                "sin", "cos", "tan", "pow", "fabs", "fmin",
                                "fmax", "floor", "ceil", "round", "trunc",
-                               "tanh", "atan", "atan2", "fmod"};
+                               "rint", "copysign", "tanh", "atan", "atan2",
+                               "fmod"};
   for (const char *M : Math) {
     llvm::StringRef Base(M);
     if (N == Base || N == (Base + "f").str() || N == (Base + "l").str())

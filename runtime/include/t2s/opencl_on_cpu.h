@@ -50,5 +50,12 @@ using std::sqrt;
 using std::tan;
 using std::tanh;
 using std::trunc;
+using std::rint;
+using std::copysign;
+// OpenCL's popcount keeps its argument's type.
+inline int popcount(int X) { return __builtin_popcount(unsigned(X)); }
+inline unsigned popcount(unsigned X) { return unsigned(__builtin_popcount(X)); }
+inline long popcount(long X) { return __builtin_popcountl((unsigned long)X); }
+inline unsigned long popcount(unsigned long X) { return (unsigned long)__builtin_popcountl(X); }
 
 #endif // T2S_OPENCL_ON_CPU_H
