@@ -49,4 +49,12 @@ std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key) {
   return std::nullopt;
 }
 
+std::string unknownFPGADevice(llvm::StringRef Key) {
+  std::string Known;
+  for (const FPGADevice &D : fpgaDevices())
+    Known += (Known.empty() ? "" : ", ") + D.Key;
+  return "-t2s-device=" + Key.str() + " names no device of the estimates' table; choose one of " +
+         Known;
+}
+
 } // namespace t2s

@@ -37,6 +37,8 @@ struct FPGADevice {
 std::vector<FPGADevice> fpgaDevices();
 /// The device named Key ("arria10"), or none.
 std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key);
+/// The error for a -t2s-device= that names no device: the keys there are.
+std::string unknownFPGADevice(llvm::StringRef Key);
 
 } // namespace t2s
 

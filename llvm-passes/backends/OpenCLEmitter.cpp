@@ -126,11 +126,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
       Earlier = (*File)->getBuffer().str();
   std::optional<FPGADevice> Dev = findFPGADevice(Opts.Device);
   if (!Dev) {
-    std::string Known;
-    for (const FPGADevice &D : fpgaDevices())
-      Known += (Known.empty() ? "" : ", ") + D.Key;
-    M.getContext().emitError("-t2s-device=" + Opts.Device + " names no device of the "
-                             "estimates' table; choose one of " + Known);
+    M.getContext().emitError(unknownFPGADevice(Opts.Device));
     return llvm::PreservedAnalyses::all();
   }
   std::string Kernels, Host;

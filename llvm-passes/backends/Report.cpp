@@ -782,11 +782,7 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M, llvm::ModuleAnalysisMan
   }
   std::optional<FPGADevice> Device = findFPGADevice(Opts.Device);
   if (!Device && Opts.Format != ReportFormat::Dot) {
-    std::string Known;
-    for (const FPGADevice &D : fpgaDevices())
-      Known += (Known.empty() ? "" : ", ") + D.Key;
-    M.getContext().emitError("-t2s-device=" + Opts.Device + " names no device of the "
-                             "estimates' table; choose one of " + Known);
+    M.getContext().emitError(unknownFPGADevice(Opts.Device));
     return llvm::PreservedAnalyses::all();
   }
   ReportWriter W(Opts, Device);
