@@ -13,6 +13,8 @@ packages=(
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers
   # pictures of arrays and shuffle graphs; JSON queries in the report tests
   graphviz jq
+  # integer sets (the headers; the functions are libLLVM's, llvm-passes/CMakeLists.txt)
+  libisl-dev
   # LLVM 19's CMake package refers to these libraries
   zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev libcurl4-openssl-dev
 )

@@ -2,6 +2,8 @@
 
 #include "systolic/DataPath.h"
 
+#include "systolic/OutputOrder.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/raw_ostream.h"
@@ -19,6 +21,7 @@ std::optional<DataPath> computeDataPath(const URESystem &S,
   size_t Before = Rejections.size();
   DataPath P{std::move(*Sch), {}, {}, {}};
   P.Vector = planVectorization(P.Sch, Rejections);
+  checkOutputOrder(P.Sch, P.Vector, Rejections);
   P.Chains = planChains(P.Sch, P.Vector, Rejections);
   P.Buffers = planReuseBuffers(P.Sch, P.Vector, Rejections);
   if (Rejections.size() != Before)

@@ -120,6 +120,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::Buffer: return "buffer";
   case URERule::OpenCL: return "opencl";
   case URERule::Offload: return "offload";
+  case URERule::LastWrite: return "last write";
   }
   llvm_unreachable("unknown URE rule");
 }

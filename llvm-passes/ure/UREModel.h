@@ -248,6 +248,7 @@ enum class URERule {
   Buffer,  // buffer(a, k): the reuse buffer of a loader
   OpenCL,  // what the OpenCL back end can print
   Offload, // what --emulate and --opencl can run in place of the nests
+  LastWrite, // systolic/OutputOrder.h
 };
 
 llvm::StringRef ruleName(URERule R);
