@@ -16,7 +16,8 @@ with negative components after the first, 'U[k - 1][j + 2]') behind boundary
 tests (or values flowing along a loop
 from a boundary PE, 'p == lb ? x[...] : U[...p - 1...]'), and two input
 arrays at affine subscripts; the last statements are extended UREs writing
-the output. Results stay exactly comparable: unsigned int and wider wrap,
+the output, pinned to one iteration of the first loop or (where that loop is
+time) written again in each of its iterations. Results stay exactly comparable: unsigned int and wider wrap,
 everything else is reduced modulo 1021 (floats through an integer, so they
 only ever hold exact integers).
 
@@ -361,6 +362,15 @@ def gen_design(rng, idx):
     # (paths that join: the condition is no single branch).
     out_cond = "%s == %d" % (loops[0].name, pin)
     out_guard = {loops[0].name}
+    # Repeated writes (rule [last write]): where the first loop is a time
+    # loop, the output may go unpinned, written again in each of its
+    # iterations: they run at successive steps, so the last write stays.
+    # Drawn from a generator of its own, so the other draws stay the same.
+    repeat = (steps and 0 not in steps[0][0] and not take and loops[0].ext > 1
+              and random.Random(idx * 15485863 + 11).random() < 0.2)
+    if repeat:
+        out_cond = "true"
+        out_guard = set()
     others = [l for l in loops[1:] if l.ext > 1]
     if others and not take and rng.random() < 0.4:
         tests = []
@@ -370,6 +380,8 @@ def gen_design(rng, idx):
                          % (l.name, v))
             out_guard.add(l.name)
         out_cond += " && (%s)" % rng.choice([" || ", " && "]).join(tests)
+    if repeat and out_cond.startswith("true && "):
+        out_cond = out_cond[len("true && "):]
     out_stmts = []
     for n, a in enumerate(outs):
         dst = "Y%d[%s]" % (n, flat) if take else "out[%d * 64 + %s]" % (n, flat)
@@ -406,8 +418,8 @@ def gen_design(rng, idx):
         if not feed and not take and rng.random() < 0.45:
             cand = []
             for L, l in enumerate(loops):
-                if not 2 <= l.ext <= 32:
-                    continue
+                if not 2 <= l.ext <= 32 or (repeat and L == 0):
+                    continue  # a repeated write's lanes would share a step
                 if L in final_space:
                     if L in zero_coef and all(lanes(s, L) != "serial"
                                               for s in sites if s[0] in loader) and (
