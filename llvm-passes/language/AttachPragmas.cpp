@@ -95,6 +95,23 @@ void eraseIfDead(llvm::Value *V) {
     GV->eraseFromParent();
 }
 
+void eraseMarkers(llvm::ArrayRef<Marker> Markers) {
+  for (const Marker &M : Markers) {
+    llvm::Value *Str = M.Call->getArgOperand(1);
+    llvm::Value *File = M.Call->getArgOperand(2);
+    M.Call->eraseFromParent();
+    eraseIfDead(Str);
+    eraseIfDead(File);
+  }
+}
+
+// Whether LLVM's function-attribute inference ran on F: clang never writes
+// 'nosync' or 'nofree' on a function it defines, the optimizer infers them.
+bool optimizedBefore(const llvm::Function &F) {
+  return F.hasFnAttribute(llvm::Attribute::NoSync) ||
+         F.hasFnAttribute(llvm::Attribute::NoFree);
+}
+
 } // namespace
 
 llvm::PreservedAnalyses AttachPragmasPass::run(llvm::Function &F,
@@ -105,6 +122,24 @@ llvm::PreservedAnalyses AttachPragmasPass::run(llvm::Function &F,
       Markers.push_back(*M);
   if (Markers.empty())
     return llvm::PreservedAnalyses::all();
+
+  if (optimizedBefore(F)) {
+    const Marker *First = &Markers.front();
+    for (const Marker &M : Markers)
+      if (M.Text.starts_with(DirectiveMarkerPrefix)) {
+        First = &M;
+        break;
+      }
+    reportError(F, First->Loc,
+                "the IR of this function was optimized before the T2S passes ran "
+                "(LLVM's optimizations moved, unrolled or merged the loops that "
+                "'#pragma t2s' marks); give them the IR as clang emits it: "
+                "'clang++-19 -O0 -Xclang -disable-llvm-passes -S -emit-llvm' (or -O2 "
+                "with -Xclang -disable-llvm-passes) with the T2S clang plugin, or "
+                "compile with t2s-clang");
+    eraseMarkers(Markers);
+    return llvm::PreservedAnalyses::none();
+  }
 
   llvm::LoopInfo &LI = FAM.getResult<llvm::LoopAnalysis>(F);
   // Operands per loop, in marker order (the front end emits them in pragma order).
@@ -156,13 +191,7 @@ llvm::PreservedAnalyses AttachPragmasPass::run(llvm::Function &F,
   for (auto &[L, Ops] : Attach)
     addLoopMetadata(*L, Ops);
 
-  for (const Marker &M : Markers) {
-    llvm::Value *Str = M.Call->getArgOperand(1);
-    llvm::Value *File = M.Call->getArgOperand(2);
-    M.Call->eraseFromParent();
-    eraseIfDead(Str);
-    eraseIfDead(File);
-  }
+  eraseMarkers(Markers);
   llvm::PreservedAnalyses PA;
   PA.preserveSet<llvm::CFGAnalyses>();
   return PA;
