@@ -141,9 +141,22 @@ public:
                                     Types.structOperator(E.Type, "*", op(0), op(1)), op(2));
       return "(" + op(0) + " * " + op(1) + " + " + op(2) + ")";
     case ExprKind::Call: {
+      // C promotes a char, short or constant operand to int, and OpenCL's
+      // min(short, int) (a template in the emulation) matches no overload:
+      // integers other than int go in as the call's type.
+      // An unsigned min or max reads its operands as unsigned and gives
+      // the design's (signless) type back.
+      std::string Conv;
+      if (E.Unsigned)
+        Conv = "(" + unsignedName(Types, E.Type) + ")";
+      else if (E.Type.K == DType::Kind::Int && !E.Type.isVector() && E.Type.Bits != 32)
+        Conv = "(" + Types.name(E.Type) + ")";
       std::string Args;
       for (unsigned I = 0; I < E.Operands.size(); ++I)
-        Args += (I ? ", " : "") + op(I);
+        Args += (I ? ", " : "") + Conv + op(I);
+      // So does an integer abs (OpenCL's returns the unsigned type).
+      if (E.Unsigned || (E.Name == "abs" && E.Type.K == DType::Kind::Int))
+        return "((" + Types.name(E.Type) + ")" + E.Name + "(" + Args + "))";
       return E.Name + "(" + Args + ")";
     }
     case ExprKind::Var:

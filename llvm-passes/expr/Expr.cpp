@@ -117,9 +117,10 @@ ExprPtr mulAdd(ExprPtr A, ExprPtr B, ExprPtr C) {
   return node(ExprKind::MulAdd, A->Type, {A, B, C});
 }
 
-ExprPtr call(DType T, std::string Name, llvm::ArrayRef<ExprPtr> Args) {
+ExprPtr call(DType T, std::string Name, llvm::ArrayRef<ExprPtr> Args, bool Unsigned) {
   auto E = node(ExprKind::Call, T, Args);
   E->Name = std::move(Name);
+  E->Unsigned = Unsigned;
   return E;
 }
 

@@ -140,7 +140,8 @@ ExprPtr logicalAnd(ExprPtr A, ExprPtr B);
 ExprPtr logicalOr(ExprPtr A, ExprPtr B);
 ExprPtr allOf(llvm::ArrayRef<ExprPtr> Terms);
 ExprPtr mulAdd(ExprPtr A, ExprPtr B, ExprPtr C);
-ExprPtr call(DType T, std::string Name, llvm::ArrayRef<ExprPtr> Args);
+/// Unsigned: min or max of integers read as unsigned (LLVM's umin, umax).
+ExprPtr call(DType T, std::string Name, llvm::ArrayRef<ExprPtr> Args, bool Unsigned = false);
 /// A kernel's variable: Name, or 'Name + Offset' (a PE's or lane's index).
 ExprPtr var(std::string Name, int64_t Offset = 0, DType T = DType::integer(32));
 /// Base[Index0][Index1]...; T is the element's type.

@@ -88,6 +88,10 @@ std::optional<int64_t> IntEval::operator()(const Expr &E) {
     std::optional<int64_t> A = (*this)(E.operand(0)), B = (*this)(E.operand(1));
     if (!A || !B)
       return std::nullopt;
+    if (E.Unsigned) {
+      uint64_t X = unsignedValue(*A, E.Type), Y = unsignedValue(*B, E.Type);
+      return normalize(int64_t(E.Name == "max" ? std::max(X, Y) : std::min(X, Y)), E.Type);
+    }
     return E.Name == "max" ? std::max(*A, *B) : std::min(*A, *B);
   }
   case ExprKind::Cast:

@@ -313,6 +313,19 @@ ExprPtr ExprLifter::liftCall(llvm::CallInst *Call) {
   case llvm::Intrinsic::maxnum: return named("fmax");
   case llvm::Intrinsic::smin: return named("min");
   case llvm::Intrinsic::smax: return named("max");
+  case llvm::Intrinsic::abs: { // std::abs of an integer (its flag says INT_MIN is poison)
+    ExprPtr X = value(Call->getArgOperand(0));
+    return X ? call(T, "abs", {X}) : nullptr;
+  }
+  case llvm::Intrinsic::umin:
+  case llvm::Intrinsic::umax: { // min/max of the operands read as unsigned
+    ExprPtr X = value(Call->getArgOperand(0));
+    ExprPtr Y = X ? value(Call->getArgOperand(1)) : nullptr;
+    if (!Y)
+      return nullptr;
+    bool Min = Callee->getIntrinsicID() == llvm::Intrinsic::umin;
+    return call(T, Min ? "min" : "max", {X, Y}, /*Unsigned=*/true);
+  }
   case llvm::Intrinsic::floor: return named("floor");
   case llvm::Intrinsic::ceil: return named("ceil");
   case llvm::Intrinsic::trunc: return named("trunc");
@@ -414,10 +427,12 @@ ExprPtr ExprLifter::conditional(llvm::Value *V) {
   llvm::DomTreeNode *Node = DT.getNode(Phi->getParent());
   llvm::BasicBlock *Decider =
       Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
-  if (!Decider || Phi->getNumIncomingValues() != 2) {
-    reject("a merge of more than two branches");
+  if (!Decider) {
+    reject("a merge of branches without a block that decides between them");
     return nullptr;
   }
+  if (Phi->getNumIncomingValues() > 2)
+    return conditionalChain(Phi, Decider);
   Memo M;
   ExprPtr Cond;
   if (!edgeCondition(Phi->getIncomingBlock(0), Phi->getParent(), Decider, M, Cond) ||
@@ -436,6 +451,34 @@ ExprPtr ExprLifter::conditional(llvm::Value *V) {
   ExprPtr A = value(First);
   ExprPtr B = A ? value(Second) : nullptr;
   return B ? select(Cond, A, B) : nullptr;
+}
+
+// A merge of more than two branches ('a && b && c', a chain of '?:'): the
+// value of the first edge taken, as a chain of selects over each edge's
+// condition (exactly one holds); a constant bool arm reads as '||' or '&&'.
+ExprPtr ExprLifter::conditionalChain(llvm::PHINode *Phi, llvm::BasicBlock *Decider) {
+  unsigned N = Phi->getNumIncomingValues();
+  Memo M;
+  llvm::SmallVector<ExprPtr, 4> Conds;
+  for (unsigned I = 0; I + 1 < N; ++I) {
+    ExprPtr C;
+    if (!edgeCondition(Phi->getIncomingBlock(I), Phi->getParent(), Decider, M, C) || !C) {
+      reject("a merge whose branches cannot be told apart");
+      return nullptr;
+    }
+    Conds.push_back(C);
+  }
+  ExprPtr Result = value(Phi->getIncomingValue(N - 1));
+  for (unsigned I = N - 1; Result && I-- > 0;) {
+    llvm::Value *V = Phi->getIncomingValue(I);
+    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V); C && Phi->getType()->isIntegerTy(1)) {
+      Result = C->isOne() ? logicalOr(Conds[I], Result) : logicalAnd(logicalNot(Conds[I]), Result);
+      continue;
+    }
+    ExprPtr A = value(V);
+    Result = A ? select(Conds[I], A, Result) : nullptr;
+  }
+  return Result;
 }
 
 bool ExprLifter::edgeCondition(llvm::BasicBlock *From, llvm::BasicBlock *To,

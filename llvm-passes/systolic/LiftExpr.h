@@ -42,6 +42,7 @@ class DataLayout;
 class DominatorTree;
 class Instruction;
 class LoadInst;
+class PHINode;
 class Type;
 class Value;
 } // namespace llvm
@@ -115,6 +116,7 @@ private:
   ExprPtr withContext(const llvm::Instruction *I, llvm::function_ref<ExprPtr()> Lift);
   ExprPtr laneOf(llvm::Value *V, unsigned L);
   ExprPtr conditional(llvm::Value *Phi);
+  ExprPtr conditionalChain(llvm::PHINode *Phi, llvm::BasicBlock *Decider);
   using Memo = llvm::DenseMap<llvm::BasicBlock *, ExprPtr>;
   // The condition of an edge or a block, relative to Decider: false when it
   // cannot be told; a null Cond is 'always'.

@@ -2,6 +2,7 @@
 
 #include "ure/PrepareNests.h"
 #include "language/LoopMetadata.h"
+#include "ure/StdMinMax.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -20,18 +21,22 @@ llvm::PreservedAnalyses PrepareNestsPass::run(llvm::Function &F,
   if (!HasT2SLoop)
     return llvm::PreservedAnalyses::all();
 
+  // std::min/max/clamp first: their arguments' temporaries become scalars.
+  bool Expanded = expandStdMinMax(F);
   llvm::SmallVector<llvm::AllocaInst *, 16> Promotable;
   for (llvm::Instruction &I : F.getEntryBlock())
     if (auto *AI = llvm::dyn_cast<llvm::AllocaInst>(&I))
       if (llvm::isAllocaPromotable(AI))
         Promotable.push_back(AI);
-  if (Promotable.empty())
+  if (Promotable.empty() && !Expanded)
     return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses PA;
+  PA.preserveSet<llvm::CFGAnalyses>();
+  if (Promotable.empty())
+    return PA;
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
   llvm::AssumptionCache &AC = FAM.getResult<llvm::AssumptionAnalysis>(F);
   llvm::PromoteMemToReg(Promotable, DT, &AC);
-  llvm::PreservedAnalyses PA;
-  PA.preserveSet<llvm::CFGAnalyses>();
   return PA;
 }
 

@@ -2,7 +2,8 @@
 //
 // Promotes the scalar allocas of every function that holds a T2S loop nest to
 // SSA values (what mem2reg does), so loop variables become induction phis that
-// ScalarEvolution understands. Runs right after t2s-attach-pragmas, at -O0 too;
+// ScalarEvolution understands, after turning std::min, std::max and
+// std::clamp into selects (ure/StdMinMax.h). Runs right after t2s-attach-pragmas, at -O0 too;
 // functions without T2S loops are left untouched.
 //
 //===----------------------------------------------------------------------===//

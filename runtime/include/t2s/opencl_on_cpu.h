@@ -23,6 +23,8 @@
 
 using std::max;
 using std::min;
+// Integer abs: the kernels convert OpenCL's unsigned result back.
+using std::abs;
 // OpenCL's math is overloaded: exp(float) is float. <cmath> puts only the
 // double versions in the global namespace; these bring the float ones (the
 // functions the emitter prints).
