@@ -85,7 +85,23 @@ constexpr llvm::StringLiteral Overview =
 
 constexpr llvm::StringLiteral Epilogue = R"(
 ENVIRONMENT:
-  T2S_CLANGXX      clang++ to run instead of the one T2S was built with
+  T2S_CLANGXX          clang++ to run instead of the one T2S was built with
+ Of the programs t2s-clang builds:
+  T2S_EMU_STATS=1      (--emulate) after each run, every channel's values,
+                       fill and waits (docs/emulation.md)
+  T2S_EMU_CLOCK=1      (--emulate) after each run, each kernel's clock cycles,
+                       stalls and the run's time at --fmax (docs/estimates.md)
+  T2S_OPENCL_PROGRAM   (--opencl, host stubs) the program to load instead of
+                       the .cl next to the executable (e.g. aoc's .aocx)
+  T2S_OPENCL_PLATFORM  (--opencl) the OpenCL platform whose name contains it
+  T2S_OPENCL_PROFILE=1 (--opencl) each kernel's device time after each run
+
+WARNINGS (-W<group>, -Wno-<group>, -Werror=<group>; docs/language.md):
+)";
+
+constexpr llvm::StringLiteral Examples = R"(
+DOCUMENTATION: docs/ of the T2S sources - language.md (directives, rules,
+  warnings), emulation.md, estimates.md (the report's figures), README.md.
 
 EXAMPLES:
   t2s-clang -O2 gemm.cpp -o gemm && ./gemm
@@ -99,6 +115,9 @@ void printUsage() {
                          Overview.data(), /*ShowHidden=*/false,
                          /*ShowAllAliases=*/false);
   llvm::outs() << Epilogue;
+  for (llvm::StringRef G : t2s::WarningGroupNames)
+    llvm::outs() << "  -W" << G << "\n";
+  llvm::outs() << Examples;
 }
 
 // -Wt2s-x, -Wno-t2s-x, -Werror=t2s-x, -Wno-error=t2s-x: the flag without
@@ -756,7 +775,7 @@ std::vector<std::string> clangWithPlugins(const std::string &Clang, const Layout
 struct Outputs {
   std::string OpenCL;   // --emit-opencl: the kernels, in the -o file
   std::string HostStub; // --host-stub=
-  std::string Report;   // --report/--emit-dot with -o (else standard output)
+  std::string Report;   // --report/--emit-dot with -o FILE (else standard output)
 };
 
 Outputs outputsOf(const Request &R) {
@@ -765,7 +784,7 @@ Outputs outputsOf(const Request &R) {
   std::string O = lastValue(R.Forwarded, OPT_o).value_or("");
   if (R.EmitOpenCL)
     Out.OpenCL = O;
-  else if (!R.Report.empty())
+  else if (!R.Report.empty() && O != "-") // '-o -': standard output, as clang
     Out.Report = O;
   return Out;
 }
@@ -889,6 +908,9 @@ int main(int Argc, char **Argv) {
   }
   if (R->Version)
     return printVersion(L, Clang);
+  if (lastValue(R->Forwarded, OPT_v)) // clang's -v names clang; this names T2S
+    llvm::errs() << "t2s-clang " << T2S_VERSION_STRING << " (T2S on LLVM), plugins in "
+                 << L.LibDir << "\n";
   if (std::optional<std::string> Error = missingPrerequisite(L, Clang, *R))
     return fail(*Error);
   if (std::optional<std::string> Error = checkModes(*R))

@@ -647,6 +647,7 @@ class ReportWriter {
 public:
   unsigned Count = 0;  // designs reported
   bool Failed = false; // an error already said why some design is missing
+  llvm::SmallVector<std::string, 4> SizeNames; // the designs' run-time sizes
 
   ReportWriter(const ReportOptions &Opts, std::optional<FPGADevice> Device)
       : Opts(Opts), Device(std::move(Device)) {}
@@ -677,6 +678,9 @@ public:
       return;
     }
     EstimateSizes Sizes = estimateSizes(DR.D, Opts.Sizes);
+    for (unsigned A = 0; A < Sizes.At.size(); ++A)
+      if (Sizes.At[A] && !llvm::is_contained(SizeNames, DR.D.Params[A].Name))
+        SizeNames.push_back(DR.D.Params[A].Name);
     bool Laid = !DR.Rejection; // the kernels, which the estimates count
     for (unsigned N = 0; N < DR.D.Nests.size(); ++N) {
       if (!DR.D.Nests[N].Scheduled)
@@ -791,6 +795,17 @@ llvm::PreservedAnalyses ReportPass::run(llvm::Module &M, llvm::ModuleAnalysisMan
     if (!F.isDeclaration())
       W.function(F, FAM);
   W.end();
+  // A --size= that no design has is a typo or the wrong file.
+  if (!W.Failed)
+    for (const auto &[Name, Value] : Opts.Sizes)
+      if (!llvm::is_contained(W.SizeNames, Name))
+        reportFileWarning(M, WarningGroup::UnknownSize,
+                          "--size=" + Name + "=" + std::to_string(Value) +
+                              " names no run-time size of this file's designs (" +
+                              (W.SizeNames.empty()
+                                   ? std::string("they have none")
+                                   : "theirs: " + llvm::join(W.SizeNames, ", ")) +
+                              "); the estimates leave it out");
   // Nothing to report is worth a word, unless errors already said why.
   if (W.Count == 0 && !W.Failed)
     reportFileWarning(M, WarningGroup::NoDesign,

@@ -35,6 +35,7 @@ enum class WarningGroup {
   NoDesign,     // --report/--emit-dot/--emit-opencl of a file without designs
   InitiationInterval, // a kernel starts a step less often than every clock
   BufferReuse,        // buffer(a, k) whose loader sends each value it reads once
+  UnknownSize,        // --size=NAME= that names no run-time size of the file
 };
 
 /// Each group's name as it follows -W, indexed by WarningGroup. (Header-only:
@@ -46,6 +47,7 @@ inline constexpr llvm::StringLiteral WarningGroupNames[] = {
     "t2s-no-design",
     "t2s-initiation-interval",
     "t2s-buffer-reuse",
+    "t2s-unknown-size",
 };
 
 inline llvm::StringRef warningGroupName(WarningGroup G) {

@@ -1,6 +1,7 @@
 //===- Buffers.cpp - The off-chip buffers of a design ---------------------===//
 
 #include "systolic/Buffers.h"
+#include "systolic/IslText.h"
 #include "ure/RunTimeSizes.h"
 #include "ure/UREModel.h"
 
@@ -8,12 +9,18 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 
+#include <isl/aff.h>
+#include <isl/ilp.h>
+#include <isl/val.h>
+
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 namespace t2s {
@@ -61,6 +68,7 @@ std::optional<std::pair<int64_t, int64_t>> range(const URESystem &S, llvm::Value
 struct Access {
   llvm::APInt Offset{64, 0};
   llvm::SmallVector<std::pair<llvm::Value *, int64_t>, 4> Terms;
+  llvm::Instruction *I = nullptr; // the load or store
 };
 
 // The accesses of A in the nest's body, following GEPs; none if an address
@@ -75,6 +83,7 @@ std::optional<llvm::SmallVector<Access, 4>> accessesOf(const URESystem &S,
       if (!P)
         continue;
       Access X;
+      X.I = &I;
       while (auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
         llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
         llvm::APInt Const(64, 0);
@@ -91,16 +100,79 @@ std::optional<llvm::SmallVector<Access, 4>> accessesOf(const URESystem &S,
   return Out;
 }
 
+struct IslAffFree {
+  void operator()(isl_aff *A) const { isl_aff_free(A); }
+};
+struct IslValFree {
+  void operator()(isl_val *V) const { isl_val_free(V); }
+};
+
+// The least and greatest byte offset of an access over the iterations that
+// run it - the nest's domain under the access's guards - exactly, with isl:
+// [Lo, Hi], or Empty when no iteration runs it. None where isl cannot tell
+// (a term that is not affine in the loops, a guard or bound that names a
+// parameter).
+struct ByteRange {
+  bool Empty = false;
+  int64_t Lo = 0, Hi = 0;
+};
+std::optional<ByteRange> exactRange(const URESystem &S, isl_ctx *C, const Access &X,
+                                    llvm::ArrayRef<Guard> Guards) {
+  IslText Text(S);
+  std::string Offset = std::to_string(X.Offset.getSExtValue());
+  for (auto [V, Scale] : X.Terms) {
+    std::optional<std::string> T = Text.affine(V, 'a');
+    if (!T)
+      return std::nullopt;
+    Offset += " + " + std::to_string(Scale) + "*(" + *T + ")";
+  }
+  std::string Domain = Text.domain('a', Guards);
+  if (!Text.Params.empty())
+    return std::nullopt;
+  std::string SetText = "{ " + Text.tuple('a') + " : " + Domain + " }";
+  std::string AffText = "{ " + Text.tuple('a') + " -> [(" + Offset + ")] }";
+  IslSet Iterations(isl_set_read_from_str(C, SetText.c_str()));
+  std::unique_ptr<isl_aff, IslAffFree> Byte(isl_aff_read_from_str(C, AffText.c_str()));
+  if (!Iterations || !Byte)
+    return std::nullopt;
+  isl_bool Empty = isl_set_is_empty(Iterations.get());
+  if (Empty == isl_bool_error)
+    return std::nullopt;
+  if (Empty == isl_bool_true)
+    return ByteRange{true, 0, 0};
+  std::unique_ptr<isl_val, IslValFree> Lo(isl_set_min_val(Iterations.get(), Byte.get()));
+  std::unique_ptr<isl_val, IslValFree> Hi(isl_set_max_val(Iterations.get(), Byte.get()));
+  if (!Lo || !Hi || isl_val_is_int(Lo.get()) != isl_bool_true ||
+      isl_val_is_int(Hi.get()) != isl_bool_true)
+    return std::nullopt;
+  return ByteRange{false, isl_val_get_num_si(Lo.get()), isl_val_get_num_si(Hi.get())};
+}
+
 // One past the largest flattened index of A (of element type Elem) that the
-// nest can touch, if every index is affine in the loops.
+// nest can touch, if every index is affine in the loops: over the
+// iterations that run each access (a read past the end under a guard, 't <
+// 2 ? in[4 * t + p] : 0', reaches no further than the guard lets it; an
+// access no iteration runs reaches nothing), else over the loops' ranges.
 std::optional<uint64_t> extentOf(const URESystem &S, const llvm::DataLayout &DL,
-                                 const llvm::Argument *A, llvm::Type *Elem) {
+                                 const llvm::Argument *A, llvm::Type *Elem,
+                                 llvm::DominatorTree &DT, isl_ctx *C) {
   uint64_t ElemSize = DL.getTypeAllocSize(Elem);
   int64_t Max = -1;
   std::optional<llvm::SmallVector<Access, 4>> Accesses = accessesOf(S, DL, A);
   if (!Accesses)
     return std::nullopt;
+  bool Touched = false;
   for (const Access &X : *Accesses) {
+    if (std::optional<ByteRange> R =
+            exactRange(S, C, X, dominatingGuards(S, DT, X.I->getParent()))) {
+      if (R->Empty)
+        continue;
+      if (R->Lo < 0)
+        return std::nullopt;
+      Touched = true;
+      Max = std::max(Max, R->Hi / int64_t(ElemSize));
+      continue;
+    }
     int64_t Hi = X.Offset.getSExtValue(), Lo = Hi;
     for (auto [V, Scale] : X.Terms) {
       std::optional<std::pair<int64_t, int64_t>> R = range(S, V);
@@ -111,8 +183,11 @@ std::optional<uint64_t> extentOf(const URESystem &S, const llvm::DataLayout &DL,
     }
     if (Lo < 0)
       return std::nullopt;
+    Touched = true;
     Max = std::max(Max, Hi / int64_t(ElemSize));
   }
+  if (!Touched && !Accesses->empty())
+    return 0; // no iteration runs an access (an empty loop)
   if (Max < 0)
     return std::nullopt;
   return uint64_t(Max) + 1;
@@ -350,8 +425,10 @@ llvm::SmallVector<DesignBuffer, 4> findBuffers(const URESystem &S,
       else if (auto *St = llvm::dyn_cast<llvm::StoreInst>(&I))
         note(St->getPointerOperand(), storedValue(St)->getType(), true);
     }
+  llvm::DominatorTree DT(*S.outermost()->getHeader()->getParent());
+  IslCtx C = makeIslCtx();
   for (DesignBuffer &B : Buffers) {
-    B.Extent = extentOf(S, DL, B.Arg, B.Element);
+    B.Extent = extentOf(S, DL, B.Arg, B.Element, DT, C.get());
     if (!B.Extent)
       B.RunTimeExtent = symbolicExtentOf(S, DL, B.Arg, B.Element, B.Sizes);
   }

@@ -10,209 +10,26 @@
 
 #include "systolic/OutputOrder.h"
 
+#include "systolic/IslText.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "systolic/VectorizePlan.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/InstrTypes.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <isl/ctx.h>
-#include <isl/options.h>
+#include <memory>
+
 #include <isl/point.h>
 #include <isl/set.h>
 #include <isl/val.h>
 
-#include <map>
-#include <memory>
-
 namespace t2s {
 namespace {
 
-// isl objects freed at the end of their scope.
-struct CtxFree {
-  void operator()(isl_ctx *C) const { isl_ctx_free(C); }
-};
-struct SetFree {
-  void operator()(isl_set *S) const { isl_set_free(S); }
-};
 struct PointFree {
   void operator()(isl_point *P) const { isl_point_free(P); }
-};
-using Ctx = std::unique_ptr<isl_ctx, CtxFree>;
-using Set = std::unique_ptr<isl_set, SetFree>;
-using Point = std::unique_ptr<isl_point, PointFree>;
-
-// Writes the loop variables, bounds and guards of one system in isl's
-// syntax, collecting the parameters they name.
-class IslText {
-  const URESystem &S;
-
-public:
-  /// Parameter name -> its value at the stand-in sizes.
-  std::map<std::string, int64_t> Params;
-
-  explicit IslText(const URESystem &S) : S(S) {}
-
-  static std::string var(char Prefix, unsigned Loop) { return Prefix + std::to_string(Loop); }
-
-  std::string affine(const AffineExpr &E, char X) const {
-    std::string Out = std::to_string(E.Constant);
-    for (unsigned L = 0; L < E.Coeffs.size(); ++L)
-      if (E.Coeffs[L])
-        Out += " + " + std::to_string(E.Coeffs[L]) + "*" + var(X, L);
-    return "(" + Out + ")";
-  }
-
-  /// V over the loop variables X.. and the integer parameters, if affine.
-  std::optional<std::string> affine(const llvm::Value *V, char X) {
-    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
-      return "(" + std::to_string(C->getSExtValue()) + ")";
-    for (unsigned L = 0; L < S.Loops.size(); ++L)
-      if (S.Loops[L].IV == V)
-        return var(X, L);
-    if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
-      if (!A->getType()->isIntegerTy())
-        return std::nullopt;
-      std::string Name = "P" + std::to_string(A->getArgNo());
-      int64_t Value = 0;
-      for (const auto &[Arg, StandIn] : S.StandIns)
-        if (Arg == A)
-          Value = StandIn;
-      Params.emplace(Name, Value);
-      return Name;
-    }
-    if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(V)) {
-      if (llvm::isa<llvm::SExtInst, llvm::ZExtInst, llvm::TruncInst>(Cast))
-        return affine(Cast->getOperand(0), X);
-      return std::nullopt;
-    }
-    auto *B = llvm::dyn_cast<llvm::BinaryOperator>(V);
-    if (!B)
-      return std::nullopt;
-    std::optional<std::string> L = affine(B->getOperand(0), X);
-    std::optional<std::string> R = affine(B->getOperand(1), X);
-    if (!L || !R)
-      return std::nullopt;
-    switch (B->getOpcode()) {
-    case llvm::Instruction::Add:
-      return "(" + *L + " + " + *R + ")";
-    case llvm::Instruction::Sub:
-      return "(" + *L + " - " + *R + ")";
-    case llvm::Instruction::Mul:
-      if (llvm::isa<llvm::ConstantInt>(B->getOperand(0)) ||
-          llvm::isa<llvm::ConstantInt>(B->getOperand(1)))
-        return "(" + *L + " * " + *R + ")";
-      return std::nullopt;
-    default:
-      return std::nullopt;
-    }
-  }
-
-  /// The condition that V has the value WhenTrue, if it compares affine
-  /// values (combined with '&&', '||', '!').
-  std::optional<std::string> condition(const llvm::Value *V, bool WhenTrue, char X) {
-    if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
-      return (C->isOne() == WhenTrue) ? "0 = 0" : "0 = 1";
-    if (auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(V)) {
-      std::optional<std::string> L = affine(Cmp->getOperand(0), X);
-      std::optional<std::string> R = affine(Cmp->getOperand(1), X);
-      if (!L || !R)
-        return std::nullopt;
-      llvm::CmpInst::Predicate P =
-          WhenTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
-      switch (P) {
-      case llvm::CmpInst::ICMP_EQ: return *L + " = " + *R;
-      case llvm::CmpInst::ICMP_NE: return "(" + *L + " < " + *R + " or " + *L + " > " + *R + ")";
-      case llvm::CmpInst::ICMP_SLT: return *L + " < " + *R;
-      case llvm::CmpInst::ICMP_SLE: return *L + " <= " + *R;
-      case llvm::CmpInst::ICMP_SGT: return *L + " > " + *R;
-      case llvm::CmpInst::ICMP_SGE: return *L + " >= " + *R;
-      default: return std::nullopt; // unsigned: not affine over the integers
-      }
-    }
-    const llvm::Value *A = nullptr, *B = nullptr;
-    bool IsAnd = false;
-    if (auto *Bin = llvm::dyn_cast<llvm::BinaryOperator>(V)) {
-      if (Bin->getOpcode() == llvm::Instruction::Xor)
-        if (auto *One = llvm::dyn_cast<llvm::ConstantInt>(Bin->getOperand(1));
-            One && One->isOne() && One->getType()->isIntegerTy(1))
-          return condition(Bin->getOperand(0), !WhenTrue, X);
-      if (Bin->getOpcode() != llvm::Instruction::And &&
-          Bin->getOpcode() != llvm::Instruction::Or)
-        return std::nullopt;
-      A = Bin->getOperand(0);
-      B = Bin->getOperand(1);
-      IsAnd = Bin->getOpcode() == llvm::Instruction::And;
-    } else if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(V)) {
-      // 'c ? true : b' is c || b, 'c ? b : false' is c && b.
-      auto *T = llvm::dyn_cast<llvm::ConstantInt>(Sel->getTrueValue());
-      auto *F = llvm::dyn_cast<llvm::ConstantInt>(Sel->getFalseValue());
-      A = Sel->getCondition();
-      if (T && T->isOne()) {
-        B = Sel->getFalseValue();
-      } else if (F && F->isZero()) {
-        B = Sel->getTrueValue();
-        IsAnd = true;
-      } else {
-        return std::nullopt;
-      }
-    } else {
-      return std::nullopt;
-    }
-    if (!V->getType()->isIntegerTy(1))
-      return std::nullopt;
-    std::optional<std::string> CA = condition(A, WhenTrue, X);
-    std::optional<std::string> CB = condition(B, WhenTrue, X);
-    // With '!' outside, '&&' becomes '||' (De Morgan).
-    bool Conjunction = IsAnd == WhenTrue;
-    if (Conjunction) {
-      // A term it cannot read may hold: keep the other.
-      if (!CA || !CB)
-        return CA ? CA : CB;
-      return "(" + *CA + " and " + *CB + ")";
-    }
-    if (!CA || !CB)
-      return std::nullopt;
-    return "(" + *CA + " or " + *CB + ")";
-  }
-
-  /// The domain of the nest over X.. and what Guards say of it.
-  std::string domain(char X, llvm::ArrayRef<Guard> Guards) {
-    llvm::SmallVector<std::string, 8> Terms;
-    for (unsigned L = 0; L < S.Loops.size(); ++L) {
-      const URELoop &Loop = S.Loops[L];
-      std::string V = var(X, L);
-      Terms.push_back(V + " >= " +
-                      (Loop.LowerBound.isConstant() ? std::to_string(Loop.Lower)
-                                                    : affine(Loop.LowerBound, X)));
-      if (Loop.runTime()) {
-        std::string N = "N" + std::to_string(L);
-        Params.emplace(N, Loop.Upper - Loop.RunTimeOffset);
-        Terms.push_back(V + " < " + N + " + " + std::to_string(Loop.RunTimeOffset));
-      } else {
-        Terms.push_back(V + " < " + (Loop.UpperBound.isConstant()
-                                         ? std::to_string(Loop.Upper)
-                                         : affine(Loop.UpperBound, X)));
-      }
-    }
-    for (const Guard &G : Guards)
-      if (G.Exact)
-        if (std::optional<std::string> C = condition(G.Condition, G.WhenTrue, X))
-          Terms.push_back(*C);
-    return llvm::join(Terms, " and ");
-  }
-
-  std::string paramList() const {
-    llvm::SmallVector<std::string, 4> Names;
-    for (const auto &[Name, Value] : Params)
-      Names.push_back(Name);
-    return "[" + llvm::join(Names, ", ") + "]";
-  }
 };
 
 // "Rows(a) <lex Rows(b)" (Strict) or "<=lex", over vectors of isl terms.
@@ -245,7 +62,7 @@ class OutputOrderCheck {
   /// time loop left out (its lanes run in one step).
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> Time;
   llvm::StringRef Lanes; // the vectorized time loop, if any
-  Ctx C{isl_ctx_alloc()};
+  IslCtx C = makeIslCtx();
 
 public:
   OutputOrderCheck(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector,
@@ -256,7 +73,6 @@ public:
         Row[Vector->Loop] = 0;
       Lanes = S.Loops[Vector->Loop].Name;
     }
-    isl_options_set_on_error(C.get(), ISL_ON_ERROR_CONTINUE);
   }
 
   void run() {
@@ -318,7 +134,7 @@ private:
     std::string Tuple = "[" + llvm::join(VA, ", ") + ", " + llvm::join(VB, ", ") + "]";
     std::string Text0 = Text.paramList() + " -> { " + Tuple + " : " +
                         llvm::join(Terms, " and ") + " }";
-    Set Pairs(isl_set_read_from_str(C.get(), Text0.c_str()));
+    IslSet Pairs(isl_set_read_from_str(C.get(), Text0.c_str()));
     if (!Pairs)
       return false; // isl could not read it: nothing is claimed
     isl_bool Empty = isl_set_is_empty(Pairs.get());
@@ -327,18 +143,18 @@ private:
 
     // An example: at the stand-in sizes if there is one there, the first
     // pair in nest order.
-    Set Example(isl_set_copy(Pairs.get()));
+    IslSet Example(isl_set_copy(Pairs.get()));
     if (!Text.Params.empty()) {
       llvm::SmallVector<std::string, 4> Fix;
       for (const auto &[Name, Value] : Text.Params)
         Fix.push_back(Name + " = " + std::to_string(Value));
       std::string FixText = Text.paramList() + " -> { : " + llvm::join(Fix, " and ") + " }";
-      Set AtStandIns(isl_set_intersect_params(isl_set_copy(Pairs.get()),
+      IslSet AtStandIns(isl_set_intersect_params(isl_set_copy(Pairs.get()),
                                               isl_set_read_from_str(C.get(), FixText.c_str())));
       if (AtStandIns && isl_set_is_empty(AtStandIns.get()) == isl_bool_false)
         Example = std::move(AtStandIns);
     }
-    Point P(isl_set_sample_point(isl_set_lexmin(Example.release())));
+    std::unique_ptr<isl_point, PointFree> P(isl_set_sample_point(isl_set_lexmin(Example.release())));
     if (!P || isl_point_is_void(P.get()) != isl_bool_false) {
       reject(Later, "", {}, {});
       return true;

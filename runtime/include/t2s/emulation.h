@@ -382,8 +382,8 @@ inline void checkDisjoint(const char *Where, const char *Design,
                           std::initializer_list<BufferUse> Buffers) {
   for (auto A = Buffers.begin(); A != Buffers.end(); ++A)
     for (auto B = A + 1; B != Buffers.end(); ++B) {
-      if (!A->Written && !B->Written)
-        continue;
+      if ((!A->Written && !B->Written) || !A->Bytes || !B->Bytes)
+        continue; // an empty loop touches no element
       auto *ABegin = static_cast<const char *>(A->Begin);
       auto *BBegin = static_cast<const char *>(B->Begin);
       if (ABegin < BBegin + B->Bytes && BBegin < ABegin + A->Bytes) {

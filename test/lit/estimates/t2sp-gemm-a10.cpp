@@ -3,8 +3,8 @@
 // lanes of a*b per step; 1,304 of 1,518 DSP blocks, 532 GFLOPS at 215 MHz
 // with 95 % DSP efficiency). The same array shape here: space loops jjj and
 // iii, the reduction kkk (a time loop) vectorized, the tiles of C as time
-// loops (T2SP's reduction across k tiles needs reads with a negative
-// distance component, not yet in the language). The model must say 1,280 multiply-adds, one DSP
+// loops (t2sp-gemm-a10-reuse.cpp writes T2SP's own nest, with the reduction
+// across k tiles). The model must say 1,280 multiply-adds, one DSP
 // block each, and at 215 MHz a peak of 1,280 x 2 x 215 MHz = 550.4 GFLOPS,
 // within 10 % of 532 / 0.95 = 560 GFLOPS (docs/estimates.md).
 // RUN: %t2s-clang --report --device=arria10 --fmax=215 %s | FileCheck %s

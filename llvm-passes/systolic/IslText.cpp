@@ -1,0 +1,179 @@
+//===- IslText.cpp - A nest's domain and guards in isl's notation ---------===//
+
+#include "systolic/IslText.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+
+#include <isl/options.h>
+
+namespace t2s {
+
+IslCtx makeIslCtx() {
+  IslCtx C(isl_ctx_alloc());
+  isl_options_set_on_error(C.get(), ISL_ON_ERROR_CONTINUE);
+  return C;
+}
+
+std::string IslText::tuple(char X) const {
+  llvm::SmallVector<std::string, 4> Vars;
+  for (unsigned L = 0; L < S.Loops.size(); ++L)
+    Vars.push_back(var(X, L));
+  return "[" + llvm::join(Vars, ", ") + "]";
+}
+
+std::string IslText::affine(const AffineExpr &E, char X) const {
+  std::string Out = std::to_string(E.Constant);
+  for (unsigned L = 0; L < E.Coeffs.size(); ++L)
+    if (E.Coeffs[L])
+      Out += " + " + std::to_string(E.Coeffs[L]) + "*" + var(X, L);
+  return "(" + Out + ")";
+}
+
+std::optional<std::string> IslText::affine(const llvm::Value *V, char X) {
+  if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
+    return std::to_string(C->getSExtValue()); // isl reads '4*(x)', not '(4) * x'
+
+  for (unsigned L = 0; L < S.Loops.size(); ++L)
+    if (S.Loops[L].IV == V)
+      return var(X, L);
+  if (auto *A = llvm::dyn_cast<llvm::Argument>(V)) {
+    if (!A->getType()->isIntegerTy())
+      return std::nullopt;
+    std::string Name = "P" + std::to_string(A->getArgNo());
+    int64_t Value = 0;
+    for (const auto &[Arg, StandIn] : S.StandIns)
+      if (Arg == A)
+        Value = StandIn;
+    Params.emplace(Name, Value);
+    return Name;
+  }
+  if (auto *Cast = llvm::dyn_cast<llvm::CastInst>(V)) {
+    if (llvm::isa<llvm::SExtInst, llvm::ZExtInst, llvm::TruncInst>(Cast))
+      return affine(Cast->getOperand(0), X);
+    return std::nullopt;
+  }
+  auto *B = llvm::dyn_cast<llvm::BinaryOperator>(V);
+  if (!B)
+    return std::nullopt;
+  std::optional<std::string> L = affine(B->getOperand(0), X);
+  std::optional<std::string> R = affine(B->getOperand(1), X);
+  if (!L || !R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case llvm::Instruction::Add:
+    return "(" + *L + " + " + *R + ")";
+  case llvm::Instruction::Sub:
+    return "(" + *L + " - " + *R + ")";
+  case llvm::Instruction::Mul:
+    if (llvm::isa<llvm::ConstantInt>(B->getOperand(0)))
+      return "(" + *L + "*(" + *R + "))";
+    if (llvm::isa<llvm::ConstantInt>(B->getOperand(1)))
+      return "(" + *R + "*(" + *L + "))";
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> IslText::condition(const llvm::Value *V, bool WhenTrue, char X) {
+  if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
+    return (C->isOne() == WhenTrue) ? "0 = 0" : "0 = 1";
+  if (auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(V)) {
+    std::optional<std::string> L = affine(Cmp->getOperand(0), X);
+    std::optional<std::string> R = affine(Cmp->getOperand(1), X);
+    if (!L || !R)
+      return std::nullopt;
+    llvm::CmpInst::Predicate P =
+        WhenTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
+    switch (P) {
+    case llvm::CmpInst::ICMP_EQ: return *L + " = " + *R;
+    case llvm::CmpInst::ICMP_NE: return "(" + *L + " < " + *R + " or " + *L + " > " + *R + ")";
+    case llvm::CmpInst::ICMP_SLT: return *L + " < " + *R;
+    case llvm::CmpInst::ICMP_SLE: return *L + " <= " + *R;
+    case llvm::CmpInst::ICMP_SGT: return *L + " > " + *R;
+    case llvm::CmpInst::ICMP_SGE: return *L + " >= " + *R;
+    default: return std::nullopt; // unsigned: not affine over the integers
+    }
+  }
+  const llvm::Value *A = nullptr, *B = nullptr;
+  bool IsAnd = false;
+  if (auto *Bin = llvm::dyn_cast<llvm::BinaryOperator>(V)) {
+    if (Bin->getOpcode() == llvm::Instruction::Xor)
+      if (auto *One = llvm::dyn_cast<llvm::ConstantInt>(Bin->getOperand(1));
+          One && One->isOne() && One->getType()->isIntegerTy(1))
+        return condition(Bin->getOperand(0), !WhenTrue, X);
+    if (Bin->getOpcode() != llvm::Instruction::And &&
+        Bin->getOpcode() != llvm::Instruction::Or)
+      return std::nullopt;
+    A = Bin->getOperand(0);
+    B = Bin->getOperand(1);
+    IsAnd = Bin->getOpcode() == llvm::Instruction::And;
+  } else if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(V)) {
+    // 'c ? true : b' is c || b, 'c ? b : false' is c && b.
+    auto *T = llvm::dyn_cast<llvm::ConstantInt>(Sel->getTrueValue());
+    auto *F = llvm::dyn_cast<llvm::ConstantInt>(Sel->getFalseValue());
+    A = Sel->getCondition();
+    if (T && T->isOne()) {
+      B = Sel->getFalseValue();
+    } else if (F && F->isZero()) {
+      B = Sel->getTrueValue();
+      IsAnd = true;
+    } else {
+      return std::nullopt;
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (!V->getType()->isIntegerTy(1))
+    return std::nullopt;
+  std::optional<std::string> CA = condition(A, WhenTrue, X);
+  std::optional<std::string> CB = condition(B, WhenTrue, X);
+  // With '!' outside, '&&' becomes '||' (De Morgan).
+  bool Conjunction = IsAnd == WhenTrue;
+  if (Conjunction) {
+    // A term it cannot read may hold: keep the other.
+    if (!CA || !CB)
+      return CA ? CA : CB;
+    return "(" + *CA + " and " + *CB + ")";
+  }
+  if (!CA || !CB)
+    return std::nullopt;
+  return "(" + *CA + " or " + *CB + ")";
+}
+
+std::string IslText::domain(char X, llvm::ArrayRef<Guard> Guards) {
+  llvm::SmallVector<std::string, 8> Terms;
+  for (unsigned L = 0; L < S.Loops.size(); ++L) {
+    const URELoop &Loop = S.Loops[L];
+    std::string V = var(X, L);
+    Terms.push_back(V + " >= " +
+                    (Loop.LowerBound.isConstant() ? std::to_string(Loop.Lower)
+                                                  : affine(Loop.LowerBound, X)));
+    if (Loop.runTime()) {
+      std::string N = "N" + std::to_string(L);
+      Params.emplace(N, Loop.Upper - Loop.RunTimeOffset);
+      Terms.push_back(V + " < " + N + " + " + std::to_string(Loop.RunTimeOffset));
+    } else {
+      Terms.push_back(V + " < " + (Loop.UpperBound.isConstant()
+                                       ? std::to_string(Loop.Upper)
+                                       : affine(Loop.UpperBound, X)));
+    }
+  }
+  for (const Guard &G : Guards)
+    if (G.Exact)
+      if (std::optional<std::string> C = condition(G.Condition, G.WhenTrue, X))
+        Terms.push_back(*C);
+  return llvm::join(Terms, " and ");
+}
+
+std::string IslText::paramList() const {
+  llvm::SmallVector<std::string, 4> Names;
+  for (const auto &[Name, Value] : Params)
+    Names.push_back(Name);
+  return "[" + llvm::join(Names, ", ") + "]";
+}
+
+} // namespace t2s
