@@ -166,25 +166,22 @@ private:
       auto *Inner = llvm::dyn_cast<llvm::CallInst>(Ptr);
       Args.push_back(Inner && Values.count(Inner) ? Values.lookup(Inner) : B.CreateLoad(T, Ptr));
     }
-    auto less = [&](llvm::Value *X, llvm::Value *Y) { return B.CreateFCmpOLT(X, Y); };
     // Integers: the min/max intrinsics (what __builtin_elementwise_min
-    // gives, and what run-time sizes are read from); floating point: selects.
-    auto minOf = [&](llvm::Value *X, llvm::Value *Y) -> llvm::Value * {
+    // gives, and what run-time sizes are read from); floating point: the
+    // standard's selects, min(a, b) = b < a ? b : a, max(a, b) = a < b ? b : a.
+    auto extreme = [&](bool Max, llvm::Value *X, llvm::Value *Y) -> llvm::Value * {
       switch (What.O) {
-      case Order::Signed: return B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, X, Y);
-      case Order::Unsigned: return B.CreateBinaryIntrinsic(llvm::Intrinsic::umin, X, Y);
-      case Order::Float: return B.CreateSelect(less(Y, X), Y, X); // b < a ? b : a
+      case Order::Signed:
+        return B.CreateBinaryIntrinsic(Max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, X, Y);
+      case Order::Unsigned:
+        return B.CreateBinaryIntrinsic(Max ? llvm::Intrinsic::umax : llvm::Intrinsic::umin, X, Y);
+      case Order::Float:
+        return B.CreateSelect(Max ? B.CreateFCmpOLT(X, Y) : B.CreateFCmpOLT(Y, X), Y, X);
       }
       llvm_unreachable("unknown order");
     };
-    auto maxOf = [&](llvm::Value *X, llvm::Value *Y) -> llvm::Value * {
-      switch (What.O) {
-      case Order::Signed: return B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, X, Y);
-      case Order::Unsigned: return B.CreateBinaryIntrinsic(llvm::Intrinsic::umax, X, Y);
-      case Order::Float: return B.CreateSelect(less(X, Y), Y, X); // a < b ? b : a
-      }
-      llvm_unreachable("unknown order");
-    };
+    auto minOf = [&](llvm::Value *X, llvm::Value *Y) { return extreme(false, X, Y); };
+    auto maxOf = [&](llvm::Value *X, llvm::Value *Y) { return extreme(true, X, Y); };
     llvm::Value *Result = nullptr;
     switch (What.K) {
     case Kind::Min:
