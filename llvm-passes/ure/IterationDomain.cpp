@@ -180,6 +180,8 @@ bool computeBoxes(llvm::MutableArrayRef<URELoop> Loops) {
   bool Affine = hasAffineBounds(Loops);
   for (unsigned D = 0; D < Loops.size() && Affine; ++D) {
     URELoop &L = Loops[D];
+    if (L.runTime())
+      continue; // its range is a stand-in for a size known at run time
     auto runs = [&](int64_t V) {
       Pins[D] = V;
       std::optional<uint64_t> N = countIterations(Loops, Pins);

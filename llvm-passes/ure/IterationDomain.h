@@ -63,7 +63,8 @@ std::optional<uint64_t> countIterations(llvm::ArrayRef<URELoop> Loops,
 
 /// Sets the Lower and Upper of each loop of a nest with affine bounds to
 /// the box of its values over the nest's iterations (a loop with constant
-/// bounds shrinks to the values at which inner loops run an iteration).
+/// bounds shrinks to the values at which inner loops run an iteration; a
+/// run-time loop keeps its stand-in range).
 /// Returns false if the nest has no iteration. Where a count exceeds its
 /// budget, a box end stays the bound's extreme over the outer loops'
 /// boxes: a box that may be too large, never too small.

@@ -321,7 +321,9 @@ bool NestExtractor::extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective
   if (!buildLoops(Root))
     return false;
   checkSpaceLoops();
-  if (!checkRunTimeLoops())
+  // The boxes of loops with affine bounds count the run-time loops at their
+  // stand-in sizes, so they come after those are chosen.
+  if (!checkRunTimeLoops() || !boxAffineLoops())
     return false;
   llvm::SmallVector<llvm::StoreInst *, 8> Stores;
   if (!scanBody(Stores))
@@ -488,7 +490,7 @@ bool NestExtractor::buildLoops(llvm::Loop *Root) {
         }
     }
   }
-  return boxAffineLoops();
+  return true;
 }
 
 // for (v = constant; v < constant; ++v), exiting only at the header or latch.
