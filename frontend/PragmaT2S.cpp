@@ -271,22 +271,27 @@ public:
 
   // Local variables and parameters lose their names in a release clang's IR;
   // the passes need them to talk about arrays, in every nest of a function
-  // that has T2S pragmas (merged nests need not be marked to be found).
-  // Globals and statics keep their names in their symbols.
+  // that has T2S pragmas (merged nests need not be marked to be found), and
+  // the kernels name the values of scalar locals after them. Globals and
+  // statics keep their names in their symbols. A loop's own variable is
+  // named by the loop's marker.
   bool VisitFunctionDecl(clang::FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || !holdsPragma(FD->getBody()))
       return true;
     for (clang::ParmVarDecl *P : FD->parameters())
       nameVariable(P);
     llvm::SmallVector<clang::Stmt *, 32> Worklist{FD->getBody()};
+    llvm::SmallPtrSet<clang::Stmt *, 8> LoopInits;
     while (!Worklist.empty()) {
       clang::Stmt *S = Worklist.pop_back_val();
       if (!S)
         continue;
+      if (auto *For = llvm::dyn_cast<clang::ForStmt>(S))
+        LoopInits.insert(For->getInit());
       if (auto *DS = llvm::dyn_cast<clang::DeclStmt>(S))
         for (clang::Decl *D : DS->decls())
           if (auto *Var = llvm::dyn_cast<clang::VarDecl>(D))
-            nameVariable(Var);
+            nameVariable(Var, /*Scalars=*/!LoopInits.count(S));
       for (clang::Stmt *Child : S->children())
         Worklist.push_back(Child);
     }
@@ -351,13 +356,14 @@ private:
     });
   }
 
-  // Arrays and pointers (and parameters) are what URE nests read and write.
-  void nameVariable(clang::VarDecl *Var) {
+  // Arrays and pointers (and parameters) are what URE nests read and write;
+  // with Scalars, numbers too (the values the kernels name).
+  void nameVariable(clang::VarDecl *Var, bool Scalars = false) {
     if (!Var->hasLocalStorage() || Var->getName().empty())
       return;
     clang::QualType T = Var->getType();
     if (!llvm::isa<clang::ParmVarDecl>(Var) && !T->isArrayType() &&
-        !T->isPointerType())
+        !T->isPointerType() && !(Scalars && T->isArithmeticType()))
       return;
     annotate(Var, (VarMarkerPrefix + Var->getName()).str(), Var->getLocation());
   }

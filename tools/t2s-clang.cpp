@@ -24,7 +24,9 @@
 #include "llvm/Option/Option.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -173,6 +175,13 @@ struct ClangArg {
   std::vector<std::string> Words;
 };
 using ClangArgs = std::vector<ClangArg>;
+
+// The plugin's option \p Opt for the compiler proper only ('-Xclang -mllvm'):
+// '-mllvm' reaches every step of a compilation, and with -save-temps the
+// assembler's, which has no plugin and refuses the option.
+std::vector<std::string> pluginOption(const std::string &Opt) {
+  return {"-Xclang", "-mllvm", "-Xclang", Opt};
+}
 
 // The words of the arguments, leaving out those of the options \p Except.
 std::vector<std::string> wordsOf(const ClangArgs &Args,
@@ -345,7 +354,9 @@ int emulate(const std::string &Clang, const Layout &L,
     return RC;
   };
   if (const ClangArg *Early = stopsEarly(Forwarded))
-    return fail(std::string(Mode) + " builds a program; drop '" + Early->Words.front() + "'");
+    return fail(std::string(Mode) + " builds a program; drop '" + Early->Words.front() +
+                "' (for objects to link yourself, build the kernels, the host stubs and "
+                "the program's object by hand: docs/emulation.md, 'By hand')");
   std::string Output = lastValue(Forwarded, OPT_o).value_or("a.out");
   llvm::SmallString<128> Dir;
   if (DryRun)
@@ -442,7 +453,10 @@ int emulate(const std::string &Clang, const Layout &L,
   std::vector<std::string> CompileHost = Common;
   if (OnDevice) {
     CompileHost.push_back("-DT2S_OPENCL_OFFLOAD");
-    CompileHost.push_back("-DT2S_OPENCL_PROGRAM=\"" + Kernels + "\"");
+    // The file's name only: the program finds it next to its executable
+    // (t2s/host.h, programPath), wherever the two are moved together.
+    CompileHost.push_back("-DT2S_OPENCL_PROGRAM=\"" +
+                          llvm::sys::path::filename(Kernels).str() + "\"");
   } else {
     CompileHost.push_back("-DT2S_EMULATE");
   }
@@ -458,10 +472,11 @@ int emulate(const std::string &Clang, const Layout &L,
   std::string Quiet;
   for (llvm::StringRef G : t2s::WarningGroupNames)
     Quiet += (Quiet.empty() ? "no-" : ",no-") + G.str();
-  for (const std::string &A : {std::string("-mllvm"), "-t2s-warn=" + Quiet,
-                               std::string("-mllvm"), std::string("-t2s-offload"),
-                               std::string("-x"), std::string("none")})
-    Link.push_back(A);
+  for (const std::string &Opt : {"-t2s-warn=" + Quiet, std::string("-t2s-offload")})
+    for (const std::string &W : pluginOption(Opt))
+      Link.push_back(W);
+  Link.push_back("-x");
+  Link.push_back("none");
   if (!OnDevice)
     Link.push_back(KernelsObj);
   Link.push_back(HostObj);
@@ -676,8 +691,7 @@ llvm::Expected<Request> parseCommandLine(llvm::ArrayRef<const char *> Words) {
         if (Spec->empty())
           return commandLineError("unknown warning option '" + Arg +
                                   "'; T2S's warnings are " + t2sWarningList());
-        R.Forwarded.push_back({OPT_mllvm, "-t2s-warn=" + *Spec,
-                               {"-mllvm", "-t2s-warn=" + *Spec}});
+        R.Forwarded.push_back({OPT_Xclang, "-mllvm", pluginOption("-t2s-warn=" + *Spec)});
         continue;
       }
     if (ID != OPT_UNKNOWN) { // clang's
@@ -892,6 +906,109 @@ int runClang(const std::string &Clang, const std::vector<std::string> &Cmd,
 
 } // namespace
 
+// The reports of several inputs as one: texts and graphs one after the
+// other, JSON documents merged (each list of the first gains the others').
+std::string joinReports(const std::vector<std::string> &Parts, bool Json) {
+  if (!Json) {
+    std::string All;
+    for (const std::string &P : Parts)
+      All += P;
+    return All;
+  }
+  std::optional<llvm::json::Object> Merged;
+  for (const std::string &P : Parts) {
+    llvm::Expected<llvm::json::Value> V = llvm::json::parse(P);
+    if (!V) {
+      llvm::consumeError(V.takeError());
+      continue; // a compilation that failed printed none
+    }
+    llvm::json::Object *O = V->getAsObject();
+    if (!O)
+      continue;
+    if (!Merged) {
+      Merged = std::move(*O);
+      continue;
+    }
+    for (auto &[Key, Value] : *O)
+      if (llvm::json::Array *To = Merged->getArray(Key))
+        if (llvm::json::Array *From = Value.getAsArray())
+          for (llvm::json::Value &X : *From)
+            To->push_back(std::move(X));
+  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(Merged ? std::move(*Merged)
+                                                        : llvm::json::Object()))
+     << "\n";
+  return Text;
+}
+
+// --emit-opencl and --report/--emit-dot of several compiled inputs: clang
+// writes one -o file at most, so one compilation per input, each with the
+// other inputs left out; the kernels and stubs are appended by the passes,
+// the reports joined here.
+int runPerInput(const std::string &Clang, const std::vector<std::string> &Plugins,
+                const Request &R, const Outputs &Out, const Layout &L,
+                const std::vector<const ClangArg *> &Compiled) {
+  std::vector<std::string> Parts;
+  for (const ClangArg *Input : Compiled) {
+    Request One = R;
+    One.Forwarded.clear();
+    for (const ClangArg &A : R.Forwarded)
+      if (&A == Input || !llvm::is_contained(Compiled, &A))
+        One.Forwarded.push_back(A);
+    Outputs Each = Out;
+    Each.Report.clear();
+    std::vector<std::string> Cmd = clangCommand(Plugins, One, Each);
+    if (R.DryRun) {
+      printCommand(Cmd);
+      continue;
+    }
+    llvm::SmallString<128> Captured;
+    if (!R.Report.empty())
+      if (std::error_code EC = llvm::sys::fs::createTemporaryFile("t2s-report", "txt", Captured))
+        return fail("cannot create a temporary file: " + EC.message());
+    std::vector<llvm::StringRef> CmdRefs(Cmd.begin(), Cmd.end());
+    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt, std::nullopt};
+    if (!Captured.empty())
+      Redirects[1] = Captured.str();
+    std::string ErrMsg;
+    int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, childEnvironment(), Redirects, 0, 0,
+                                       &ErrMsg);
+    if (!Captured.empty()) {
+      if (auto Buf = llvm::MemoryBuffer::getFile(Captured))
+        Parts.push_back((*Buf)->getBuffer().str());
+      llvm::sys::fs::remove(Captured);
+    }
+    if (RC != 0) {
+      for (const std::string &F : {Out.OpenCL, Out.HostStub})
+        if (!F.empty())
+          llvm::sys::fs::remove(F);
+      return RC < 0 ? fail("running " + Clang + " failed: " + ErrMsg) : RC;
+    }
+  }
+  if (R.DryRun)
+    return 0;
+  if (!R.Report.empty()) {
+    std::string Joined = joinReports(Parts, R.Report == "json");
+    if (Out.Report.empty()) {
+      llvm::outs() << Joined;
+    } else {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(Out.Report, EC);
+      if (EC)
+        return fail("cannot write " + Out.Report + ": " + EC.message());
+      OS << Joined;
+    }
+  }
+  if (R.ForAOC)
+    if (std::optional<std::string> Error = inlineChannelMacros(Out.OpenCL, L.IncludeDir)) {
+      llvm::sys::fs::remove(Out.OpenCL);
+      return fail(*Error);
+    }
+  return 0;
+}
+
 int main(int Argc, char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
   Layout L = findLayout(Argv[0]);
@@ -925,5 +1042,11 @@ int main(int Argc, char **Argv) {
   Outputs Out = outputsOf(*R);
   if (std::optional<std::string> Error = startOpenCLOutputs(Out))
     return fail(*Error);
+  std::vector<const ClangArg *> Compiled;
+  for (const ClangArg &A : R->Forwarded)
+    if (A.ID == OPT_INPUT && isCompiledInput(R->Forwarded, A))
+      Compiled.push_back(&A);
+  if (Compiled.size() > 1 && (R->EmitOpenCL || !R->Report.empty()))
+    return runPerInput(Clang, Plugins, *R, Out, L, Compiled);
   return runClang(Clang, clangCommand(Plugins, *R, Out), Out, *R, L);
 }

@@ -72,6 +72,8 @@ public:
   Printer(CTypes &Types, ExprNames &Names) : Types(Types), Names(Names) {}
 
   std::string print(const Expr &E) {
+    if (const std::string *Name = Names.temporary(E))
+      return *Name;
     auto op = [&](unsigned I) { return print(E.operand(I)); };
     switch (E.Kind) {
     case ExprKind::IntConst:

@@ -32,6 +32,9 @@ public:
   /// An element of a global buffer, read or written (Access is its text):
   /// the kernels of the channel macros mark it for the clocked emulation.
   virtual std::string offchip(std::string Access) { return Access; }
+  /// The name of a temporary the kernel declared with \p E's value, which
+  /// is then printed as that name; null to print \p E itself.
+  virtual const std::string *temporary(const Expr &E) { return nullptr; }
 };
 
 /// The C text of \p E.

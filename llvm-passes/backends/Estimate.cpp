@@ -4,7 +4,9 @@
 #include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace t2s {
 
@@ -39,7 +41,8 @@ public:
   /// The floating-point operations of one evaluation of E.
   double flops(const Expr &E) {
     Flops = 0;
-    expr(E, 1);
+    llvm::SmallPtrSet<const Expr *, 32> Seen;
+    expr(E, 1, Seen);
     return Flops;
   }
 
@@ -88,13 +91,17 @@ private:
     default:
       break;
     }
-    if (S.Value)
-      expr(*S.Value, F);
+    if (S.Value) {
+      llvm::SmallPtrSet<const Expr *, 32> Seen; // a shared operand is one unit
+      expr(*S.Value, F, Seen);
+    }
     for (const Stmts *L : nestedLists(S))
       stmts(*L, F);
   }
 
-  void expr(const Expr &X, uint64_t F) {
+  void expr(const Expr &X, uint64_t F, llvm::SmallPtrSetImpl<const Expr *> &Seen) {
+    if (!Seen.insert(&X).second)
+      return;
     uint64_t N = F * std::max(1u, X.Type.Lanes);
     switch (X.Kind) {
     case ExprKind::BufferElement: // an address
@@ -138,30 +145,32 @@ private:
     }
     for (const ExprPtr &Op : X.Operands)
       if (Op)
-        expr(*Op, F);
+        expr(*Op, F, Seen);
   }
 };
 
-bool onValues(const Expr &E) {
-  if (E.Kind == ExprKind::UREValue || E.Kind == ExprKind::Load)
-    return true;
-  return llvm::any_of(E.Operands, [](const ExprPtr &Op) { return Op && onValues(*Op); });
-}
-
 // The integer operations of one evaluation of E on values (a node whose
-// operands come from a URE read or a load), not on loop variables.
-double intOps(const Expr &E) {
+// operands come from a URE read or a load), not on loop variables; a shared
+// operand is computed once.
+double intOps(const ExprPtr &E) {
   double N = 0;
-  for (const ExprPtr &Op : E.Operands)
-    if (Op)
-      N += intOps(*Op);
-  if (E.Type.isFloat() || E.Type.isBool() != (E.Kind == ExprKind::Compare))
-    return N;
-  bool Counts = E.Kind == ExprKind::Binary || E.Kind == ExprKind::Compare ||
-                E.Kind == ExprKind::MulAdd || E.Kind == ExprKind::Call;
-  if (E.Kind == ExprKind::Compare && E.operand(0).Type.isFloat())
-    Counts = false;
-  return N + (Counts && onValues(E) ? double(std::max(1u, E.Type.Lanes)) : 0);
+  llvm::DenseMap<const Expr *, bool> OnValues;
+  forEachNode(E, [&](const Expr &X) {
+    bool On = X.Kind == ExprKind::UREValue || X.Kind == ExprKind::Load ||
+              llvm::any_of(X.Operands, [&](const ExprPtr &Op) {
+                return Op && OnValues.lookup(Op.get());
+              });
+    OnValues[&X] = On;
+    if (X.Type.isFloat() || X.Type.isBool() != (X.Kind == ExprKind::Compare))
+      return;
+    bool Counts = X.Kind == ExprKind::Binary || X.Kind == ExprKind::Compare ||
+                  X.Kind == ExprKind::MulAdd || X.Kind == ExprKind::Call;
+    if (X.Kind == ExprKind::Compare && X.operand(0).Type.isFloat())
+      Counts = false;
+    if (Counts && On)
+      N += double(std::max(1u, X.Type.Lanes));
+  });
+  return N;
 }
 
 } // namespace
@@ -231,7 +240,7 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     for (const Design::Statement &S : N.Statements)
       if (S.Value) {
         E.FlopsPerRun += PerPoint.flops(*S.Value) * Points;
-        E.IntOpsPerRun += intOps(*S.Value) * Points;
+        E.IntOpsPerRun += intOps(S.Value) * Points;
       }
   }
   // With run-time sizes the formula, where there is one, gives the traffic

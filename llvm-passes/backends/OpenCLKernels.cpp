@@ -4,14 +4,92 @@
 #include "backends/CExpr.h"
 #include "backends/HostStub.h"
 #include "backends/Timing.h"
+#include "systolic/DesignNames.h"
+#include "systolic/StmtWalk.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <functional>
 
 namespace t2s {
 
 namespace {
+
+// The values of E to declare as temporaries before the statement that
+// computes E, operands first: those E uses more than once that hold a
+// named local of the source, or that are large (so that a chain of locals
+// that each use the one before twice prints in linear, not exponential,
+// size). A temporary is computed where the statement starts, so a value
+// that E computes only under a condition is one only if computing it
+// always is harmless: it reads no memory or channel and divides no
+// integers.
+std::vector<const Expr *> temporariesOf(const ExprPtr &E) {
+  constexpr uint64_t Large = 16; // nodes, as a tree
+  llvm::DenseMap<const Expr *, unsigned> Uses;
+  llvm::DenseMap<const Expr *, uint64_t> Size;
+  llvm::DenseMap<const Expr *, bool> Safe, Reads; // Reads: from a channel
+  std::vector<const Expr *> Order;
+  forEachNode(E, [&](const Expr &X) {
+    uint64_t N = 1;
+    bool S = X.Kind != ExprKind::ChannelRead && X.Kind != ExprKind::BufferElement &&
+             X.Kind != ExprKind::Load &&
+             !(X.Kind == ExprKind::Binary && !X.Type.isFloat() &&
+               (X.binaryOp() == BinaryOp::Div || X.binaryOp() == BinaryOp::Rem));
+    if (X.Kind == ExprKind::Subscript)
+      for (unsigned I = 1; I < X.Operands.size(); ++I)
+        S = S && (X.operand(I).Kind == ExprKind::Var || X.operand(I).Kind == ExprKind::IntConst);
+    bool R = X.Kind == ExprKind::ChannelRead;
+    for (const ExprPtr &Op : X.Operands) {
+      if (!Op)
+        continue;
+      ++Uses[Op.get()];
+      R = R || Reads.lookup(Op.get());
+      N = std::min<uint64_t>(N + Size.lookup(Op.get()), uint64_t(1) << 40);
+      S = S && Safe.lookup(Op.get());
+    }
+    Size[&X] = N;
+    Safe[&X] = S;
+    Reads[&X] = R;
+    Order.push_back(&X);
+  });
+  // The values computed whenever E is: not only in a select's arm or the
+  // right side of '&&' and '||'.
+  llvm::SmallPtrSet<const Expr *, 32> Always;
+  std::function<void(const Expr &)> always = [&](const Expr &X) {
+    if (!Always.insert(&X).second)
+      return;
+    bool Lazy = X.Kind == ExprKind::Select || X.Kind == ExprKind::And || X.Kind == ExprKind::Or;
+    for (unsigned I = 0; I < X.Operands.size() && (!Lazy || I == 0); ++I)
+      if (X.Operands[I])
+        always(X.operand(I));
+  };
+  always(*E);
+  std::vector<const Expr *> Out;
+  for (const Expr *X : Order) {
+    if (X == E.get() || X->Operands.empty() || Uses.lookup(X) < 2 || !hasWideCName(X->Type))
+      continue;
+    switch (X->Kind) {
+    case ExprKind::Subscript:
+    case ExprKind::ChannelRead:
+    case ExprKind::BufferElement:
+    case ExprKind::Lane:
+      continue; // as cheap to read again as a temporary
+    default:
+      break;
+    }
+    if (X->Local.empty() && Size.lookup(X) < Large)
+      continue;
+    if (Reads.lookup(X) || (!Always.count(X) && !Safe.lookup(X)))
+      continue; // a channel's values in their order; no speculation
+    Out.push_back(X);
+  }
+  return Out;
+}
 
 // Prints one kernel of a Design: its signature and its statements
 // (systolic/Stmt.h), as OpenCL C with the macros of t2s/channels.h.
@@ -25,6 +103,12 @@ class KernelWriter : public ExprNames {
   std::optional<ClockMarks> Marks;
   llvm::SmallVector<unsigned, 4> Used; // parameters printed
   std::string Failure; // why printing stopped, if it did
+  // Temporaries: the values a statement uses more than once, declared
+  // before it and printed by name (Names: every name the kernel has).
+  llvm::DenseMap<const Expr *, std::string> Temps;
+  llvm::DenseMap<const Stmt *, std::vector<const Expr *>> Plans;
+  llvm::StringSet<> Names;
+  bool InLine = false; // printing statements that share a line
 
 public:
   KernelWriter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &K, bool Macros,
@@ -40,6 +124,7 @@ public:
     llvm::raw_string_ostream B(Body);
     if (Marks && Marks->Body) // the body is the step
       B << "  T2S_STEP(" << *Marks->Body << ");\n";
+    collectNames(K.Body);
     for (const Stmt &S : K.Body)
       emit(B, S, "  ");
     if (!Failure.empty())
@@ -84,6 +169,10 @@ private:
   std::string offchip(std::string Access) override {
     return Marks ? "T2S_OFFCHIP(" + Access + ")" : Access;
   }
+  const std::string *temporary(const Expr &E) override {
+    auto It = Temps.find(&E);
+    return It == Temps.end() ? nullptr : &It->second;
+  }
   std::string unresolved(const Expr &) override {
     fail("the kernel '" + K.Name + "' has a leaf of the nest the unroll step did not replace");
     return "?";
@@ -97,7 +186,7 @@ private:
     else if (Macros)
       OS << "T2S_KERNEL\n";
     else
-      OS << "__kernel __attribute__((max_global_work_dim(0)))\n";
+      OS << "__kernel T2S_SINGLE_WORK_ITEM\n";
     OS << "void " << K.Name << "(";
     for (unsigned A : K.Params)
       OS << (A == K.Params.front() ? "" : ", ") << kernelParameter(D, K, A, Types, Macros);
@@ -107,6 +196,11 @@ private:
   std::string expr(const ExprPtr &E) { return printExpr(*E, Types, *this); }
   // An 'if' condition or an initializer: without parentheses around it all.
   std::string bare(const ExprPtr &E) { return printCondition(*E, Types, *this); }
+
+  // The comment after an assignment, on a line of its own.
+  std::string trailing(const Stmt &S) const {
+    return S.Text.empty() || InLine ? "" : " // " + S.Text;
+  }
 
   // A statement that fits on one line.
   std::string line(const Stmt &S) {
@@ -127,9 +221,9 @@ private:
     case StmtKind::Let:
       return "const int " + S.Name + " = " + expr(S.Value) + ";";
     case StmtKind::Assign:
-      return expr(S.Target) + " = " + expr(S.Value) + ";";
+      return expr(S.Target) + " = " + expr(S.Value) + ";" + trailing(S);
     case StmtKind::Write:
-      return "T2S_WRITE(" + expr(S.Target) + ", " + expr(S.Value) + ");";
+      return "T2S_WRITE(" + expr(S.Target) + ", " + expr(S.Value) + ");" + trailing(S);
     case StmtKind::If:
       if (S.Inline && S.Body.size() == 1 && S.Else.empty())
         return "if (" + bare(S.Value) + ") " + line(S.Body.front());
@@ -137,8 +231,11 @@ private:
     case StmtKind::Block:
       if (S.Inline) {
         std::string Text;
+        bool Was = InLine;
+        InLine = true; // no '//' comments inside the line
         for (const Stmt &X : S.Body)
           Text += (Text.empty() ? "" : " ") + line(X);
+        InLine = Was;
         return S.Braces ? "{ " + Text + " }" : Text;
       }
       break;
@@ -189,6 +286,12 @@ private:
         emitBlock(B, S.Body.front(), Indent);
         return;
       }
+      if (S.Inline && hoists(S.Body.front())) {
+        B << Indent << "if (" << bare(S.Value) << ") {\n";
+        emit(B, S.Body.front(), In);
+        B << Indent << "}\n";
+        return;
+      }
       if (S.Inline)
         break;
       B << Indent << "if (" << bare(S.Value) << ")\n";
@@ -199,6 +302,15 @@ private:
       }
       return;
     case StmtKind::Block:
+      if (S.Inline && llvm::any_of(S.Body, [&](const Stmt &X) { return hoists(X); })) {
+        if (!S.Braces) {
+          emitAll(B, S.Body, Indent);
+          return;
+        }
+        B << Indent;
+        emitBlock(B, S, Indent);
+        return;
+      }
       if (S.Inline)
         break;
       B << Indent;
@@ -234,7 +346,77 @@ private:
     default:
       break;
     }
+    if (!hoists(S)) {
+      B << Indent << line(S) << "\n";
+      return;
+    }
+    // The temporaries first, each printed with those before it.
+    std::vector<const Expr *> Declared;
+    for (const Expr *X : Plans[&S]) {
+      std::string Name = temporaryName(*X);
+      B << Indent << "const " << Types.name(X->Type) << " " << Name << " = " << printCondition(*X, Types, *this)
+        << ";\n";
+      Temps[X] = Name;
+      Declared.push_back(X);
+    }
     B << Indent << line(S) << "\n";
+    for (const Expr *X : Declared)
+      Temps.erase(X);
+  }
+
+  // Every name the kernel declares or reads, which a temporary must not take.
+  void collectNames(const Stmts &Body) {
+    for (const Design::Param &P : D.Params)
+      Names.insert(P.Name);
+    forEachStmt(Body, [&](const Stmt &S) {
+      if (!S.Name.empty())
+        Names.insert(S.Name);
+      if (S.Kind == StmtKind::Shift)
+        Names.insert(S.Text);
+      for (const Recovery &R : S.Recoveries) {
+        Names.insert(R.Name);
+        Names.insert(R.Time);
+        for (const auto &[Coeff, Space] : R.Terms)
+          Names.insert(Space);
+      }
+      forEachExpr(S, [&](const ExprPtr &E) {
+        forEachNode(E, [&](const Expr &X) {
+          if (X.Kind == ExprKind::Var)
+            Names.insert(X.Name);
+        });
+      });
+    });
+  }
+
+  // A name for the temporary of X: its local's in the source, or 'tmp',
+  // away from every other name of the kernel.
+  std::string temporaryName(const Expr &X) {
+    std::string Base = X.Local.empty() ? "tmp" : identifier(X.Local);
+    std::string Name = Base;
+    for (unsigned N = 1; Names.count(Name); ++N)
+      Name = Base + "_" + std::to_string(N);
+    Names.insert(Name);
+    return Name;
+  }
+
+  // Whether S, printed on one line, declares temporaries before it.
+  bool hoists(const Stmt &S) {
+    switch (S.Kind) {
+    case StmtKind::Assign:
+    case StmtKind::Write:
+    case StmtKind::Decl:
+      break;
+    case StmtKind::If:
+      return S.Inline && S.Body.size() == 1 && S.Else.empty() && hoists(S.Body.front());
+    case StmtKind::Block:
+      return S.Inline && llvm::any_of(S.Body, [&](const Stmt &X) { return hoists(X); });
+    default:
+      return false;
+    }
+    auto [It, New] = Plans.try_emplace(&S);
+    if (New && S.Value && (S.Kind != StmtKind::Decl || S.Init == DeclInit::Value))
+      It->second = temporariesOf(S.Value);
+    return !It->second.empty();
   }
 
   // A block from the brace on: '{' and its head, its body, '}'.
@@ -273,7 +455,12 @@ std::optional<std::string> printKernels(std::string &Text, const Design &D, CTyp
      << D.Line << "\n";
   if (Macros)
     OS << "#include \"t2s/channels.h\"\n";
-  else if (Marks) // the clocked emulation's marks (t2s/emulation.h), without channels.h
+  else // Intel's attribute only for Intel's compiler (other OpenCL compilers warn)
+    OS << "#ifndef T2S_SINGLE_WORK_ITEM\n"
+       << "#if defined(INTELFPGA_CL) || defined(ALTERA_CL)\n"
+       << "#define T2S_SINGLE_WORK_ITEM __attribute__((max_global_work_dim(0)))\n"
+       << "#else\n#define T2S_SINGLE_WORK_ITEM\n#endif\n#endif\n";
+  if (!Macros && Marks) // the clocked emulation's marks (t2s/emulation.h), without channels.h
     OS << "#ifndef T2S_STEP // nothing outside the emulation\n"
        << "#define T2S_STEP(II)\n#define T2S_ITERATION(II)\n#define T2S_OFFCHIP(...) (__VA_ARGS__)\n"
        << "#endif\n";

@@ -309,7 +309,26 @@ private:
     set(location(Target), std::move(Value));
   }
 
+  // Within one statement a shared operand (a local the source reads twice)
+  // is one computation: valued once.
+  std::map<const Expr *, Deps> Valued;
+  unsigned ValueDepth = 0;
+
   Deps value(const Expr &E) {
+    if (E.Operands.empty())
+      return valueOf(E);
+    if (ValueDepth == 0)
+      Valued.clear();
+    if (auto It = Valued.find(&E); It != Valued.end())
+      return It->second;
+    ++ValueDepth;
+    Deps D = valueOf(E);
+    --ValueDepth;
+    Valued[&E] = D;
+    return D;
+  }
+
+  Deps valueOf(const Expr &E) {
     switch (E.Kind) {
     case ExprKind::ChannelRead:
       ++Reads[location(E.operand(0))];

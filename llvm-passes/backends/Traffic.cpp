@@ -7,6 +7,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
@@ -107,25 +108,38 @@ private:
     return true;
   }
 
-  // The loads of E, Times over; a select counts its chosen arm.
+  // The loads of E, Times over; a select counts its chosen arm. A value E
+  // uses twice (a local read twice, which the kernel declares as a
+  // temporary) loads once.
+  llvm::SmallPtrSet<const Expr *, 16> Counted;
   void reads(const ExprPtr &E, uint64_t Times) {
-    if (!E)
+    Counted.clear();
+    readsIn(E, Times);
+  }
+  void readsIn(const ExprPtr &E, uint64_t Times) {
+    if (!E || !accessesBuffer(E))
+      return; // (also keeps a chain of selects on computed values linear)
+    if (!Counted.insert(E.get()).second)
       return;
     if (E->Kind == ExprKind::BufferElement)
       buffer(E->Index).Read += Times * lanes(*E);
     if (E->Kind == ExprKind::Select) {
-      reads(E->Operands[0], Times);
+      readsIn(E->Operands[0], Times);
       Eval.UnknownLine = 0;
       if (std::optional<int64_t> Cond = Eval(*E->Operands[0])) {
-        reads(E->Operands[*Cond ? 1 : 2], Times);
+        readsIn(E->Operands[*Cond ? 1 : 2], Times);
         return;
       }
-      either([&] { return reads(E->Operands[1], Times), true; },
-             [&] { return reads(E->Operands[2], Times), true; });
+      // Either arm may run: each counts what it loads that is not loaded
+      // before the select; after it, neither arm's loads are certain.
+      llvm::SmallPtrSet<const Expr *, 16> Before = Counted;
+      either([&] { return readsIn(E->Operands[1], Times), true; },
+             [&] { return Counted = Before, readsIn(E->Operands[2], Times), true; });
+      Counted = std::move(Before);
       return;
     }
     for (const ExprPtr &Op : E->Operands)
-      reads(Op, Times);
+      readsIn(Op, Times);
   }
 
   // Whether what Body accesses depends on the variable Name.

@@ -2,7 +2,9 @@
 
 #include "expr/Expr.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace t2s {
 
@@ -149,8 +151,71 @@ ExprPtr atLine(ExprPtr E, unsigned Line) {
   return Copy;
 }
 
+ExprPtr asLocal(ExprPtr E, std::string Name) {
+  if (!E || E->Local == Name)
+    return E;
+  auto Copy = std::make_shared<Expr>(*E);
+  Copy->Local = std::move(Name);
+  return Copy;
+}
+
+namespace {
+
+bool anyNodeIn(const ExprPtr &E, llvm::function_ref<bool(const Expr &)> P,
+               llvm::SmallPtrSetImpl<const Expr *> &Seen) {
+  if (!E || !Seen.insert(E.get()).second)
+    return false;
+  return P(*E) || llvm::any_of(E->Operands, [&](const ExprPtr &Op) {
+           return anyNodeIn(Op, P, Seen);
+         });
+}
+
+void forEachNodeIn(const ExprPtr &E, llvm::function_ref<void(const Expr &)> Visit,
+                   llvm::SmallPtrSetImpl<const Expr *> &Seen) {
+  if (!E || !Seen.insert(E.get()).second)
+    return;
+  for (const ExprPtr &Op : E->Operands)
+    forEachNodeIn(Op, Visit, Seen);
+  Visit(*E);
+}
+
+ExprPtr rewriteIn(const ExprPtr &E, llvm::function_ref<ExprPtr(const ExprPtr &)> Map,
+                  llvm::DenseMap<const Expr *, ExprPtr> &Done) {
+  if (!E)
+    return E;
+  if (auto It = Done.find(E.get()); It != Done.end())
+    return It->second;
+  ExprPtr R = Map(E);
+  if (!R) {
+    R = E;
+    for (unsigned I = 0; I < E->Operands.size(); ++I) {
+      ExprPtr Op = rewriteIn(E->Operands[I], Map, Done);
+      if (Op == E->Operands[I])
+        continue;
+      if (R == E)
+        R = std::make_shared<Expr>(*E);
+      std::const_pointer_cast<Expr>(R)->Operands[I] = std::move(Op);
+    }
+  }
+  Done[E.get()] = R;
+  return R;
+}
+
+} // namespace
+
 bool anyNode(const ExprPtr &E, llvm::function_ref<bool(const Expr &)> P) {
-  return E && (P(*E) || llvm::any_of(E->Operands, [&](const ExprPtr &Op) { return anyNode(Op, P); }));
+  llvm::SmallPtrSet<const Expr *, 32> Seen;
+  return anyNodeIn(E, P, Seen);
+}
+
+void forEachNode(const ExprPtr &E, llvm::function_ref<void(const Expr &)> Visit) {
+  llvm::SmallPtrSet<const Expr *, 32> Seen;
+  forEachNodeIn(E, Visit, Seen);
+}
+
+ExprPtr rewrite(const ExprPtr &E, llvm::function_ref<ExprPtr(const ExprPtr &)> Map) {
+  llvm::DenseMap<const Expr *, ExprPtr> Done;
+  return rewriteIn(E, Map, Done);
 }
 
 bool equal(const Expr &A, const Expr &B) {

@@ -111,6 +111,9 @@ struct Expr {
   /// unknown), for errors that name it; no part of the value (equal()
   /// ignores it).
   unsigned Line = 0;
+  /// The local variable of the source that holds this value, if any: the
+  /// printers name the value after it (no part of the value either).
+  std::string Local;
 
   Expr(ExprKind K, DType T) : Kind(K), Type(T) {}
 
@@ -152,12 +155,26 @@ ExprPtr channelRead(DType T, ExprPtr Ref);
 /// E, stamped with the source line it was computed at (no copy if it has it).
 ExprPtr atLine(ExprPtr E, unsigned Line);
 
+/// E, stamped with the local variable \p Name that holds it in the source
+/// (no copy if it has it).
+ExprPtr asLocal(ExprPtr E, std::string Name);
+
 /// Whether A and B are the same tree.
 bool equal(const Expr &A, const Expr &B);
 
 /// Whether \p P holds for \p E or for an expression inside it (false for
-/// a null E).
+/// a null E). A tree is a graph that shares operands (a local the source
+/// reads twice): each node is asked once.
 bool anyNode(const ExprPtr &E, llvm::function_ref<bool(const Expr &)> P);
+
+/// Calls \p Visit once for each node of \p E (shared operands once), each
+/// after its operands.
+void forEachNode(const ExprPtr &E, llvm::function_ref<void(const Expr &)> Visit);
+
+/// \p E with nodes replaced: \p Map returns a node's replacement, or null
+/// to keep the node with its operands rewritten. Shared operands are
+/// rewritten once and stay shared, so the result is as large as \p E.
+ExprPtr rewrite(const ExprPtr &E, llvm::function_ref<ExprPtr(const ExprPtr &)> Map);
 
 /// Whether a back end can name the type: scalars, and vectors of 2 to 32
 /// lanes of numbers.

@@ -37,6 +37,22 @@ std::optional<int64_t> IntEval::unknown(const Expr &E) {
 }
 
 std::optional<int64_t> IntEval::operator()(const Expr &E) {
+  // Within one evaluation a shared operand (a local the source reads
+  // twice) is evaluated once: a chain of them would take exponential time.
+  if (E.Operands.empty())
+    return evaluate(E);
+  if (Depth == 0)
+    Memo.clear();
+  if (auto It = Memo.find(&E); It != Memo.end())
+    return It->second;
+  ++Depth;
+  std::optional<int64_t> V = evaluate(E);
+  --Depth;
+  Memo[&E] = V;
+  return V;
+}
+
+std::optional<int64_t> IntEval::evaluate(const Expr &E) {
   if (E.Type.isFloat() || E.Type.isVector())
     return unknown(E);
   switch (E.Kind) {

@@ -19,6 +19,7 @@
 
 #include "expr/Expr.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -57,6 +58,11 @@ private:
   Lookup Variable;
   ParamLookup Param;
 
+  /// The values of the nodes with operands evaluated in the current call.
+  llvm::SmallDenseMap<const Expr *, std::optional<int64_t>, 16> Memo;
+  unsigned Depth = 0;
+
+  std::optional<int64_t> evaluate(const Expr &E);
   std::optional<int64_t> unknown(const Expr &E);
   std::optional<int64_t> cast(const Expr &E);
   std::optional<int64_t> compare(const Expr &E);

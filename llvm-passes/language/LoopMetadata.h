@@ -43,7 +43,7 @@ namespace t2s {
 
 inline constexpr llvm::StringLiteral LoopNameTag = "t2s.loop.name";
 inline constexpr llvm::StringLiteral DirectiveTag = "t2s.directive";
-inline constexpr llvm::StringLiteral NameTag = "t2s.name";          // on allocas
+inline constexpr llvm::StringLiteral NameTag = "t2s.name"; // on allocas, and the values stored to them
 inline constexpr llvm::StringLiteral ArgNamesTag = "t2s.arg.names"; // on functions
 inline constexpr llvm::StringLiteral MergeFailedTag = "t2s.merge.failed"; // ditto
 

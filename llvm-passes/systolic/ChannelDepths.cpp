@@ -1,10 +1,13 @@
 //===- ChannelDepths.cpp - Channel depths from the kernels' order ---------===//
 
 #include "systolic/ChannelDepths.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
 #include "systolic/KernelReplay.h"
 #include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -179,10 +182,16 @@ private:
     return true;
   }
 
-  // The reads of E, in the order it evaluates them.
+  // The reads of E, in the order it evaluates them (a shared operand once).
   bool readsOf(const Expr &E) {
+    llvm::SmallPtrSet<const Expr *, 32> Seen;
+    return readsOf(E, Seen);
+  }
+  bool readsOf(const Expr &E, llvm::SmallPtrSetImpl<const Expr *> &Seen) {
+    if (!Seen.insert(&E).second)
+      return true;
     for (const ExprPtr &O : E.Operands)
-      if (O && !readsOf(*O))
+      if (O && !readsOf(*O, Seen))
         return false;
     if (E.Kind == ExprKind::ChannelRead && tracked(E.operand(0)))
       return record(E.operand(0), false);

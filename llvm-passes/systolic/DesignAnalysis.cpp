@@ -13,6 +13,7 @@
 #include "systolic/StreamOrder.h"
 #include "systolic/lowering/Lowering.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
@@ -349,8 +350,9 @@ private:
                           [&](const ChannelPlan &C) { return llvm::is_contained(C.Loads, Load); });
     };
     llvm::SmallVector<bool, 8> Uses(D.Params.size());
+    llvm::SmallPtrSet<const Expr *, 32> Seen; // shared operands once
     std::function<void(const ExprPtr &)> walk = [&](const ExprPtr &E) {
-      if (!E)
+      if (!E || !Seen.insert(E.get()).second)
         return;
       if (E->Kind == ExprKind::Param || E->Kind == ExprKind::BufferElement)
         Uses[E->Index] = true;

@@ -7,66 +7,113 @@
 #include "llvm/IR/Instructions.h"
 
 #include <functional>
+#include <set>
+#include <vector>
 
 namespace t2s {
 
 namespace {
 
-void walk(const ExprPtr &E, ReadPath &Path, llvm::SmallVectorImpl<ReadPath> &Out) {
-  if (!E)
-    return;
-  auto under = [&](const ExprPtr &Cond, bool WhenTrue, const ExprPtr &Op) {
-    Path.Conditions.push_back({Cond, WhenTrue});
-    walk(Op, Path, Out);
-    Path.Conditions.pop_back();
-  };
-  switch (E->Kind) {
-  case ExprKind::Select:
-    walk(E->Operands[0], Path, Out);
-    under(E->Operands[0], true, E->Operands[1]);
-    under(E->Operands[0], false, E->Operands[2]);
-    return;
-  case ExprKind::And:
-  case ExprKind::Or:
-    walk(E->Operands[0], Path, Out);
-    under(E->Operands[0], E->Kind == ExprKind::And, E->Operands[1]);
-    return;
-  case ExprKind::UREValue: {
-    ReadPath P = Path;
-    P.Statement = E->Index;
-    P.Read = E->Index2;
-    Out.push_back(std::move(P));
-    return;
-  }
-  default:
-    for (const ExprPtr &Op : E->Operands)
-      walk(Op, Path, Out);
-  }
+// Whether condition C tests values the nest computes or reads (a URE read,
+// a load, a floating-point value) rather than only loop variables: it may
+// hold at any iteration. '&&', '||' and '!' of conditions are not opaque
+// themselves (their operands may decide them).
+bool opaque(const ExprPtr &C) {
+  if (C->Kind == ExprKind::And || C->Kind == ExprKind::Or || C->Kind == ExprKind::Not ||
+      C->Kind == ExprKind::AllOf)
+    return false;
+  return anyNode(C, [](const Expr &X) {
+    return X.Kind == ExprKind::UREValue || X.Kind == ExprKind::Load || X.Type.isFloat();
+  });
 }
+
+// The paths to the reads of a statement. Opaque conditions are not kept
+// (the path then only may be taken where its other conditions hold), so
+// paths that differ only in them are one: a chain of locals that each
+// select on the one before ('m1 = m0 > v ? m0 : v') has as many paths as
+// locals, not two to their number. Each node is walked once per path to
+// it that keeps different conditions.
+class Walker {
+  llvm::SmallVectorImpl<ReadPath> &Out;
+  ReadPath Path;
+  std::set<std::pair<const Expr *, std::vector<uintptr_t>>> Seen;
+
+public:
+  explicit Walker(llvm::SmallVectorImpl<ReadPath> &Out) : Out(Out) {}
+
+  void walk(const ExprPtr &E) {
+    if (!E)
+      return;
+    std::vector<uintptr_t> Key{uintptr_t(Path.Opaque)};
+    for (const auto &[C, WhenTrue] : Path.Conditions)
+      Key.push_back(uintptr_t(C.get()) | uintptr_t(WhenTrue));
+    if (!Seen.insert({E.get(), std::move(Key)}).second)
+      return;
+    switch (E->Kind) {
+    case ExprKind::Select:
+      walk(E->Operands[0]);
+      under(E->Operands[0], true, E->Operands[1]);
+      under(E->Operands[0], false, E->Operands[2]);
+      return;
+    case ExprKind::And:
+    case ExprKind::Or:
+      walk(E->Operands[0]);
+      under(E->Operands[0], E->Kind == ExprKind::And, E->Operands[1]);
+      return;
+    case ExprKind::UREValue: {
+      ReadPath P = Path;
+      P.Statement = E->Index;
+      P.Read = E->Index2;
+      Out.push_back(std::move(P));
+      return;
+    }
+    default:
+      for (const ExprPtr &Op : E->Operands)
+        walk(Op);
+    }
+  }
+
+  // Walks E with Cond (at WhenTrue) on the path.
+  void under(const ExprPtr &Cond, bool WhenTrue, const ExprPtr &E) {
+    if (opaque(Cond)) {
+      bool Was = Path.Opaque;
+      Path.Opaque = true;
+      walk(E);
+      Path.Opaque = Was;
+      return;
+    }
+    Path.Conditions.push_back({Cond, WhenTrue});
+    walk(E);
+    Path.Conditions.pop_back();
+  }
+
+  // Statement St's reads: of its guard, and of its value under the guard.
+  void statement(const Design::Statement &St) {
+    Path = ReadPath();
+    walk(St.Guard);
+    if (St.Guard)
+      under(St.Guard, true, St.Value);
+    else
+      walk(St.Value);
+  }
+};
 
 // E with each loop variable as a variable of its name, for IntEval.
 ExprPtr withVariables(const ExprPtr &E, const URESystem &S) {
-  if (E->Kind == ExprKind::LoopVar)
-    return var(S.Loops[E->Index].Name, 0, E->Type);
-  if (E->Operands.empty())
-    return E;
-  auto Copy = std::make_shared<Expr>(*E);
-  for (ExprPtr &Op : Copy->Operands)
-    Op = withVariables(Op, S);
-  return Copy;
+  return rewrite(E, [&](const ExprPtr &X) -> ExprPtr {
+    if (X->Kind == ExprKind::LoopVar)
+      return var(S.Loops[X->Index].Name, 0, X->Type);
+    return nullptr;
+  });
 }
 
 } // namespace
 
 llvm::SmallVector<ReadPath, 8> readPaths(const Design::Nest &N) {
   llvm::SmallVector<ReadPath, 8> Out;
-  for (const Design::Statement &St : N.Statements) {
-    ReadPath Path;
-    walk(St.Guard, Path, Out);
-    if (St.Guard)
-      Path.Conditions.push_back({St.Guard, true});
-    walk(St.Value, Path, Out);
-  }
+  Walker W(Out);
+  for (const Design::Statement &St : N.Statements)
+    W.statement(St);
   return Out;
 }
 
@@ -104,7 +151,7 @@ bool forEachPoint(const URESystem &S, llvm::ArrayRef<unsigned> Loops, const Read
   llvm::SmallVector<int64_t, 8> Point(Loops.size());
   std::function<bool(unsigned)> Try = [&](unsigned I) {
     if (I == Loops.size()) {
-      PathAt At = PathAt::Taken;
+      PathAt At = P.Opaque ? PathAt::MayBeTaken : PathAt::Taken;
       for (const auto &[Cond, WhenTrue] : Conds) {
         std::optional<int64_t> V = Eval(*Cond);
         if (!V)

@@ -3,7 +3,8 @@
 // The paths to the URE reads in a nest's statements (Design::Nest): a
 // select's arms run under its condition (or its negation), the right side of
 // '&&' ('||') under its left side (negated), an output's value under its
-// guard. A path can then be tried at every combination of the values of the
+// guard; conditions on computed values are not kept, they only make a path
+// one that may be taken. A path can then be tried at every combination of the values of the
 // loops it tests: taken, not taken, or (a condition on computed values) may
 // be taken. Two clients: vectorize's one-lane registers (the one lane a read
 // of an older step can want) and the check that every read names an
@@ -26,6 +27,9 @@ struct ReadPath {
   unsigned Statement = 0, Read = 0; ///< URESystem::Statements[S].Reads[R]
   /// The conditions on the way to the read, each with the value it has.
   llvm::SmallVector<std::pair<ExprPtr, bool>, 4> Conditions;
+  /// Whether conditions on computed values were on the way too: the read
+  /// then only may be taken where Conditions hold.
+  bool Opaque = false;
 };
 
 /// Every path to a URE read in \p N's statements (a read used in several

@@ -65,7 +65,8 @@ struct Stmt {
   StmtKind Kind;
   LoopKind Loop = LoopKind::Serial;
   std::string Name; ///< Decl, Let, Loop: the variable; Shift: the register
-  /// Comment: its text; Decl, Loop: a comment after it; Shift: the name of
+  /// Comment: its text; Decl, Loop, Assign, Write: a comment after it
+  /// (an assignment's place in the source, 'file.cpp:12'); Shift: the name of
   /// the counter the printed loop moves the words with (no loop or
   /// parameter of the design has it).
   std::string Text;

@@ -34,6 +34,19 @@ llvm::PreservedAnalyses PrepareNestsPass::run(llvm::Function &F,
   PA.preserveSet<llvm::CFGAnalyses>();
   if (Promotable.empty())
     return PA;
+  // The values the named locals hold keep their names (the first local a
+  // value is stored to).
+  for (llvm::AllocaInst *AI : Promotable) {
+    llvm::MDNode *Name = AI->getMetadata(NameTag);
+    if (!Name)
+      continue;
+    for (llvm::User *U : AI->users())
+      if (auto *St = llvm::dyn_cast<llvm::StoreInst>(U); St && St->getPointerOperand() == AI)
+        if (auto *V = llvm::dyn_cast<llvm::Instruction>(St->getValueOperand());
+            V && !V->getType()->isPointerTy() && !llvm::isa<llvm::AllocaInst>(V) &&
+            !V->getMetadata(NameTag))
+          V->setMetadata(NameTag, Name);
+  }
   llvm::DominatorTree &DT = FAM.getResult<llvm::DominatorTreeAnalysis>(F);
   llvm::AssumptionCache &AC = FAM.getResult<llvm::AssumptionAnalysis>(F);
   llvm::PromoteMemToReg(Promotable, DT, &AC);

@@ -18,7 +18,9 @@ from a boundary PE, 'p == lb ? x[...] : U[...p - 1...]'), and two input
 arrays at affine subscripts; the last statements are extended UREs writing
 the output, pinned to one iteration of the first loop or (where that loop is
 time) written again in each of its iterations; some values and run-time
-bounds go through std::min/std::max. Results stay exactly comparable: unsigned int and wider wrap,
+bounds go through std::min/std::max, some values through std::clamp or a
+named local the statement reads twice (the kernels declare it as a
+temporary). Results stay exactly comparable: unsigned int and wider wrap,
 everything else is reduced modulo 1021 (floats through an integer, so they
 only ever hold exact integers).
 
@@ -356,7 +358,18 @@ def gen_design(rng, idx):
         if mrng.random() < 0.15:
             value = "std::%s<%s>(%s, (%s)%d)" % (mrng.choice(["min", "max"]), D.ty, value,
                                                 D.ty, mrng.randint(0, 600))
-        stmts.append("%s = %s;" % (D.ure_at(a, [0] * depth), value))
+        # std::clamp, and a named local the value reads twice (the kernels
+        # declare it as a temporary), from the same stream.
+        if mrng.random() < 0.1:
+            lo = mrng.randint(0, 1 if D.ty == "bool" else 300)
+            hi = lo + mrng.randint(0, 1 - lo if D.ty == "bool" else 300)
+            value = "std::clamp<%s>(%s, (%s)%d, (%s)%d)" % (D.ty, value, D.ty, lo, D.ty, hi)
+        local = ""
+        if mrng.random() < 0.15:
+            local = "%s loc_%s = %s; " % (D.ty, a, value) # kept with its statement
+            value = "loc_%s > (%s)%d ? loc_%s : (%s)%d" % (a, D.ty, mrng.randint(0, 1), a,
+                                                           D.ty, mrng.randint(0, 1))
+        stmts.append("%s%s = %s;" % (local, D.ure_at(a, [0] * depth), value))
 
     # Outputs: each array (or one) at the last (first) iteration of the
     # first loop, at a flattened index of the others.
@@ -625,7 +638,7 @@ def _nest(D, rng, indent, body, skip_first=False):
         inc = rng.choice(["++%s" % v, "++%s" % v, "%s++" % v, "%s += 1" % v])
         D.lines.append("%sfor (int %s = %d; %s; %s)" % (indent, v, l.lb, test, inc))
         indent += "  "
-    if len(body) == 1:
+    if len(body) == 1 and "; " not in body[0]: # (a local and its statement: braces)
         D.lines.append(indent + body[0])
         return
     D.lines.append(indent[:-2] + "{")

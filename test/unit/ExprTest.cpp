@@ -174,5 +174,41 @@ TEST(ExprTest, IntegerValues) {
   EXPECT_EQ(Eval(*binary(BinaryOp::Rem, false, T, intConst(Int, 0))), std::nullopt);
 }
 
+// A chain of values that each use the one before twice (m1 = m0 > v ? m0 :
+// v, ...) is a graph of linear size whose tree is exponential: the walks,
+// rewrites and evaluations visit each node once, and rewriting keeps the
+// sharing.
+TEST(ExprTest, SharedOperandsAreVisitedOnce) {
+  ExprPtr V = var("v", 0, Int), M = var("x", 0, Int);
+  for (int K = 0; K < 60; ++K) // 2^60 nodes as a tree
+    M = select(compare(CompareOp::GT, false, M, V), M, V);
+  unsigned Nodes = 0;
+  forEachNode(M, [&](const Expr &) { ++Nodes; });
+  EXPECT_EQ(Nodes, 2u + 60 * 2); // x, v and a compare and a select per link
+  unsigned Asked = 0;
+  EXPECT_FALSE(anyNode(M, [&](const Expr &) { return ++Asked, false; }));
+  EXPECT_EQ(Asked, Nodes);
+
+  ExprPtr Renamed = rewrite(M, [&](const ExprPtr &X) -> ExprPtr {
+    return X->Kind == ExprKind::Var && X->Name == "x" ? var("y", 0, Int) : nullptr;
+  });
+  unsigned RenamedNodes = 0, Ys = 0;
+  forEachNode(Renamed, [&](const Expr &X) {
+    ++RenamedNodes;
+    Ys += X.Kind == ExprKind::Var && X.Name == "y";
+  });
+  EXPECT_EQ(RenamedNodes, Nodes);
+  EXPECT_EQ(Ys, 1u);
+  EXPECT_EQ(rewrite(M, [](const ExprPtr &) -> ExprPtr { return nullptr; }), M); // no copy
+
+  std::optional<int64_t> X = 5, Vv = 7;
+  IntEval Eval([&](llvm::StringRef N) -> const std::optional<int64_t> * {
+    return N == "x" ? &X : N == "v" ? &Vv : nullptr;
+  });
+  EXPECT_EQ(Eval(*M), 7);
+  X = 9; // a second evaluation sees the new value
+  EXPECT_EQ(Eval(*M), 9);
+}
+
 } // namespace
 } // namespace t2s

@@ -53,6 +53,35 @@ std::string kernels(const Design &D) {
   return Text;
 }
 
+// A value an assignment uses twice is declared before it, named after its
+// local in the source (away from the kernel's names: a loop 's' makes it
+// 's_1'); one used once, or only in a select's arm when it divides
+// integers, stays in the expression. An inline 'if' gets braces for the
+// temporaries, and the assignment ends with its place in the source.
+TEST(KernelPrinterTest, SharedValuesAreTemporaries) {
+  ExprPtr A = subscript(Float, var("sr_A"), {num(0), var("s")});
+  ExprPtr Sum = asLocal(binary(BinaryOp::Add, false, A, floatConst(Float, 1)), "s");
+  ExprPtr Max = select(compare(CompareOp::GT, false, Sum, floatConst(Float, 0)), Sum,
+                       floatConst(Float, 0));
+  Stmt Set = assign(bufferElement(Float, 0, {var("s")}, {1}), Max);
+  Set.Text = "f.cpp:9";
+  ExprPtr Q = asLocal(binary(BinaryOp::Div, false, var("s"), var("n")), "q");
+  ExprPtr Guarded = select(compare(CompareOp::NE, false, var("n"), num(0)),
+                           binary(BinaryOp::Add, false, Q, Q), num(0));
+  Stmts PE{guarded(compare(CompareOp::EQ, false, var("s"), num(1)), std::move(Set)),
+           decl(Int, "r", {}, DeclInit::Value, Guarded)};
+  Design D = oneKernel({decl(Float, "sr_A", {1, 4}), decl(Int, "n", {}, DeclInit::Zero),
+                        loop(LoopKind::PE, "s", num(0), num(4), std::move(PE))});
+  std::string K = kernels(D);
+  EXPECT_NE(K.find("    if (s == 1) {\n"
+                   "      const float s_1 = sr_A[0][s] + 1.0f;\n"
+                   "      out[s] = ((s_1 > 0.0f) ? s_1 : 0.0f); // f.cpp:9\n"
+                   "    }\n"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("int r = (n != 0) ? ((s / n) + (s / n)) : 0;"), std::string::npos) << K;
+}
+
 TEST(KernelPrinterTest, TimeLoopsShiftsAndRecovery) {
   // for t1: shift the register; over the PEs j: recover i from t1 and run.
   Stmt Shift(StmtKind::Shift);
@@ -73,7 +102,7 @@ TEST(KernelPrinterTest, TimeLoopsShiftsAndRecovery) {
   Design D = oneKernel({decl(Float, "sr_A", {3, 4}),
                         loop(LoopKind::Time, "t1", num(0), num(14), std::move(Step))});
   EXPECT_EQ(kernels(D).substr(kernels(D).find("__kernel")),
-            "__kernel __attribute__((max_global_work_dim(0)))\n"
+            "__kernel T2S_SINGLE_WORK_ITEM\n"
             "void f(__global float *restrict out) {\n"
             "  float sr_A[3][4];\n"
             "  for (int t1 = 0; t1 < 14; t1++) {\n"

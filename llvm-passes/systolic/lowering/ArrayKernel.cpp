@@ -10,6 +10,8 @@
 
 #include "systolic/lowering/KernelBuilder.h"
 
+#include "llvm/Support/Path.h"
+
 namespace t2s {
 namespace unroll {
 
@@ -157,22 +159,30 @@ void ArrayKernel::shifts(Stmts &Out) {
 Stmt ArrayKernel::statement(unsigned SI) {
   const UREStatement &St = S.Statements[SI];
   ExprPtr Value = resolve(Nest.Statements[SI].Value);
+  // The statement's place in the source, for a reader of the kernel (an
+  // FPGA compiler's report names the kernel's lines).
+  auto placed = [&](Stmt X) {
+    if (St.Loc.Line)
+      X.Text = llvm::sys::path::filename(St.Loc.File).str() + ":" + std::to_string(St.Loc.Line);
+    return X;
+  };
   if (!St.Extended) {
     llvm::SmallVector<ExprPtr, 6> Subs{num(0)};
     Subs.append(peSubscripts());
     if (Vec)
       Subs.push_back(laneIndex(0, Vec->LanePad[St.Array]));
-    return assign(subscript(Value->Type, var(registerName(St.Array)), Subs), Value);
+    return placed(assign(subscript(Value->Type, var(registerName(St.Array)), Subs), Value));
   }
   ExprPtr Guard = guardOf(SI);
   const PEChannel *C = channelOfStatement(SI);
   if (C && Vec && C->Lanes.Mode == LaneMode::Vector)
-    return when(Guard, assign(subscript(C->Scalar, var(C->LaneTemp), {laneIndex(0, 0)}), Value));
+    return when(Guard, placed(assign(subscript(C->Scalar, var(C->LaneTemp), {laneIndex(0, 0)}),
+                                     Value)));
   if (C && ((*C)->Chain || (*C)->PEVector))
-    return when(Guard, assign(perPE(Value->Type, C->PETemp), Value));
+    return when(Guard, placed(assign(perPE(Value->Type, C->PETemp), Value)));
   if (C)
-    return when(Guard, write(channelRef(*C), Value));
-  return when(Guard, assign(targetOf(SI), Value));
+    return when(Guard, placed(write(channelRef(*C), Value)));
+  return when(Guard, placed(assign(targetOf(SI), Value)));
 }
 
 // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
@@ -345,14 +355,11 @@ void ArrayKernel::vectorChain(Stmts &Out, const PEChannel &C, const std::string 
 
 // E with the variable From read as To.
 static ExprPtr renamed(const ExprPtr &E, llvm::StringRef From, const std::string &To) {
-  if (E->Kind == ExprKind::Var && E->Name == From)
-    return var(To, E->Int, E->Type);
-  if (E->Operands.empty())
-    return E;
-  auto Copy = std::make_shared<Expr>(*E);
-  for (ExprPtr &Op : Copy->Operands)
-    Op = renamed(Op, From, To);
-  return Copy;
+  return rewrite(E, [&](const ExprPtr &X) -> ExprPtr {
+    if (X->Kind == ExprKind::Var && X->Name == From)
+      return var(To, X->Int, X->Type);
+    return nullptr;
+  });
 }
 
 void ArrayKernel::chain(Stmts &Out, const PEChannel &C) {

@@ -141,17 +141,21 @@ protected:
   }
 
   // The expression E with the kernel's leaves; a leaf's replacement keeps
-  // its source line.
+  // its source line. Shared operands stay shared.
   ExprPtr resolve(const ExprPtr &E) {
     if (!E) {
       Failed = true;
       return num(0);
     }
-    if (E->Line && (E->Kind == ExprKind::UREValue || E->Kind == ExprKind::Load))
-      return atLine(resolveLeaf(E), E->Line);
-    return resolveLeaf(E);
+    return rewrite(E, [&](const ExprPtr &X) -> ExprPtr {
+      ExprPtr Leaf = resolveLeaf(X);
+      if (Leaf && X->Line && (X->Kind == ExprKind::UREValue || X->Kind == ExprKind::Load))
+        return atLine(Leaf, X->Line);
+      return Leaf;
+    });
   }
 
+  // The kernel's leaf for a leaf of the nest; null for other nodes.
   ExprPtr resolveLeaf(const ExprPtr &E) {
     switch (E->Kind) {
     case ExprKind::LoopVar:
@@ -170,14 +174,8 @@ protected:
       }
       return resolve(E->Operands[0]);
     default:
-      break;
+      return nullptr;
     }
-    if (E->Operands.empty())
-      return E;
-    auto Copy = std::make_shared<Expr>(*E);
-    for (ExprPtr &Op : Copy->Operands)
-      Op = resolve(Op);
-    return Copy;
   }
 
   // A URE read is a word of the shift register of its array.

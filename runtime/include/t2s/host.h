@@ -60,6 +60,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <unistd.h> // readlink: the executable's directory
+
 namespace t2s {
 namespace host {
 
@@ -228,7 +230,10 @@ public:
   Program(Device &D, const std::string &Path, const std::string &Options = "") {
     std::ifstream In(Path, std::ios::binary);
     if (!In)
-      throw Error("reading " + Path, CL_INVALID_VALUE, "cannot open the file");
+      throw Error("reading " + Path, CL_INVALID_VALUE,
+                  "cannot open the file; the program reads its kernels from the "
+                  "file t2s-clang wrote next to it, or from the file the "
+                  "environment variable T2S_OPENCL_PROGRAM names");
     std::string Bytes((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
     bool Binary = Path.size() > 5 && Path.compare(Path.size() - 5, 5, ".aocx") == 0;
     try {
@@ -373,10 +378,23 @@ public:
 };
 
 /// The program a host stub loads: $T2S_OPENCL_PROGRAM if set (e.g. the
-/// .aocx that Intel's aoc made of the .cl file), else \p Default.
+/// .aocx that Intel's aoc made of the .cl file), else the file \p Default
+/// (t2s-clang writes it next to the executable) in the executable's
+/// directory, wherever the program was moved with it and run from.
 inline std::string programPath(const char *Default) {
   const char *Env = std::getenv("T2S_OPENCL_PROGRAM");
-  return Env && *Env ? Env : Default;
+  if (Env && *Env)
+    return Env;
+  std::string Name = Default;
+  if (!Name.empty() && Name[0] == '/')
+    return Name;
+  char Exe[4096];
+  ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+  if (N <= 0)
+    return Name;
+  std::string Dir(Exe, size_t(N));
+  size_t Slash = Dir.rfind('/');
+  return Slash == std::string::npos ? Name : Dir.substr(0, Slash + 1) + Name;
 }
 
 /// Reports a failure of the kernels that replace a design and exits: the
