@@ -102,8 +102,9 @@ WARNINGS (-W<group>, -Wno-<group>, -Werror=<group>; docs/language.md):
 )";
 
 constexpr llvm::StringLiteral Examples = R"(
-DOCUMENTATION: docs/ of the T2S sources - language.md (directives, rules,
-  warnings), emulation.md, estimates.md (the report's figures), README.md.
+DOCUMENTATION: docs/ of the T2S sources - first-design.md (a first design,
+  step by step), language.md (directives, rules, warnings), emulation.md,
+  estimates.md (the report's figures), README.md.
 
 EXAMPLES:
   t2s-clang -O2 gemm.cpp -o gemm && ./gemm

@@ -267,7 +267,7 @@ private:
         if (auto It = Marks->Loops.find(&S); It != Marks->Loops.end())
           if (It->second > 0 || &S == Marks->Step) // a loop that only holds loops: none
             II = &It->second;
-      if (!S.Braces && !II) {
+      if (!S.Braces && !II && !declaresIn(S.Body)) {
         B << "\n";
         emitAll(B, S.Body, In);
         return;
@@ -294,11 +294,16 @@ private:
       }
       if (S.Inline)
         break;
-      B << Indent << "if (" << bare(S.Value) << ")\n";
+      B << Indent << "if (" << bare(S.Value) << ")" << (declaresIn(S.Body) ? " {" : "")
+        << "\n";
       emitAll(B, S.Body, In);
+      if (declaresIn(S.Body))
+        B << Indent << "}\n";
       if (!S.Else.empty()) {
-        B << Indent << "else\n";
+        B << Indent << "else" << (declaresIn(S.Else) ? " {" : "") << "\n";
         emitAll(B, S.Else, In);
+        if (declaresIn(S.Else))
+          B << Indent << "}\n";
       }
       return;
     case StmtKind::Block:
@@ -399,6 +404,10 @@ private:
     return Name;
   }
 
+  // Whether a body printed without braces would be one statement no more:
+  // its one statement declares temporaries before it.
+  bool declaresIn(const Stmts &Body) { return Body.size() == 1 && hoists(Body.front()); }
+
   // Whether S, printed on one line, declares temporaries before it.
   bool hoists(const Stmt &S) {
     switch (S.Kind) {
@@ -453,6 +462,11 @@ std::optional<std::string> printKernels(std::string &Text, const Design &D, CTyp
   OS << "\n// " << D.Function << ": "
      << (D.Nests.size() == 1 ? "the design at " : "the kernels from ") << D.File << ":"
      << D.Line << "\n";
+  // Off Intel's FPGAs (PoCL, GPUs) each operation rounds as the program's
+  // own build rounds it: OpenCL C contracts 'a * b + c' into one fused
+  // operation by default, which the host (x86-64 without FMA) does not.
+  OS << "#if defined(__OPENCL_C_VERSION__) && !defined(INTELFPGA_CL) && !defined(ALTERA_CL)\n"
+     << "#pragma OPENCL FP_CONTRACT OFF\n#endif\n";
   if (Macros)
     OS << "#include \"t2s/channels.h\"\n";
   else // Intel's attribute only for Intel's compiler (other OpenCL compilers warn)

@@ -147,6 +147,16 @@ public:
     OS << "    subgraph \"cluster_" << Id << "\" {\n      label=\"" << dotString(Title)
        << ": " << PEs << ", " << plural(N.Steps, "time step", "time steps")
        << ", utilization " << Utilization;
+    // The registers of values no PE passes on (an accumulator, read back by
+    // the PE that wrote it), which no edge between PEs shows.
+    std::string Kept;
+    for (const Design::Register &R : D.Registers)
+      if (R.Nest == U && R.Lane < 0 &&
+          llvm::none_of(N.Flows, [&](const Design::Nest::Flow &F) { return F.Array == R.Array; }))
+        Kept += (Kept.empty() ? "" : ", ") + R.Array + ": " +
+                plural(uint64_t(R.Words), "reg", "regs");
+    if (!Kept.empty())
+      OS << "\\n" << dotString("each PE keeps " + Kept);
     if (N.PELoops.size() > 2) {
       OS << "\\nPEs along ";
       for (unsigned D = 2; D < N.PELoops.size(); ++D)
@@ -344,6 +354,11 @@ void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
       W.kernelNest(U);
   }
   W.streams(D);
+  // How to read the picture.
+  OS << "    \"" << Prefix << "_legend\" [shape=note, fontsize=10, label=\""
+     << "grey boxes: loader and drainer kernels; cylinders: off-chip buffers\\l"
+     << "solid arrows between PEs: values passed on, with the registers per PE\\l"
+     << "dashed arrows: gather and scatter chains\\l\"];\n";
   OS << "  }\n";
 }
 

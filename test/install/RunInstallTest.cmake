@@ -1,5 +1,6 @@
 # Installs the T2S build tree into a fresh prefix, then configures, builds and
-# tests the consumer project against it. Run with cmake -P.
+# tests the consumer project against it; then against the build tree itself
+# as a package. Run with cmake -P.
 foreach(v T2S_BUILD_DIR T2S_WORK_DIR T2S_CONSUMER_DIR)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "${v} is not set")
@@ -29,3 +30,10 @@ run(${CMAKE_COMMAND} -DCONSUMER_EXPECT=55 "${T2S_WORK_DIR}/consumer")
 run(${CMAKE_COMMAND} --build "${T2S_WORK_DIR}/consumer")
 run(${CMAKE_CTEST_COMMAND} --test-dir "${T2S_WORK_DIR}/consumer" --output-on-failure)
 message(STATUS "the installed T2S package works from ${prefix}")
+# The build tree is a package as it is (T2S_DIR=build).
+file(WRITE "${source}/consumer-config.h" "#define CONSUMER_N 8\n")
+run(${CMAKE_COMMAND} -S "${source}" -B "${T2S_WORK_DIR}/consumer-build-tree" -G Ninja
+    -DT2S_DIR=${T2S_BUILD_DIR})
+run(${CMAKE_COMMAND} --build "${T2S_WORK_DIR}/consumer-build-tree")
+run(${CMAKE_CTEST_COMMAND} --test-dir "${T2S_WORK_DIR}/consumer-build-tree" --output-on-failure)
+message(STATUS "the build tree's T2S package works from ${T2S_BUILD_DIR}")

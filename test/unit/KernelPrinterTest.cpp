@@ -68,8 +68,13 @@ TEST(KernelPrinterTest, SharedValuesAreTemporaries) {
   ExprPtr Q = asLocal(binary(BinaryOp::Div, false, var("s"), var("n")), "q");
   ExprPtr Guarded = select(compare(CompareOp::NE, false, var("n"), num(0)),
                            binary(BinaryOp::Add, false, Q, Q), num(0));
+  // A loop without braces around its one statement gains them.
+  ExprPtr Twice = asLocal(binary(BinaryOp::Mul, false, var("s"), var("n")), "m");
+  Stmt Bare = loop(LoopKind::Serial, "u", num(0), num(2),
+                   {assign(var("n"), binary(BinaryOp::Add, false, Twice, Twice))});
+  Bare.Braces = false;
   Stmts PE{guarded(compare(CompareOp::EQ, false, var("s"), num(1)), std::move(Set)),
-           decl(Int, "r", {}, DeclInit::Value, Guarded)};
+           decl(Int, "r", {}, DeclInit::Value, Guarded), std::move(Bare)};
   Design D = oneKernel({decl(Float, "sr_A", {1, 4}), decl(Int, "n", {}, DeclInit::Zero),
                         loop(LoopKind::PE, "s", num(0), num(4), std::move(PE))});
   std::string K = kernels(D);
@@ -80,6 +85,12 @@ TEST(KernelPrinterTest, SharedValuesAreTemporaries) {
             std::string::npos)
       << K;
   EXPECT_NE(K.find("int r = (n != 0) ? ((s / n) + (s / n)) : 0;"), std::string::npos) << K;
+  EXPECT_NE(K.find("    for (int u = 0; u < 2; u++) {\n"
+                   "      const int m = s * n;\n"
+                   "      n = (m + m);\n"
+                   "    }\n"),
+            std::string::npos)
+      << K;
 }
 
 TEST(KernelPrinterTest, TimeLoopsShiftsAndRecovery) {
