@@ -873,10 +873,10 @@ std::vector<std::string> clangCommand(std::vector<std::string> Cmd, const Reques
   return Cmd;
 }
 
-// Runs \p Cmd, the one clang++ command of a run that is not
-// --emulate/--opencl (--dry-run: prints it), and finishes its outputs.
-int runClang(const std::string &Clang, const std::vector<std::string> &Cmd,
-             const Outputs &Out, const Request &R, const Layout &L) {
+// Runs \p Cmd, one clang++ command (--dry-run: prints it), its standard
+// output to Out.Report if that is set; a failure leaves none of Out's files.
+int runOnce(const std::string &Clang, const std::vector<std::string> &Cmd,
+            const Outputs &Out, const Request &R) {
   if (R.DryRun) {
     printCommand(Cmd);
     return 0;
@@ -897,12 +897,28 @@ int runClang(const std::string &Clang, const std::vector<std::string> &Cmd,
         llvm::sys::fs::remove(F);
   if (RC < 0)
     return fail("running " + Clang + " failed: " + ErrMsg);
-  if (RC == 0 && R.ForAOC)
-    if (std::optional<std::string> Error = inlineChannelMacros(Out.OpenCL, L.IncludeDir)) {
-      llvm::sys::fs::remove(Out.OpenCL);
-      return fail(*Error);
-    }
   return RC;
+}
+
+// After the last command: --emit-opencl=aoc writes the channel macros into
+// the kernels' file.
+int finishOutputs(const Outputs &Out, const Request &R, const Layout &L) {
+  if (R.DryRun || !R.ForAOC)
+    return 0;
+  if (std::optional<std::string> Error = inlineChannelMacros(Out.OpenCL, L.IncludeDir)) {
+    llvm::sys::fs::remove(Out.OpenCL);
+    return fail(*Error);
+  }
+  return 0;
+}
+
+// Runs \p Cmd, the one clang++ command of a run that is not
+// --emulate/--opencl (--dry-run: prints it), and finishes its outputs.
+int runClang(const std::string &Clang, const std::vector<std::string> &Cmd,
+             const Outputs &Out, const Request &R, const Layout &L) {
+  if (int RC = runOnce(Clang, Cmd, Out, R))
+    return RC;
+  return finishOutputs(Out, R, L);
 }
 
 } // namespace
@@ -958,35 +974,22 @@ int runPerInput(const std::string &Clang, const std::vector<std::string> &Plugin
     for (const ClangArg &A : R.Forwarded)
       if (&A == Input || !llvm::is_contained(Compiled, &A))
         One.Forwarded.push_back(A);
-    Outputs Each = Out;
+    Outputs Each = Out; // the report of each to a file of its own
     Each.Report.clear();
-    std::vector<std::string> Cmd = clangCommand(Plugins, One, Each);
-    if (R.DryRun) {
-      printCommand(Cmd);
-      continue;
-    }
     llvm::SmallString<128> Captured;
-    if (!R.Report.empty())
+    if (!R.Report.empty() && !R.DryRun) {
       if (std::error_code EC = llvm::sys::fs::createTemporaryFile("t2s-report", "txt", Captured))
         return fail("cannot create a temporary file: " + EC.message());
-    std::vector<llvm::StringRef> CmdRefs(Cmd.begin(), Cmd.end());
-    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt, std::nullopt};
-    if (!Captured.empty())
-      Redirects[1] = Captured.str();
-    std::string ErrMsg;
-    int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, childEnvironment(), Redirects, 0, 0,
-                                       &ErrMsg);
+      Each.Report = std::string(Captured);
+    }
+    int RC = runOnce(Clang, clangCommand(Plugins, One, Each), Each, R);
     if (!Captured.empty()) {
       if (auto Buf = llvm::MemoryBuffer::getFile(Captured))
         Parts.push_back((*Buf)->getBuffer().str());
       llvm::sys::fs::remove(Captured);
     }
-    if (RC != 0) {
-      for (const std::string &F : {Out.OpenCL, Out.HostStub})
-        if (!F.empty())
-          llvm::sys::fs::remove(F);
-      return RC < 0 ? fail("running " + Clang + " failed: " + ErrMsg) : RC;
-    }
+    if (RC != 0)
+      return RC;
   }
   if (R.DryRun)
     return 0;
@@ -1002,12 +1005,7 @@ int runPerInput(const std::string &Clang, const std::vector<std::string> &Plugin
       OS << Joined;
     }
   }
-  if (R.ForAOC)
-    if (std::optional<std::string> Error = inlineChannelMacros(Out.OpenCL, L.IncludeDir)) {
-      llvm::sys::fs::remove(Out.OpenCL);
-      return fail(*Error);
-    }
-  return 0;
+  return finishOutputs(Out, R, L);
 }
 
 int main(int Argc, char **Argv) {

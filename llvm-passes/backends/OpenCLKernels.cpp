@@ -286,7 +286,7 @@ private:
         emitBlock(B, S.Body.front(), Indent);
         return;
       }
-      if (S.Inline && hoists(S.Body.front())) {
+      if (hoists(S)) { // its one statement's temporaries inside the braces
         B << Indent << "if (" << bare(S.Value) << ") {\n";
         emit(B, S.Body.front(), In);
         B << Indent << "}\n";
@@ -307,17 +307,12 @@ private:
       }
       return;
     case StmtKind::Block:
-      if (S.Inline && llvm::any_of(S.Body, [&](const Stmt &X) { return hoists(X); })) {
-        if (!S.Braces) {
-          emitAll(B, S.Body, Indent);
-          return;
-        }
-        B << Indent;
-        emitBlock(B, S, Indent);
+      if (S.Inline && !hoists(S))
+        break;
+      if (!S.Braces) { // statements that shared a line, one per line
+        emitAll(B, S.Body, Indent);
         return;
       }
-      if (S.Inline)
-        break;
       B << Indent;
       emitBlock(B, S, Indent);
       return;
@@ -359,8 +354,8 @@ private:
     std::vector<const Expr *> Declared;
     for (const Expr *X : Plans[&S]) {
       std::string Name = temporaryName(*X);
-      B << Indent << "const " << Types.name(X->Type) << " " << Name << " = " << printCondition(*X, Types, *this)
-        << ";\n";
+      B << Indent << "const " << Types.name(X->Type) << " " << Name << " = "
+        << printCondition(*X, Types, *this) << ";\n";
       Temps[X] = Name;
       Declared.push_back(X);
     }

@@ -112,12 +112,20 @@ private:
   // uses twice (a local read twice, which the kernel declares as a
   // temporary) loads once.
   llvm::SmallPtrSet<const Expr *, 16> Counted;
+  llvm::DenseMap<const Expr *, bool> ReachesBuffer; // a buffer element, in E's nodes
   void reads(const ExprPtr &E, uint64_t Times) {
     Counted.clear();
+    ReachesBuffer.clear();
+    forEachNode(E, [&](const Expr &X) {
+      ReachesBuffer[&X] = X.Kind == ExprKind::BufferElement ||
+                          llvm::any_of(X.Operands, [&](const ExprPtr &Op) {
+                            return Op && ReachesBuffer.lookup(Op.get());
+                          });
+    });
     readsIn(E, Times);
   }
   void readsIn(const ExprPtr &E, uint64_t Times) {
-    if (!E || !accessesBuffer(E))
+    if (!E || !ReachesBuffer.lookup(E.get()))
       return; // (also keeps a chain of selects on computed values linear)
     if (!Counted.insert(E.get()).second)
       return;
