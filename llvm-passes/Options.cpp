@@ -73,7 +73,8 @@ llvm::cl::opt<double> FmaxOption("t2s-fmax", llvm::cl::init(t2s::DefaultFmaxMHz)
 
 llvm::cl::list<std::string> SizeOption(
     "t2s-size", llvm::cl::CommaSeparated,
-    llvm::cl::desc("Run-time sizes for the report's estimates: NAME=VALUE,..."));
+    llvm::cl::desc("Run-time sizes the designs are built for (channel depths that grow "
+                   "with them, the report's estimates): NAME=VALUE,..."));
 
 } // namespace
 
@@ -90,6 +91,12 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   O.Device = DeviceOption;
   O.FmaxMHz = FmaxOption;
   O.ClockMarks = ClockMarksOption;
+  for (const std::string &S : SizeOption) { // t2s-clang checked the spelling
+    auto [Name, Value] = llvm::StringRef(S).split('=');
+    int64_t V;
+    if (!Name.empty() && !Value.getAsInteger(10, V))
+      O.Sizes.push_back({Name.str(), V});
+  }
   return O;
 }
 
@@ -101,12 +108,7 @@ ReportOptions reportOptionsFromCommandLine() {
   O.OpenCL = openCLOptionsFromCommandLine();
   O.Device = DeviceOption;
   O.FmaxMHz = FmaxOption;
-  for (const std::string &S : SizeOption) { // t2s-clang checked the spelling
-    auto [Name, Value] = llvm::StringRef(S).split('=');
-    int64_t V;
-    if (!Name.empty() && !Value.getAsInteger(10, V))
-      O.Sizes.push_back({Name.str(), V});
-  }
+  O.Sizes = O.OpenCL.Sizes;
   return O;
 }
 

@@ -38,7 +38,8 @@ def device_EQ : Joined<["--"], "device=">, MetaVarName<"arria10|stratix10|agilex
 def fmax_EQ : Joined<["--"], "fmax=">, MetaVarName<"MHz">,
   HelpText<"The clock of the report's estimates and of the clocked emulation of --emulate (default 250)">;
 def size_EQ : Joined<["--"], "size=">, MetaVarName<"NAME=VALUE">,
-  HelpText<"A run-time size for the report's estimates (repeatable: "
+  HelpText<"A run-time size the design is built for: the report's estimates count at it, "
+           "and channels whose depth grows with it hold what it needs (repeatable: "
            "--size=IT=128 --size=KT=64)">;
 def emit_dot : Flag<["--"], "emit-dot">,
   HelpText<"Print a Graphviz picture of the designs instead of compiling; "

@@ -755,9 +755,12 @@ std::optional<std::string> checkModes(const Request &R) {
     return std::string(R.Emulate ? "--emulate" : "--opencl") +
            " builds a program; it does not go together with "
            "--emit-opencl, --report or --emit-dot";
-  if (!R.Sizes.empty() && (R.Report.empty() || R.Report == "dot"))
-    return std::string("--size= gives a run-time size for the report's estimates; it goes "
-                       "with --report (t2s-clang --report --size=KT=64 design.cpp)");
+  if (!R.Sizes.empty() && (R.Report.empty() || R.Report == "dot") && !R.EmitOpenCL &&
+      !R.Emulate && !R.OnDevice)
+    return std::string("--size= gives the run-time sizes a design is built for (the report's "
+                       "estimates, channels whose depth grows with them); it goes with "
+                       "--report, --emit-opencl, --emulate or --opencl (t2s-clang --report "
+                       "--size=KT=64 design.cpp)");
   if ((!R.Device.empty() || !R.Fmax.empty()) && (R.Report.empty() || R.Report == "dot") &&
       !R.Emulate && !R.EmitOpenCL)
     return std::string("--device= and --fmax= choose the FPGA of the report's estimates and "
@@ -823,14 +826,18 @@ std::optional<std::string> startOpenCLOutputs(const Outputs &Out) {
   return std::nullopt;
 }
 
-// The plugin's options for --device= and --fmax=, where given.
-std::vector<std::string> boardFlags(const std::string &Device, const std::string &Fmax) {
+// The plugin's options for --device=, --fmax= and --size=, where given.
+std::vector<std::string> boardFlags(const Request &R) {
   std::vector<std::string> Flags;
-  for (const auto &[Flag, Value] : {std::pair{"-t2s-device=", &Device}, {"-t2s-fmax=", &Fmax}})
+  for (const auto &[Flag, Value] : {std::pair{"-t2s-device=", &R.Device}, {"-t2s-fmax=", &R.Fmax}})
     if (!Value->empty()) {
       Flags.push_back("-mllvm");
       Flags.push_back(Flag + *Value);
     }
+  if (!R.Sizes.empty()) {
+    Flags.push_back("-mllvm");
+    Flags.push_back("-t2s-size=" + llvm::join(R.Sizes, ","));
+  }
   return Flags;
 }
 
@@ -843,7 +850,7 @@ std::vector<std::string> clangCommand(std::vector<std::string> Cmd, const Reques
   if (R.EmitOpenCL) {
     for (const std::string &W : passesOnly(R.Forwarded))
       Cmd.push_back(W);
-    for (const std::string &W : boardFlags(R.Device, R.Fmax))
+    for (const std::string &W : boardFlags(R))
       Cmd.push_back(W);
     Cmd.push_back("-mllvm");
     Cmd.push_back("-t2s-opencl=" + Out.OpenCL);
@@ -864,12 +871,8 @@ std::vector<std::string> clangCommand(std::vector<std::string> Cmd, const Reques
     Cmd.push_back(W);
   Cmd.push_back("-mllvm");
   Cmd.push_back("-t2s-report=" + R.Report);
-  for (const std::string &W : boardFlags(R.Device, R.Fmax))
+  for (const std::string &W : boardFlags(R))
     Cmd.push_back(W);
-  if (!R.Sizes.empty()) {
-    Cmd.push_back("-mllvm");
-    Cmd.push_back("-t2s-size=" + llvm::join(R.Sizes, ","));
-  }
   return Cmd;
 }
 
@@ -1037,7 +1040,7 @@ int main(int Argc, char **Argv) {
   std::vector<std::string> Plugins = clangWithPlugins(Clang, L);
   if (R->Emulate || R->OnDevice)
     return emulate(Clang, L, Plugins, R->Forwarded, R->DryRun, R->OnDevice,
-                   boardFlags(R->Device, R->Fmax));
+                   boardFlags(*R));
   Outputs Out = outputsOf(*R);
   if (std::optional<std::string> Error = startOpenCLOutputs(Out))
     return fail(*Error);

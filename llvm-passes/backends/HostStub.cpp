@@ -134,6 +134,29 @@ private:
     for (unsigned A : Buffers)
       OS << "  const long long " << D.Params[A].Name
          << "_extent = " << printExpr(*D.runTimeExtent(A), Types, Names) << ";\n";
+    printDepthChecks();
+  }
+
+  // A channel whose depth grows with the run-time sizes holds what sizes up
+  // to some limit need; the stub stops a run beyond it (t2s/sizes.h), where
+  // the kernels would deadlock.
+  void printDepthChecks() {
+    for (const Design::Channel &C : D.Channels) {
+      if (!C.Growth)
+        continue;
+      const Design::DepthLaw &L = *C.Growth;
+      std::string Numerator = std::to_string(L.Constant) + "LL";
+      std::string Sizes;
+      for (auto [P, Coefficient] : L.Terms) {
+        const std::string &Name = D.Params[P].Name;
+        Numerator += " + " + std::to_string(Coefficient) + "LL * (long long)" + Name;
+        Sizes += std::string(Sizes.empty() ? "std::string(\"--size=" : " + \",") + Name +
+                 "=\"" + (Sizes.empty() ? ")" : "") + " + std::to_string(" + Name + ")";
+      }
+      OS << "  t2s::checkChannelDepth(\"" << D.Stub << "\", \"" << C.Name << "\", \""
+         << L.text(D) << "\", " << Numerator << ", " << L.Denominator << ", " << C.Depth
+         << ", " << Sizes << ");\n";
+    }
   }
 
   // The kernels, compiled as C++, live in KernelNamespace (so that they never

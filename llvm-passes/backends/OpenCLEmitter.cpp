@@ -2,6 +2,7 @@
 
 #include "backends/OpenCLEmitter.h"
 #include "backends/CTypes.h"
+#include "backends/DepthWarnings.h"
 #include "backends/Estimate.h"
 #include "backends/FPGADevices.h"
 #include "backends/HostStub.h"
@@ -47,11 +48,12 @@ bool definesKernel(llvm::StringRef Kernels, const std::string &Name) {
 
 // The kernels and host stubs of F's designs; nothing for a function without
 // designs or with errors (reported already, or here). Earlier is what the
-// kernels file holds already: the designs of the program's other files.
+// kernels file holds already: the designs of the program's other files;
+// Before: the kernels of this file's functions before F.
 std::optional<FunctionOutput> emitFunction(llvm::Function &F,
                                            llvm::FunctionAnalysisManager &FAM,
                                            const OpenCLOptions &Opts, const FPGADevice &Dev,
-                                           llvm::StringRef Earlier) {
+                                           llvm::StringRef Earlier, llvm::StringRef Before) {
   if (F.isDeclaration() || designsRejected(F, FAM))
     return std::nullopt;
   const DesignResult &DR = FAM.getResult<DesignAnalysis>(F);
@@ -76,15 +78,29 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
   // Kernels, channels and host stubs are named after their function: two
   // files of one program with designs in functions of the same name (static
   // ones, say) would define them twice.
-  for (const Design::Kernel &K : D.Kernels)
-    if (definesKernel(Earlier, K.Name)) {
+  for (const Design::Kernel &K : D.Kernels) {
+    bool InFile = definesKernel(Before, K.Name);
+    if (!InFile && !definesKernel(Earlier, K.Name))
+      continue;
+    if (K.Role == KernelRole::KernelNest) {
+      const Design::Place &At = D.Nests[K.Nest].At;
+      reportError(F, SourceLoc{D.File, At.Line, At.Column},
+                  "another design of this program has a kernel named '" + K.Name +
+                      "' already (a kernel(name) nest is one OpenCL kernel of that name "
+                      "in the program's kernels file) [" +
+                      ruleName(URERule::Offload).str() + "]; give this kernel another name");
+    } else {
       reportError(F, Loc,
-                  "another source file of this program has a design named '" + K.Name +
+                  std::string(InFile ? "another design of this file has a kernel named '"
+                                     : "another source file of this program has a design "
+                                       "named '") +
+                      K.Name +
                       "' already (kernels, channels and host stubs are named after "
                       "their function) [" + ruleName(URERule::Offload).str() +
                       "]; rename this function or the other one");
-      return std::nullopt;
     }
+    return std::nullopt;
+  }
 
   if (std::optional<std::string> Why =
           printKernels(Text, D, Types, Opts.ClockMarks ? &Dev : nullptr)) {
@@ -98,6 +114,10 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     for (unsigned N = 0; N < D.Nests.size(); ++N)
       if (D.Nests[N].Scheduled)
         warnAboutTiming(F, DR, N, estimateNest(D, N, Dev, {}, Opts.FmaxMHz).Timing, Dev);
+  // A channel the run-time sizes can outgrow: also for the emulation, which
+  // stops at such sizes.
+  if (Opts.isolates())
+    warnAboutChannelDepths(F, D);
   if (!Opts.HostFile.empty()) {
     HS << Types.definitions(); // the host passes the same vector structs
     if (std::optional<std::string> Why = printHostStub(HS, D, Types, Opts.ForDevice,
@@ -131,7 +151,7 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
   }
   std::string Kernels, Host;
   for (llvm::Function &F : M)
-    if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts, *Dev, Earlier)) {
+    if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts, *Dev, Earlier, Kernels)) {
       Kernels += Out->Kernels;
       Host += Out->Host;
     }

@@ -2,6 +2,7 @@
 
 #include "backends/Report.h"
 #include "backends/CTypes.h"
+#include "backends/DepthWarnings.h"
 #include "backends/DesignSummary.h"
 #include "backends/Estimate.h"
 #include "backends/Picture.h"
@@ -51,6 +52,13 @@ llvm::json::Array depthsJSON(const t2s::Design &D, unsigned N) {
                                       {"depth", int64_t(C->Depth)},
                                       {"why", orNull(C->DepthNote)}});
   return List;
+}
+
+// The depth of each channel that serves nest N, and why.
+void printDepths(llvm::raw_ostream &OS, const t2s::Design &D, unsigned N) {
+  for (const t2s::Design::Channel *C : channelsOf(D, N))
+    OS << "  depth of channel " << C->Name << ": " << C->Depth
+       << (C->DepthNote.empty() ? "" : " (" + C->DepthNote + ")") << "\n";
 }
 
 llvm::json::Array channelsJSON(llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
@@ -581,9 +589,7 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
          << (C.Output ? " to" : " from") << " another kernel";
     OS << "\n";
   }
-  for (const t2s::Design::Channel *C : channelsOf(D, N))
-    OS << "  depth of channel " << C->Name << ": " << C->Depth
-       << (C->DepthNote.empty() ? "" : " (" + C->DepthNote + ")") << "\n";
+  printDepths(OS, D, N);
   for (const t2s::Design::Kernel &K : D.Kernels)
     if (K.Nest == N && K.Reuse)
       OS << "  " << reuseText(K) << "\n";
@@ -696,6 +702,8 @@ public:
         nestText(Design, DR, N, E, Sizes);
       ++Count;
     }
+    if (Laid)
+      warnAboutChannelDepths(F, DR.D);
     // The kernel nests that feed the design's arrays or take their results
     // run on the device too: what they take and move.
     bool Scheduled = llvm::any_of(DR.D.Nests, [](const Design::Nest &X) { return X.Scheduled; });
@@ -765,10 +773,12 @@ private:
             {"design", Name},
             {"kernel", K.KernelName},
             {"line", int64_t(K.At.Line)},
+            {"channel_depths", depthsJSON(D, N)},
             {"estimate", estimateJSON(E, *Device, Opts.FmaxMHz, D)}});
         continue;
       }
       OS << K.Title << " of design " << Name << "\n";
+      printDepths(OS, D, N);
       printEstimate(OS, E, *Device, Opts.FmaxMHz, D);
     }
   }

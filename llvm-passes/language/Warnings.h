@@ -36,6 +36,7 @@ enum class WarningGroup {
   InitiationInterval, // a kernel starts a step less often than every clock
   BufferReuse,        // buffer(a, k) whose loader sends each value it reads once
   UnknownSize,        // --size=NAME= that names no run-time size of the file
+  ChannelDepth,       // a channel whose depth the run-time sizes can outgrow
 };
 
 /// Each group's name as it follows -W, indexed by WarningGroup. (Header-only:
@@ -48,6 +49,7 @@ inline constexpr llvm::StringLiteral WarningGroupNames[] = {
     "t2s-initiation-interval",
     "t2s-buffer-reuse",
     "t2s-unknown-size",
+    "t2s-channel-depth",
 };
 
 inline llvm::StringRef warningGroupName(WarningGroup G) {

@@ -6,6 +6,7 @@
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
@@ -109,9 +110,9 @@ struct IslValFree {
 
 // The least and greatest byte offset of an access over the iterations that
 // run it - the nest's domain under the access's guards - exactly, with isl:
-// [Lo, Hi], or Empty when no iteration runs it. None where isl cannot tell
-// (a term that is not affine in the loops, a guard or bound that names a
-// parameter).
+// [Lo, Hi], or Empty when no iteration runs it, at any run-time sizes. None
+// where isl cannot tell (a term that is not affine in the loops, an offset
+// that grows with a run-time size).
 struct ByteRange {
   bool Empty = false;
   int64_t Lo = 0, Hi = 0;
@@ -127,10 +128,14 @@ std::optional<ByteRange> exactRange(const URESystem &S, isl_ctx *C, const Access
     Offset += " + " + std::to_string(Scale) + "*(" + *T + ")";
   }
   std::string Domain = Text.domain('a', Guards);
+  // Parameters (run-time sizes) count as variables of any value: the range
+  // then holds at every size, and is unbounded (none) where the offset grows
+  // with one.
+  std::string Tuple = Text.tuple('a');
   if (!Text.Params.empty())
-    return std::nullopt;
-  std::string SetText = "{ " + Text.tuple('a') + " : " + Domain + " }";
-  std::string AffText = "{ " + Text.tuple('a') + " -> [(" + Offset + ")] }";
+    Tuple = Text.paramList().substr(0, Text.paramList().size() - 1) + ", " + Tuple.substr(1);
+  std::string SetText = "{ " + Tuple + " : " + Domain + " }";
+  std::string AffText = "{ " + Tuple + " -> [(" + Offset + ")] }";
   IslSet Iterations(isl_set_read_from_str(C, SetText.c_str()));
   std::unique_ptr<isl_aff, IslAffFree> Byte(isl_aff_read_from_str(C, AffText.c_str()));
   if (!Iterations || !Byte)
@@ -195,8 +200,10 @@ std::optional<uint64_t> extentOf(const URESystem &S, const llvm::DataLayout &DL,
 
 // The values an index takes over the nest as expressions of the function's
 // parameters, for indices with run-time sizes: [Lo, Hi], and whether Lo is
-// known to be at least 0. Every integer parameter an index names is taken
-// to be a size, at least 0 (the host stub checks it: Sizes).
+// known to be at least 0. Every integer parameter an index names itself (a
+// stride) is taken to be a size, at least 0 (the host stub checks it:
+// Sizes); one in a loop's bound may be anything (the extent says where the
+// loop runs no iteration).
 struct SymRange {
   ExprPtr Lo, Hi;
   bool NonNegative = false;
@@ -238,9 +245,14 @@ ExprPtr product(ExprPtr A, ExprPtr B) {
 
 class SymbolicRange {
   const URESystem &S;
+  bool InBound = false; // naming a loop's bound, not an index's term
 
 public:
   llvm::SmallVector<unsigned, 2> Sizes; // argument numbers taken as sizes
+  bool NamesParams = false;              // the ranges name a parameter
+  /// Per access: a loop's values narrowed by the guards that hold where
+  /// the access runs.
+  llvm::DenseMap<const llvm::Value *, SymRange> Narrowed;
 
   explicit SymbolicRange(const URESystem &S) : S(S) {}
 
@@ -251,7 +263,11 @@ public:
     case ExprKind::IntConst:
       return intConst(Long, E.Int);
     case ExprKind::Param:
-      if (!llvm::is_contained(Sizes, E.Index))
+      // A parameter in a loop's bound may be anything (below 0 the loop
+      // runs no iteration, which the extent's condition says); one that an
+      // index names itself (a stride) is taken to be a size, at least 0.
+      NamesParams = true;
+      if (!InBound && !llvm::is_contained(Sizes, E.Index))
         Sizes.push_back(E.Index);
       return cast(CastKind::Plain, Long, param(E.Type, E.Index));
     case ExprKind::Cast:
@@ -277,6 +293,32 @@ public:
     }
   }
 
+  // The range of a value that bounds a loop's variable (in a guard): the
+  // parameters it names are not strides.
+  std::optional<SymRange> boundRange(llvm::Value *V) {
+    bool Was = std::exchange(InBound, true);
+    std::optional<SymRange> Out = range(V);
+    InBound = Was;
+    return Out;
+  }
+
+  // The values of L's variable, [Lower, Upper - 1]; empty where the first
+  // is greater (a run-time bound below the lower bound).
+  std::optional<SymRange> loopRange(const URELoop &L) {
+    if (!L.runTime() && L.affine())
+      return std::nullopt;
+    ExprPtr Hi = intConst(Long, L.Upper - 1);
+    if (L.runTime()) {
+      bool Was = std::exchange(InBound, true);
+      ExprPtr Bound = size(*L.RunTimeBound);
+      InBound = Was;
+      if (!Bound)
+        return std::nullopt;
+      Hi = sum(Bound, intConst(Long, L.RunTimeOffset - 1));
+    }
+    return SymRange{intConst(Long, L.Lower), Hi, L.Lower >= 0};
+  }
+
   // The lesser (Op: LT) or greater (GT) of two sizes, as 'X < Y ? X : Y'.
   ExprPtr extreme(CompareOp Op, const Expr &A, const Expr &B) {
     ExprPtr X = size(A), Y = size(B);
@@ -296,16 +338,10 @@ public:
     }
     for (const URELoop &L : S.Loops)
       if (V == L.IV) {
-        if (!L.runTime() && L.affine())
-          return std::nullopt;
-        ExprPtr Hi = intConst(Long, L.Upper - 1);
-        if (L.runTime()) {
-          ExprPtr Bound = size(*L.RunTimeBound);
-          if (!Bound)
-            return std::nullopt;
-          Hi = sum(Bound, intConst(Long, L.RunTimeOffset - 1));
-        }
-        return SymRange{intConst(Long, L.Lower), Hi, L.Lower >= 0};
+        auto It = Narrowed.find(V);
+        if (It != Narrowed.end())
+          return It->second;
+        return loopRange(L);
       }
     auto *I = llvm::dyn_cast<llvm::Instruction>(V);
     // A value of parameters and constants alone (also where the nest
@@ -355,11 +391,93 @@ public:
   }
 };
 
+// E + C, folding C into a constant E ends with ('n - 1' + 1 reads 'n').
+ExprPtr plus(ExprPtr E, int64_t C) {
+  if (std::optional<int64_t> X = constantOf(E))
+    return intConst(Long, *X + C);
+  if (E->Kind == ExprKind::Binary &&
+      (E->binaryOp() == BinaryOp::Add || E->binaryOp() == BinaryOp::Sub))
+    if (std::optional<int64_t> K = constantOf(E->Operands[1])) {
+      int64_t Sum = (E->binaryOp() == BinaryOp::Add ? *K : -*K) + C;
+      return sum(E->Operands[0], intConst(Long, Sum));
+    }
+  return sum(E, intConst(Long, C));
+}
+
+// The lesser or greater of two expressions, folded where both are known.
+ExprPtr least(ExprPtr A, ExprPtr B) {
+  std::optional<int64_t> X = constantOf(A), Y = constantOf(B);
+  if (X && Y)
+    return *X <= *Y ? A : B;
+  return equal(*A, *B) ? A : select(compare(CompareOp::LT, false, A, B), A, B);
+}
+ExprPtr greatest(ExprPtr A, ExprPtr B) {
+  std::optional<int64_t> X = constantOf(A), Y = constantOf(B);
+  if (X && Y)
+    return *X >= *Y ? A : B;
+  return equal(*A, *B) ? A : select(compare(CompareOp::GT, false, A, B), A, B);
+}
+
+// Narrows the loops' ranges in R by the guards under which an access runs
+// (a read past an end under 't < 2', a write under 'k == K - 1'): each
+// signed comparison of a loop variable with a constant or a value of the
+// parameters.
+void narrowByGuards(const URESystem &S, SymbolicRange &R, llvm::ArrayRef<Guard> Guards) {
+  R.Narrowed.clear();
+  auto strip = [](llvm::Value *V) {
+    while (auto *C = llvm::dyn_cast<llvm::CastInst>(V))
+      if (llvm::isa<llvm::SExtInst, llvm::ZExtInst, llvm::TruncInst>(C))
+        V = C->getOperand(0);
+      else
+        break;
+    return V;
+  };
+  for (const Guard &G : Guards) {
+    auto *Cmp = llvm::dyn_cast_or_null<llvm::ICmpInst>(G.Condition);
+    if (!G.Exact || !Cmp)
+      continue;
+    llvm::CmpInst::Predicate P = G.WhenTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
+    llvm::Value *A = strip(Cmp->getOperand(0)), *B = strip(Cmp->getOperand(1));
+    const URELoop *L = nullptr;
+    for (const URELoop &X : S.Loops)
+      if (A == X.IV || B == X.IV)
+        L = &X;
+    if (!L || (A == L->IV) == (B == L->IV))
+      continue;
+    if (B == L->IV) { // 'X < t' reads 't > X'
+      std::swap(A, B);
+      P = llvm::CmpInst::getSwappedPredicate(P);
+    }
+    std::optional<SymRange> Other = R.boundRange(B);
+    if (!Other || !equal(*Other->Lo, *Other->Hi))
+      continue;
+    std::optional<SymRange> Cur = R.range(L->IV);
+    if (!Cur)
+      continue;
+    ExprPtr X = Other->Lo;
+    switch (P) {
+    case llvm::CmpInst::ICMP_SLT: Cur->Hi = least(Cur->Hi, sum(X, intConst(Long, 1), true)); break;
+    case llvm::CmpInst::ICMP_SLE: Cur->Hi = least(Cur->Hi, X); break;
+    case llvm::CmpInst::ICMP_SGT: Cur->Lo = greatest(Cur->Lo, sum(X, intConst(Long, 1))); break;
+    case llvm::CmpInst::ICMP_SGE: Cur->Lo = greatest(Cur->Lo, X); break;
+    case llvm::CmpInst::ICMP_EQ:
+      Cur->Lo = greatest(Cur->Lo, X);
+      Cur->Hi = least(Cur->Hi, X);
+      break;
+    default: continue;
+    }
+    R.Narrowed[L->IV] = *Cur;
+  }
+}
+
 // One past the largest flattened index of A, as an expression of the
-// parameters: for indices with run-time sizes. None where an index can be
+// parameters: for indices with run-time sizes. Each access counts over the
+// iterations that run it: its loops narrowed by its guards, and none where
+// a loop then runs no iteration (a run-time bound below the lower one, an
+// empty loop, a guard that never holds). None where an index can be
 // negative or has no such expression.
 ExprPtr symbolicExtentOf(const URESystem &S, const llvm::DataLayout &DL,
-                         const llvm::Argument *A, llvm::Type *Elem,
+                         const llvm::Argument *A, llvm::Type *Elem, llvm::DominatorTree &DT,
                          llvm::SmallVectorImpl<unsigned> &Sizes) {
   int64_t ElemSize = int64_t(DL.getTypeAllocSize(Elem));
   SymbolicRange R(S);
@@ -372,6 +490,7 @@ ExprPtr symbolicExtentOf(const URESystem &S, const llvm::DataLayout &DL,
     const auto &Terms = Acc.Terms;
     if (Offset.isNegative())
       return nullptr;
+    narrowByGuards(S, R, dominatingGuards(S, DT, Acc.I->getParent()));
     // In elements where every scale is a multiple of the element's size
     // (as in 'a[i * N + j]'), else in bytes.
     bool Elements = Offset.getSExtValue() % ElemSize == 0 &&
@@ -384,14 +503,31 @@ ExprPtr symbolicExtentOf(const URESystem &S, const llvm::DataLayout &DL,
         return nullptr;
       Hi = sum(Hi, product(X->Hi, intConst(Long, Scale / Unit)));
     }
-    ExprPtr Last = Elements ? Hi : binary(BinaryOp::Div, false, Hi, intConst(Long, ElemSize));
-    Max = Max ? select(compare(CompareOp::GT, false, Max, Last), Max, Last) : Last;
+    // One past it, only where every loop runs: otherwise the access
+    // reaches nothing.
+    ExprPtr End = Elements ? plus(Hi, 1)
+                           : plus(binary(BinaryOp::Div, false, Hi, intConst(Long, ElemSize)), 1);
+    bool Never = false;
+    for (const URELoop &L : S.Loops) {
+      std::optional<SymRange> X = R.range(L.IV);
+      if (!X) // (affine bounds: taken to run)
+        continue;
+      std::optional<int64_t> Lo = constantOf(X->Lo), HiC = constantOf(X->Hi);
+      if (Lo && HiC) {
+        Never |= *HiC < *Lo;
+        continue;
+      }
+      End = select(compare(CompareOp::GT, false, plus(X->Hi, 1), X->Lo), End, intConst(Long, 0));
+    }
+    if (Never)
+      continue;
+    Max = Max ? greatest(Max, End) : End;
   }
   // Without a size, the constant extent (extentOf) had its reasons to fail.
-  if (!Max || R.Sizes.empty())
+  if (!R.NamesParams)
     return nullptr;
   Sizes.assign(R.Sizes.begin(), R.Sizes.end());
-  return sum(Max, intConst(Long, 1));
+  return Max ? Max : intConst(Long, 0); // (no access runs)
 }
 
 } // namespace
@@ -430,7 +566,7 @@ llvm::SmallVector<DesignBuffer, 4> findBuffers(const URESystem &S,
   for (DesignBuffer &B : Buffers) {
     B.Extent = extentOf(S, DL, B.Arg, B.Element, DT, C.get());
     if (!B.Extent)
-      B.RunTimeExtent = symbolicExtentOf(S, DL, B.Arg, B.Element, B.Sizes);
+      B.RunTimeExtent = symbolicExtentOf(S, DL, B.Arg, B.Element, DT, B.Sizes);
   }
   return Buffers;
 }

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace t2s {
@@ -249,57 +250,239 @@ uint32_t trackChannels(const Design &D, llvm::ArrayRef<unsigned> Channels,
   return Slots;
 }
 
-// The kernels Kernels, which exchange values along more than one path,
-// replayed together over their Channels.
-void sizeJointly(Design &D, llvm::ArrayRef<unsigned> Kernels, llvm::ArrayRef<unsigned> Channels,
-                 uint64_t OpLimit) {
-  llvm::StringMap<Tracked> Tracks;
-  uint32_t Slots = trackChannels(D, Channels, Tracks);
+// Kernels sized together: a writer and a reader (Kernels = {W, R}), or
+// kernels that exchange values along more than one path (Joint).
+struct KernelGroup {
+  std::vector<unsigned> Kernels, Channels;
+  bool Joint = false;
+};
+
+// One replay of a group's kernels at some sizes.
+struct Replayed {
+  std::vector<uint64_t> Most;    // per slot
+  std::string Computed;          // a kernel whose accesses depend on a computed value
+  bool Truncated = false;        // a trace stopped at the limit
+  size_t Seen = SIZE_MAX;        // then: the accesses replayed
+
+  bool usable() const { return Computed.empty() && !Truncated; }
+};
+
+Replayed replay(const Design &D, const KernelGroup &G, const llvm::StringMap<Tracked> &Tracks,
+                uint32_t Slots, llvm::ArrayRef<std::optional<int64_t>> Sizes, uint64_t OpLimit) {
+  Replayed Out;
+  if (!G.Joint) {
+    AccessTrace W(D, Tracks, Trace::Writes, OpLimit), R(D, Tracks, Trace::Reads, OpLimit);
+    W.setParams(Sizes);
+    R.setParams(Sizes);
+    W.run(D.Kernels[G.Kernels[0]].Body);
+    R.run(D.Kernels[G.Kernels[1]].Body);
+    if (W.Computed || R.Computed)
+      Out.Computed = D.Kernels[G.Kernels[W.Computed ? 0 : 1]].Name;
+    Out.Truncated = W.Truncated || R.Truncated;
+    if (Out.Truncated)
+      Out.Seen = std::min(W.Slots.size(), R.Slots.size());
+    if (Out.Computed.empty())
+      Out.Most = depthsInFlight(W.Slots, R.Slots, Slots, R.Truncated);
+    return Out;
+  }
   std::vector<std::vector<uint32_t>> Ops;
   std::vector<std::vector<bool>> Writes;
   std::vector<bool> Prefix;
-  std::string Names, Computed;
-  size_t Seen = SIZE_MAX;
-  bool Truncated = false;
-  for (unsigned K : Kernels) {
+  for (unsigned K : G.Kernels) {
     AccessTrace T(D, Tracks, Trace::Both, OpLimit);
-    T.setParams(D.standIns());
+    T.setParams(Sizes);
     T.run(D.Kernels[K].Body);
-    if (T.Computed && Computed.empty())
-      Computed = D.Kernels[K].Name;
-    Truncated |= T.Truncated;
+    if (T.Computed && Out.Computed.empty())
+      Out.Computed = D.Kernels[K].Name;
+    Out.Truncated |= T.Truncated;
     if (T.Truncated)
-      Seen = std::min(Seen, T.Slots.size());
+      Out.Seen = std::min(Out.Seen, T.Slots.size());
     Prefix.push_back(T.Truncated);
     Ops.push_back(std::move(T.Slots));
     Writes.push_back(std::move(T.IsWrite));
-    Names += (Names.empty() ? "" : K == Kernels.back() ? " and " : ", ") + D.Kernels[K].Name;
   }
-  std::vector<uint64_t> Most;
-  if (Computed.empty())
-    Most = depthsJointly(Ops, Writes, Slots, Prefix);
-  for (unsigned C : Channels) {
-    Design::Channel &Ch = D.Channels[C];
-    if (!Computed.empty()) {
-      Ch.Depth = ChannelDepth;
-      Ch.DepthNote = "fixed: when " + Computed + " accesses it depends on a computed value";
+  if (Out.Computed.empty())
+    Out.Most = depthsJointly(Ops, Writes, Slots, Prefix);
+  return Out;
+}
+
+// The sizes with the parameter Only (every run-time size if none) times
+// Factor.
+llvm::SmallVector<std::optional<int64_t>, 4> scaled(const Design &D, std::optional<unsigned> Only,
+                                                    int64_t Factor) {
+  llvm::SmallVector<std::optional<int64_t>, 4> Sizes = D.standIns();
+  for (unsigned P = 0; P < Sizes.size(); ++P)
+    if (Sizes[P] && (!Only || *Only == P))
+      *Sizes[P] *= Factor;
+  return Sizes;
+}
+
+// How a group's channels grow with the run-time sizes, from replays at the
+// stand-ins (Base), at twice them, and at twice and four times each size
+// alone: per channel, the depth at twice the sizes, and the linear law
+// through the replays where every replay lies on it.
+struct Growth {
+  std::vector<uint64_t> AtTwice;              // per channel of the group
+  std::vector<std::optional<Design::DepthLaw>> Laws;
+};
+
+std::optional<Growth> growth(const Design &D, const KernelGroup &G,
+                             const llvm::StringMap<Tracked> &Tracks, uint32_t Slots,
+                             const Replayed &Base, uint64_t OpLimit) {
+  if (!D.hasRunTimeSizes() || Base.Truncated)
+    return std::nullopt;
+  Replayed Twice = replay(D, G, Tracks, Slots, scaled(D, std::nullopt, 2), OpLimit);
+  if (!Twice.Computed.empty())
+    return std::nullopt;
+  auto depthOf = [&](const Replayed &R, unsigned C) {
+    return int64_t(mostOf(R.Most, Tracks.find(D.Channels[C].Name)->second));
+  };
+  Growth Out;
+  bool Grows = false;
+  for (unsigned C : G.Channels) {
+    Out.AtTwice.push_back(uint64_t(depthOf(Twice, C)));
+    Grows |= depthOf(Twice, C) != depthOf(Base, C);
+  }
+  Out.Laws.resize(G.Channels.size());
+  if (!Grows || !Twice.usable())
+    return Out;
+  // Each size alone at twice and four times its stand-in.
+  std::vector<std::pair<unsigned, std::pair<Replayed, Replayed>>> Alone;
+  llvm::SmallVector<std::optional<int64_t>, 4> Stand = D.standIns();
+  for (unsigned P = 0; P < Stand.size(); ++P) {
+    if (!Stand[P])
       continue;
+    Replayed Two = replay(D, G, Tracks, Slots, scaled(D, P, 2), OpLimit);
+    Replayed Four = replay(D, G, Tracks, Slots, scaled(D, P, 4), OpLimit);
+    if (!Two.usable() || !Four.usable())
+      return Out;
+    Alone.push_back({P, {std::move(Two), std::move(Four)}});
+  }
+  int64_t Den = 1;
+  for (auto &[P, Unused] : Alone)
+    Den = std::lcm(Den, *Stand[P]);
+  for (unsigned I = 0; I < G.Channels.size(); ++I) {
+    unsigned C = G.Channels[I];
+    int64_t At = depthOf(Base, C), Sum = At;
+    Design::DepthLaw Law;
+    Law.Denominator = Den;
+    Law.Constant = At * Den;
+    bool Linear = true;
+    for (auto &[P, Runs] : Alone) {
+      int64_t Step = depthOf(Runs.first, C) - At; // per stand-in of P
+      Linear &= depthOf(Runs.second, C) - At == 3 * Step;
+      Sum += Step;
+      if (!Step)
+        continue;
+      int64_t Coefficient = Step * (Den / *Stand[P]);
+      Law.Terms.push_back({P, Coefficient});
+      Law.Constant -= Coefficient * *Stand[P];
     }
-    uint64_t Depth = mostOf(Most, Tracks[Ch.Name]);
+    Linear &= Sum == depthOf(Twice, C); // no products of sizes
+    if (Linear && !Law.Terms.empty()) {
+      // Lowest terms.
+      int64_t Common = std::gcd(Law.Denominator, Law.Constant);
+      for (auto &[P, Coefficient] : Law.Terms)
+        Common = std::gcd(Common, Coefficient);
+      Common = std::max<int64_t>(Common, 1);
+      Law.Denominator /= Common;
+      Law.Constant /= Common;
+      for (auto &[P, Coefficient] : Law.Terms)
+        Coefficient /= Common;
+      Out.Laws[I] = std::move(Law);
+    }
+  }
+  return Out;
+}
+
+// Sizes the channels of G (see the file comment); Given: the sizes the
+// design is built for (-t2s-size=), per parameter.
+void sizeGroup(Design &D, const KernelGroup &G, uint64_t OpLimit,
+               llvm::ArrayRef<std::optional<int64_t>> Given) {
+  llvm::StringMap<Tracked> Tracks;
+  uint32_t Slots = trackChannels(D, G.Channels, Tracks);
+  Replayed Base = replay(D, G, Tracks, Slots, D.standIns(), OpLimit);
+  std::string Between;
+  if (G.Joint) {
+    for (unsigned K : G.Kernels)
+      Between += (Between.empty() ? "" : K == G.Kernels.back() ? " and " : ", ") +
+                 D.Kernels[K].Name;
+    Between = "among " + Between;
+  } else {
+    Between = "from " + D.Kernels[G.Kernels[0]].Name + " to " + D.Kernels[G.Kernels[1]].Name;
+  }
+  if (!Base.Computed.empty()) {
+    for (unsigned C : G.Channels) {
+      D.Channels[C].Depth = ChannelDepth;
+      D.Channels[C].DepthNote =
+          "fixed: when " + Base.Computed + " accesses it depends on a computed value";
+    }
+    return;
+  }
+  std::optional<Growth> More = growth(D, G, Tracks, Slots, Base, OpLimit);
+  // The sizes the design is built for, the stand-ins where none is given.
+  llvm::SmallVector<std::optional<int64_t>, 4> BuiltFor = D.standIns();
+  for (unsigned P = 0; P < BuiltFor.size() && P < Given.size(); ++P)
+    if (Given[P] && BuiltFor[P])
+      BuiltFor[P] = Given[P];
+  for (unsigned I = 0; I < G.Channels.size(); ++I) {
+    Design::Channel &Ch = D.Channels[G.Channels[I]];
+    uint64_t Depth = mostOf(Base.Most, Tracks[Ch.Name]);
     Ch.Depth = Depth;
-    Ch.DepthNote = "the most values in flight among " + Names +
-                   ", replayed together: values pass between them along more than one path";
-    if (Truncated) {
+    Ch.DepthNote = "the most values in flight " + Between;
+    if (G.Joint)
+      Ch.DepthNote += ", replayed together: values pass between them along more than one path";
+    uint64_t AtTwice = More ? More->AtTwice[I] : Depth;
+    if (AtTwice != Depth) {
+      Ch.Grows = true;
+      Ch.Depth = std::max<uint64_t>({Depth, AtTwice, ChannelDepth});
+      std::string Counts = std::to_string(Depth) + (Depth == 1 ? " value" : " values") +
+                           " in flight " + Between + " at the stand-in sizes, " +
+                           std::to_string(AtTwice) + " at twice them";
+      if (const std::optional<Design::DepthLaw> &Law = More->Laws[I]) {
+        Ch.Growth = Law;
+        Ch.SizedForGiven = llvm::all_of(Law->Terms, [&](const auto &T) {
+          return T.first < Given.size() && Given[T.first];
+        });
+        if (Ch.SizedForGiven)
+          Ch.Depth = std::max<uint64_t>(Ch.Depth, uint64_t(std::max<int64_t>(Law->at(BuiltFor), 1)));
+        std::optional<int64_t> Largest = Law->largestSize(Ch.Depth);
+        Ch.DepthNote = "grows with the run-time sizes: " + Law->text(D) + " (" + Counts +
+                       "); " + (Ch.SizedForGiven ? "built for the sizes --size= gives; " : "") +
+                       "depth " + std::to_string(Ch.Depth) + " holds them " +
+                       (Largest ? "up to " + D.Params[Law->Terms.front().first].Name + " = " +
+                                      std::to_string(*Largest)
+                                : "while " + Law->text(D) + " is at most " +
+                                      std::to_string(Ch.Depth)) +
+                       ", and the host stub stops larger runs";
+      } else {
+        Ch.DepthNote = "grows with the run-time sizes, not linearly (" + Counts +
+                       "); at least " + std::to_string(ChannelDepth) +
+                       ": run the emulation at the sizes you use";
+      }
+    }
+    // Past the limit the depth is that of a prefix of the run, which
+    // covers its first tiles; the fixed depth stays as a floor.
+    if (Base.Truncated) {
       Ch.Depth = std::max<uint64_t>(Depth, ChannelDepth);
-      Ch.DepthNote += " (over the first " + llvm::formatv("{0:N}", Seen).str() +
-                      " accesses of a kernel, at least " + std::to_string(ChannelDepth) + ")";
+      std::string Seen = llvm::formatv("{0:N}", Base.Seen).str();
+      if (G.Joint)
+        Ch.DepthNote += " (over the first " + Seen + " accesses of a kernel, at least " +
+                        std::to_string(ChannelDepth) + ")";
+      else
+        Ch.DepthNote = Base.Seen ? Ch.DepthNote + " over the first " + Seen +
+                                       " accesses of the run, at least " +
+                                       std::to_string(ChannelDepth)
+                                 : "fixed: the kernels run too long to replay up to their "
+                                   "first access";
     }
   }
 }
 
 } // namespace
 
-void sizeChannels(Design &D, uint64_t OpLimit) {
+void sizeChannels(Design &D, uint64_t OpLimit,
+                  llvm::ArrayRef<std::optional<int64_t>> Given) {
   // (Each trace also stops after 16 x OpLimit statements.)
   // Each channel's writer and reader kernel.
   std::vector<llvm::StringMap<bool>> Writes(D.Kernels.size()), Reads(D.Kernels.size());
@@ -349,80 +532,20 @@ void sizeChannels(Design &D, uint64_t OpLimit) {
     if (Counts.second >= Counts.first)
       Joint.insert(Root);
   for (unsigned Root : Joint) {
-    std::vector<unsigned> Kernels, Channels;
+    KernelGroup G;
+    G.Joint = true;
     for (unsigned K = 0; K < D.Kernels.size(); ++K)
       if (find(K) == Root)
-        Kernels.push_back(K);
+        G.Kernels.push_back(K);
     for (auto &[Ends, Cs] : Pairs)
       if (find(Ends.first) == Root)
-        Channels.insert(Channels.end(), Cs.begin(), Cs.end());
-    sizeJointly(D, Kernels, Channels, OpLimit);
+        G.Channels.insert(G.Channels.end(), Cs.begin(), Cs.end());
+    sizeGroup(D, G, OpLimit, Given);
   }
-  for (auto &[Ends, Channels] : Pairs) {
-    const Design::Kernel &WK = D.Kernels[Ends.first], &RK = D.Kernels[Ends.second];
-    if (Joint.count(find(Ends.first)))
-      continue;
-    llvm::StringMap<Tracked> Pair;
-    uint32_t Slots = trackChannels(D, Channels, Pair);
-    AccessTrace W(D, Pair, Trace::Writes, OpLimit), R(D, Pair, Trace::Reads, OpLimit);
-    W.setParams(D.standIns());
-    R.setParams(D.standIns());
-    W.run(WK.Body);
-    R.run(RK.Body);
-    // With run-time sizes, the kernels are replayed at the stand-ins and
-    // again at twice them: a depth that changes grows with the sizes.
-    std::optional<std::vector<uint64_t>> Twice;
-    if (D.hasRunTimeSizes() && !W.Computed && !R.Computed && !W.Truncated && !R.Truncated) {
-      llvm::SmallVector<std::optional<int64_t>, 4> Doubled = D.standIns();
-      for (std::optional<int64_t> &V : Doubled)
-        if (V)
-          *V *= 2;
-      AccessTrace W2(D, Pair, Trace::Writes, OpLimit), R2(D, Pair, Trace::Reads, OpLimit);
-      W2.setParams(Doubled);
-      R2.setParams(Doubled);
-      W2.run(WK.Body);
-      R2.run(RK.Body);
-      if (!W2.Computed && !R2.Computed)
-        Twice = depthsInFlight(W2.Slots, R2.Slots, Slots, R2.Truncated);
-    }
-    std::string Between = "from " + WK.Name + " to " + RK.Name;
-    if (W.Computed || R.Computed) {
-      for (unsigned C : Channels) {
-        D.Channels[C].Depth = ChannelDepth;
-        D.Channels[C].DepthNote =
-            "fixed: when " + (W.Computed ? WK.Name : RK.Name) +
-            " accesses it depends on a computed value";
-      }
-      continue;
-    }
-    std::vector<uint64_t> Most = depthsInFlight(W.Slots, R.Slots, Slots, R.Truncated);
-    for (unsigned C : Channels) {
-      Design::Channel &Ch = D.Channels[C];
-      const Tracked &T = Pair[Ch.Name];
-      uint64_t Depth = mostOf(Most, T);
-      Ch.Depth = Depth;
-      Ch.DepthNote = "the most values in flight " + Between;
-      uint64_t AtTwice = Twice ? mostOf(*Twice, T) : 1;
-      if (Twice && AtTwice != Depth) {
-        Ch.Depth = std::max<uint64_t>(AtTwice, ChannelDepth);
-        Ch.DepthNote = "grows with the run-time sizes (" + std::to_string(Depth) +
-                       " values in flight " + Between + " at the stand-in sizes, " +
-                       std::to_string(AtTwice) + " at twice them); at least " +
-                       std::to_string(ChannelDepth) +
-                       ": run the emulation at the sizes you use";
-      }
-      // Past the limit the depth is that of a prefix of the run, which
-      // covers its first tiles; the fixed depth stays as a floor.
-      if (W.Truncated || R.Truncated) {
-        size_t Seen = std::min(W.Slots.size(), R.Slots.size());
-        Ch.Depth = std::max<uint64_t>(Depth, ChannelDepth);
-        Ch.DepthNote =
-            Seen ? Ch.DepthNote + " over the first " + llvm::formatv("{0:N}", Seen).str() +
-                       " accesses of the run, at least " + std::to_string(ChannelDepth)
-                 : "fixed: the kernels run too long to replay up to their first access";
-      }
-    }
-  }
+  for (auto &[Ends, Channels] : Pairs)
+    if (!Joint.count(find(Ends.first)))
+      sizeGroup(D, KernelGroup{{Ends.first, Ends.second}, {Channels.begin(), Channels.end()}, false},
+                OpLimit, Given);
 }
 
 } // namespace t2s

@@ -22,6 +22,15 @@
 // bounded depth are still a Kahn network: every run does what this one
 // does).
 //
+// With run-time sizes the replays run at the stand-ins and at twice them; a
+// depth that differs grows with the sizes. Replays at twice and four times
+// each size alone then give its law, where it is linear in the sizes
+// (Design::DepthLaw: "n - 1"): the channel gets at least ChannelDepth, or
+// what the sizes the design is built for need (-t2s-size=, t2s-clang
+// --size=), and the host stubs stop a run at sizes that need more (the
+// kernels would deadlock; a channel's depth is hardware). A growth that is
+// not linear gets the depth at twice the stand-ins, at least ChannelDepth.
+//
 // Chains between PEs keep their depth (the extent of their loop): both ends
 // are in the array kernel. A kernel whose channel accesses depend on a
 // computed value keep the fixed depth (ChannelDepth) and say why; pairs that
@@ -41,6 +50,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace t2s {
@@ -66,7 +76,8 @@ std::vector<uint64_t> depthsJointly(llvm::ArrayRef<std::vector<uint32_t>> Slots,
 /// a pair of kernels is replayed up to \p OpLimit accesses (or 16 times as
 /// many statements); beyond, the depths are those of that prefix of the
 /// run, and at least ChannelDepth.
-void sizeChannels(Design &D, uint64_t OpLimit = uint64_t(1) << 16);
+void sizeChannels(Design &D, uint64_t OpLimit = uint64_t(1) << 16,
+                  llvm::ArrayRef<std::optional<int64_t>> Given = {});
 
 } // namespace t2s
 

@@ -221,6 +221,46 @@ bool Design::writes(unsigned ArgNo) const {
   return llvm::any_of(Buffers, [&](const Buffer &B) { return B.ArgNo == ArgNo && B.Written; });
 }
 
+int64_t Design::DepthLaw::at(llvm::ArrayRef<std::optional<int64_t>> Sizes) const {
+  int64_t Sum = Constant;
+  for (auto [Param, Coefficient] : Terms)
+    Sum += Coefficient * (Param < Sizes.size() ? Sizes[Param].value_or(0) : 0);
+  // Rounded up (the denominator is positive).
+  return Sum >= 0 ? (Sum + Denominator - 1) / Denominator : -(-Sum / Denominator);
+}
+
+std::string Design::DepthLaw::text(const Design &D) const {
+  // Rounded up: as C's division of a numerator of at least 0.
+  int64_t K = Constant + Denominator - 1;
+  std::string Out;
+  for (auto [Param, Coefficient] : Terms) {
+    int64_t C = Coefficient;
+    if (!Out.empty())
+      Out += C < 0 ? " - " : " + ";
+    else if (C < 0)
+      Out += "-";
+    C = C < 0 ? -C : C;
+    Out += (C == 1 ? "" : std::to_string(C) + " * ") + D.Params[Param].Name;
+  }
+  if (K || Out.empty())
+    Out += Out.empty() ? std::to_string(K)
+                       : (K < 0 ? " - " : " + ") + std::to_string(K < 0 ? -K : K);
+  if (Denominator == 1)
+    return Out;
+  return (Terms.size() + (K != 0) > 1 ? "(" + Out + ")" : Out) + " / " +
+         std::to_string(Denominator);
+}
+
+std::optional<int64_t> Design::DepthLaw::largestSize(uint64_t Depth) const {
+  if (Terms.size() != 1 || Terms.front().second <= 0)
+    return std::nullopt;
+  // ceil((C + a * n) / d) <= Depth  <=>  a * n <= Depth * d - C.
+  int64_t Room = int64_t(Depth) * Denominator - Constant;
+  if (Room < 0)
+    return std::nullopt;
+  return Room / Terms.front().second;
+}
+
 llvm::SmallVector<std::optional<int64_t>, 4> Design::standIns() const {
   llvm::SmallVector<std::optional<int64_t>, 4> Values;
   for (const Param &P : Params)

@@ -17,6 +17,7 @@
 #include "expr/Expr.h"
 #include "systolic/Stmt.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstddef>
@@ -184,6 +185,24 @@ struct Design {
     std::optional<int64_t> StandIn;
   };
 
+  /// How many values a channel must hold when that grows with the
+  /// run-time sizes (systolic/ChannelDepths.h): (Constant + the sum of
+  /// Coefficient x size) / Denominator, rounded up.
+  struct DepthLaw {
+    int64_t Constant = 0, Denominator = 1;
+    llvm::SmallVector<std::pair<unsigned, int64_t>, 2> Terms; ///< parameter, coefficient
+
+    /// The values needed at \p Sizes (indexed by parameter; a missing one
+    /// counts as 0).
+    int64_t at(llvm::ArrayRef<std::optional<int64_t>> Sizes) const;
+    /// "n - 1", "2 * n + m", "(n - 1) / 2" (C's division) over the
+    /// parameters' names.
+    std::string text(const Design &D) const;
+    /// With one term of positive coefficient: the largest size for which
+    /// the law needs at most \p Depth values.
+    std::optional<int64_t> largestSize(uint64_t Depth) const;
+  };
+
   enum class ChannelKind {
     Stream,  ///< between two kernel nests (or their loader or drainer)
     Loader,  ///< from a loader to the PEs
@@ -203,6 +222,12 @@ struct Design {
     /// How Depth was chosen (systolic/ChannelDepths.h): "the most values in
     /// flight from K to L", or why the fixed depth stayed.
     std::string DepthNote;
+    /// The values in flight grow with the run-time sizes: Grows; by
+    /// Growth where that is linear in them (the host stubs check it).
+    bool Grows = false;
+    std::optional<DepthLaw> Growth;
+    /// Whether -t2s-size= gave the sizes Growth names (Depth holds them).
+    bool SizedForGiven = false;
     llvm::SmallVector<int64_t, 4> Extents;    ///< of the array of channels
     llvm::SmallVector<std::string, 4> Along;  ///< the PE loops of Extents
     uint64_t Used = 0;     ///< channels that carry values

@@ -130,12 +130,22 @@ public:
           R.Rejections.push_back({URERule::Channel, {D.File, E->At.Line, E->At.Column},
                                   E->Message});
         else
-          sizeChannels(D, Opts.ChannelReplay);
+          sizeChannels(D, Opts.ChannelReplay, givenSizes());
       }
     }
   }
 
 private:
+  // The sizes -t2s-size= gives, per parameter.
+  llvm::SmallVector<std::optional<int64_t>, 4> givenSizes() const {
+    llvm::SmallVector<std::optional<int64_t>, 4> Given(D.Params.size());
+    for (const auto &[Name, Value] : Opts.Sizes)
+      for (unsigned P = 0; P < D.Params.size(); ++P)
+        if (D.Params[P].Name == Name && D.Params[P].StandIn)
+          Given[P] = Value;
+    return Given;
+  }
+
   void dumpAfter(DesignStep Step) {
     if (llvm::is_contained(Opts.DumpAfter, Step)) {
       llvm::outs() << "; after " << stepName(Step) << "\n";

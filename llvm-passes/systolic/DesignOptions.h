@@ -15,6 +15,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace t2s {
@@ -48,6 +50,10 @@ struct DesignOptions {
   /// The accesses of a pair of kernels replayed to size their channels
   /// (-t2s-channel-replay=N, systolic/ChannelDepths.h).
   uint64_t ChannelReplay = uint64_t(1) << 16;
+  /// Run-time sizes the design is built for (-t2s-size=NAME=VALUE,...,
+  /// t2s-clang --size=): a channel whose depth grows with the sizes holds
+  /// what they need (the report's estimates also count at them).
+  std::vector<std::pair<std::string, int64_t>> Sizes;
 
   /// Whether designs get loader and drainer kernels and their channels.
   bool isolates() const { return Isolate && !ForDevice; }

@@ -328,6 +328,16 @@ bool NestExtractor::extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective
   llvm::SmallVector<llvm::StoreInst *, 8> Stores;
   if (!scanBody(Stores))
     return false;
+  // A 'ure' nest without statements computes nothing: as a design it would
+  // be an array that never stops and has nothing to wait on. (An empty
+  // kernel(name) nest is a kernel that runs and ends.)
+  if (Stores.empty() && !Sys.isPlainKernel()) {
+    reject(URERule::PerfectNest, Sys.Loc,
+           "the nest's innermost loop has no statements, so it computes nothing; write "
+           "the statements that define its arrays and outputs in the innermost loop, or "
+           "remove the '#pragma t2s' lines above it");
+    return false;
+  }
   for (llvm::StoreInst *St : Stores)
     classifyStatement(St);
   if (Failed)

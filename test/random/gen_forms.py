@@ -20,7 +20,8 @@ the output, pinned to one iteration of the first loop or (where that loop is
 time) written again in each of its iterations; some values and run-time
 bounds go through std::min/std::max, some values through std::clamp or a
 named local the statement reads twice (the kernels declare it as a
-temporary). Results stay exactly comparable: unsigned int and wider wrap,
+temporary); some read an input past its end under a guard that keeps the
+read from running, or at iterations that never run. Results stay exactly comparable: unsigned int and wider wrap,
 everything else is reduced modulo 1021 (floats through an integer, so they
 only ever hold exact integers).
 
@@ -518,6 +519,31 @@ def gen_design(rng, idx):
                 directives.append("buffer(%s, %s)" % (name, loops[k].name))
     if rng.random() < 0.15:
         directives.append("unroll(%s)" % rng.choice(loops).name)
+
+    # A read past an input's end that a guard keeps from running ('t < 2 ?
+    # x[t + 6][..] : 0'), or one that no iteration runs ('t >= ub'): the
+    # host stubs size the buffer by the iterations that run each access, so
+    # a larger extent would overlap the next array. Of an input no loader
+    # sends (its reads stay in the array), from a stream of its own.
+    prng = random.Random(idx * 40009 + 23)
+    free = [n for n in ("x", "w") if n not in loader]
+    plain = [q for q, t in enumerate(stmts) if not t.startswith(D.ty + " loc_")]
+    wide = [l for l in loops if l.ext > 1]
+    if free and plain and wide and not feed and prng.random() < 0.25:
+        l = prng.choice(wide)
+        src = prng.choice(free)
+        rest = "[%d][%d]" % (prng.randint(0, 7), prng.randint(0, 7))
+        if prng.random() < 0.7:
+            g = prng.randint(0, l.ext - 2)
+            term = "(%s <= %d ? %s[%s - %d]%s : (%s)%d)" % (
+                l.name, l.lb + g, src, l.name, l.lb + g - 7, rest, D.ty, prng.randint(0, 3))
+            term = term.replace("- -", "+ ")
+        else:
+            term = "(%s >= %d ? %s[%s + 8]%s : (%s)%d)" % (
+                l.name, l.ub, src, l.name, rest, D.ty, prng.randint(0, 3))
+        q = prng.choice(plain)
+        lhs, rhs = stmts[q][:-1].split(" = ", 1)
+        stmts[q] = "%s = %s;" % (lhs, D.cast("(%s) + %s" % (rhs, term)))
 
     # merge_ures: each later array's statement in a nest of its own, when no
     # statement reads an array a later nest computes.

@@ -246,5 +246,30 @@ TEST(ChannelDepthsTest, LongRunsKeepTheFixedDepthAsAFloor) {
             "of the run, at least 16");
 }
 
+TEST(ChannelDepthsTest, DepthLawsReadAsCAndBoundTheSizes) {
+  Design D;
+  D.Params = {{"n", false, DType(), 4}, {"m", false, DType(), 8}};
+  // n - 1: depth 16 holds n up to 17.
+  Design::DepthLaw Less{-1, 1, {{0, 1}}};
+  EXPECT_EQ(Less.text(D), "n - 1");
+  EXPECT_EQ(Less.at({17}), 16);
+  EXPECT_EQ(Less.largestSize(16), 17);
+  // (n - 2) / 2 rounded up reads as C's (n - 1) / 2.
+  Design::DepthLaw Half{-2, 2, {{0, 1}}};
+  EXPECT_EQ(Half.text(D), "(n - 1) / 2");
+  EXPECT_EQ(Half.at({34}), 16);
+  EXPECT_EQ(Half.at({35}), 17);
+  EXPECT_EQ(Half.largestSize(16), 34);
+  // Two sizes: no single largest size.
+  Design::DepthLaw Both{3, 1, {{0, 2}, {1, 1}}};
+  EXPECT_EQ(Both.text(D), "2 * n + m + 3");
+  EXPECT_EQ(Both.at({4, 8}), 19);
+  EXPECT_EQ(Both.largestSize(16), std::nullopt);
+  // A law that shrinks with a size has no largest size either.
+  Design::DepthLaw Shrinks{20, 1, {{0, -1}}};
+  EXPECT_EQ(Shrinks.text(D), "-n + 20");
+  EXPECT_EQ(Shrinks.largestSize(16), std::nullopt);
+}
+
 } // namespace
 } // namespace t2s

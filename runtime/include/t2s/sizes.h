@@ -2,9 +2,14 @@
 //
 // A design whose loops run up to sizes its function receives computes the
 // size of each buffer from them in its host stub (t2s-clang --host-stub).
-// The stub takes every integer parameter that an index names to be a size,
-// at least 0, and checks it here before it sizes a buffer: a negative one
-// ends the program with a message that names the stub and the parameter.
+// The stub takes every integer parameter that an index names itself (a
+// stride: 'i * N + j') to be a size, at least 0, and checks it here before
+// it sizes a buffer: a negative one ends the program with a message that
+// names the stub and the parameter. (A parameter that only bounds a loop
+// may be negative: the loop runs no iteration.)
+// A channel whose depth grows with the sizes (systolic/ChannelDepths.h) is
+// checked too: sizes that need more than its depth stop the run, which
+// would deadlock.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +18,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace t2s {
 
@@ -25,6 +31,25 @@ inline void checkSize(const char *Stub, const char *Name, long long Value) {
                "%s: error: the parameter '%s' is %lld, but the design indexes its "
                "buffers with it as a size; pass a value of at least 0\n",
                Stub, Name, Value);
+  std::exit(1);
+}
+
+/// Ends the program unless the channel \p Channel, of depth \p Depth, can
+/// hold the values in flight the run's sizes need: \p Law ("n - 1"), whose
+/// numerator at these sizes is \p Numerator over \p Denominator, rounded
+/// up. A channel's depth is hardware: with fewer places the kernels would
+/// deadlock. \p Sizes names the sizes (--size=n=40) to rebuild with.
+inline void checkChannelDepth(const char *Stub, const char *Channel, const char *Law,
+                              long long Numerator, long long Denominator, long long Depth,
+                              const std::string &Sizes) {
+  long long Needed = Numerator >= 0 ? (Numerator + Denominator - 1) / Denominator : 0;
+  if (Needed <= Depth)
+    return;
+  std::fprintf(stderr,
+               "%s: error: at %s the channel '%s' must hold %s = %lld values at once, but "
+               "its depth is %lld: the kernels would deadlock; build with %s (t2s-clang sizes "
+               "the channels for it), or run smaller sizes\n",
+               Stub, Sizes.substr(7).c_str(), Channel, Law, Needed, Depth, Sizes.c_str());
   std::exit(1);
 }
 

@@ -19,8 +19,8 @@
 // a second time, without min and max).
 // RUN: %t2s-clang --emit-opencl %s -o %t/k.cl --host-stub=%t/host.cpp
 // RUN: FileCheck %s --check-prefix=HOST < %t/host.cpp
-// HOST: const long long in_extent = ((((((((long)n) < 6) ? ((long)n) : 6) - 1) * 4) + 3) + 1);
-// HOST: const long long in2_extent = ((((((((long)n) > 1) ? ((long)n) : 1) - 1) * 4) + 3) + 1);
+// HOST: const long long in_extent = ((((((long)n) < 6) ? ((long)n) : 6) > 0) ? (((((((long)n) < 6) ? ((long)n) : 6) - 1) * 4) + 4) : 0);
+// HOST: const long long in2_extent = ((((((long)n) > 1) ? ((long)n) : 1) > 0) ? (((((((long)n) > 1) ? ((long)n) : 1) - 1) * 4) + 4) : 0);
 // The URE model spells the bounds as the source does.
 // RUN: %t2s-clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes %s -o %t/m.ll
 // RUN: %t2s-opt -passes='t2s-attach-pragmas,t2s-prepare-nests,print<t2s-ure>' -disable-output %t/m.ll 2>&1 | FileCheck %s --check-prefix=MODEL
