@@ -246,11 +246,23 @@ public:
         continue;
       bool AlongRows = Drawn.size() == 2 && PEDim == RowDim;
       llvm::ArrayRef<int64_t> Along = AlongRows ? Rows : Cols, Across = AlongRows ? Cols : Rows;
+      // The rows across the chain that have it (all, unless its PEs access
+      // at some values of that loop alone).
+      const Design::Nest::SourceLoop *AcrossLoop =
+          Drawn.size() == 2 ? &loop(AlongRows ? ColDim : RowDim) : nullptr;
+      auto hasChain = [&](int64_t X) {
+        if (!AcrossLoop)
+          return true;
+        for (const auto &[Name, Values] : Ch.ChainAt)
+          if (Name == AcrossLoop->Name)
+            return llvm::is_contained(Values, AcrossLoop->Lower + X);
+        return true;
+      };
       bool First = true;
       for (int64_t X : Across)
         for (size_t K = 1; K < Along.size(); ++K) {
           int64_t A = Along[K - 1], B = Along[K];
-          if (X == Ellipsis || A == Ellipsis || B == Ellipsis || B != A + 1)
+          if (X == Ellipsis || A == Ellipsis || B == Ellipsis || B != A + 1 || !hasChain(X))
             continue;
           if (Ch.Down)
             std::swap(A, B);

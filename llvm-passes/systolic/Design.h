@@ -240,6 +240,11 @@ struct Design {
     Place SentAt, ReceivedAt;
     /// scatter or gather: the loop, its direction.
     std::string ChainLoop;
+    /// A chain: the PE loops it does not span (not Along, not ChainLoop)
+    /// with the values at which its PEs access: the chain runs in those
+    /// rows alone (a scatter read at 'i == 0'). Empty where unknown: in
+    /// every row.
+    llvm::SmallVector<std::pair<std::string, llvm::SmallVector<int64_t, 4>>, 2> ChainAt;
     bool Gather = false, Down = false;
     /// A chain whose PEs all access at the same steps moves the values of
     /// its Bundle PEs along ChainLoop in one transfer per step (Element is

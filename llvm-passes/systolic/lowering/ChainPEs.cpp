@@ -13,6 +13,7 @@
 #include "systolic/lowering/Lowering.h"
 
 #include <map>
+#include <set>
 
 namespace t2s {
 
@@ -53,6 +54,17 @@ void chainPEs(Design &D, NestPlans Plans) {
                       "along " + L.Name;
     spanPELoops(Chain, P, C->ChainDims);
     Chain.Used = Chain.Used / uint64_t(L.extent()) * uint64_t(L.extent() - 1);
+    // The PE loops the chain does not span: where its PEs access.
+    if (std::optional<PESet> At = accessingPEs(P, *C))
+      for (unsigned Dim = 0; Dim < P.Sch.PELoops.size(); ++Dim) {
+        if (llvm::is_contained(C->ChainDims, Dim) || Dim == C->Chain->PEDim)
+          continue;
+        std::set<int64_t> Values;
+        for (const llvm::SmallVector<int64_t, 4> &PE : *At)
+          Values.insert(PE[Dim]);
+        Chain.ChainAt.push_back({S.Loops[P.Sch.PELoops[Dim]].Name,
+                                 llvm::SmallVector<int64_t, 4>(Values.begin(), Values.end())});
+      }
     // PEs that access at their own steps: a chain uses the links between its
     // end and the farthest PE that accesses.
     std::optional<PESet> PEs;
