@@ -527,7 +527,7 @@ def gen_design(rng, idx):
     # sends (its reads stay in the array), from a stream of its own.
     prng = random.Random(idx * 40009 + 23)
     free = [n for n in ("x", "w") if n not in loader]
-    plain = [q for q, t in enumerate(stmts) if not t.startswith(D.ty + " loc_")]
+    plain = [q for q, t in enumerate(stmts) if "; " not in t]  # no local
     wide = [l for l in loops if l.ext > 1]
     if free and plain and wide and not feed and prng.random() < 0.25:
         l = prng.choice(wide)
@@ -544,6 +544,24 @@ def gen_design(rng, idx):
         q = prng.choice(plain)
         lhs, rhs = stmts[q][:-1].split(" = ", 1)
         stmts[q] = "%s = %s;" % (lhs, D.cast("(%s) + %s" % (rhs, term)))
+
+    # A bool local of three '&&' terms on the loop variables that keeps a
+    # statement's value or replaces it with a constant; where no loader
+    # sends an input (its condition would change what the loader's lanes and
+    # chains carry), from a stream of its own.
+    for q, t in enumerate(stmts):
+        brng3 = random.Random(idx * 92821 + 31 * (q + 1))
+        if loader or feed or "; " in t or brng3.random() >= 0.2:
+            continue
+        terms3 = []
+        for _ in range(3):
+            l = brng3.choice(loops)
+            terms3.append(brng3.choice(["%s >= %d", "%s != %d", "%s <= %d"])
+                          % (l.name, brng3.randint(l.lb, l.ub - 1)))
+        lhs, rhs = t[:-1].split(" = ", 1)
+        ok = "ok_%s" % lhs.split("[")[0]
+        stmts[q] = "bool %s = %s; %s = %s ? (%s) : (%s)%d;" % (
+            ok, " && ".join(terms3), lhs, ok, rhs, D.ty, brng3.randint(0, 1))
 
     # merge_ures: each later array's statement in a nest of its own, when no
     # statement reads an array a later nest computes.
