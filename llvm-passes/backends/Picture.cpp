@@ -284,10 +284,6 @@ public:
     for (const PEChannelSummary &C : Channels) {
       Carried.insert(C.Array);
       std::string Kernel = Id + (C.Output ? "_drain_" : "_load_") + identifier(C.Array);
-      OS << "    " << Kernel << " [label=\"" << (C.Output ? "drainer" : "loader") << "\\n"
-         << dotString(C.Array)
-         << (C.ReuseLoop.empty() ? "" : "\\n" + dotString("reuse buffer at " + C.ReuseLoop))
-         << "\", style=filled, fillcolor=lightgrey];\n";
       std::string What = dotString(plural(C.Channels, "channel", "channels") + " of " +
                                    C.Element + ", depth " + std::to_string(C.Depth));
       if (!C.Along.empty())
@@ -303,12 +299,17 @@ public:
       else if (!C.Chain.empty())
         What += "\\n" + dotString(C.Chain + ": " + std::to_string(C.ChainChannels) +
                                    " between PEs, depth " + std::to_string(C.ChainDepth));
+      // The channel's description goes in its kernel's box, where no other
+      // label can overlap it (on the edge, the loaders' labels collided).
+      OS << "    " << Kernel << " [label=\"" << (C.Output ? "drainer" : "loader") << "\\n"
+         << dotString(C.Array)
+         << (C.ReuseLoop.empty() ? "" : "\\n" + dotString("reuse buffer at " + C.ReuseLoop))
+         << "\\n\\n" << What << "\", style=filled, fillcolor=lightgrey];\n";
       // A stream's loader (drainer) talks to another kernel, not memory.
       if (C.Stream)
         StreamKernels[{U, C.Array, C.Output}] = Kernel;
       if (C.Output) {
-        OS << "    " << Out << " -> " << Kernel << " [label=\"" << What
-           << "\", ltail=" << Cluster << "];\n";
+        OS << "    " << Out << " -> " << Kernel << " [ltail=" << Cluster << "];\n";
         if (!C.Stream) {
           std::string Mem = buffer(C.Array); // drawn on first use
           OS << "    " << Kernel << " -> " << Mem << " [label=\"written\"];\n";
@@ -318,8 +319,7 @@ public:
           std::string Mem = buffer(C.Array);
           OS << "    " << Mem << " -> " << Kernel << " [label=\"read\"];\n";
         }
-        OS << "    " << Kernel << " -> " << In << " [label=\"" << What
-           << "\", lhead=" << Cluster << "];\n";
+        OS << "    " << Kernel << " -> " << In << " [lhead=" << Cluster << "];\n";
       }
     }
     memoryEdges(U, In, Out, Cluster, Carried);
@@ -368,7 +368,7 @@ void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
   W.streams(D);
   // How to read the picture.
   OS << "    \"" << Prefix << "_legend\" [shape=note, fontsize=10, label=\""
-     << "grey boxes: loader and drainer kernels; cylinders: off-chip buffers\\l"
+     << "grey boxes: loader and drainer kernels with their channels; cylinders: off-chip buffers\\l"
      << "solid arrows between PEs: values passed on, with the registers per PE\\l"
      << "dashed arrows: gather and scatter chains\\l\"];\n";
   OS << "  }\n";
