@@ -445,7 +445,8 @@ void sizeGroup(Design &D, const KernelGroup &G, uint64_t OpLimit,
           return T.first < Given.size() && Given[T.first];
         });
         if (Ch.SizedForGiven)
-          Ch.Depth = std::max<uint64_t>(Ch.Depth, uint64_t(std::max<int64_t>(Law->at(BuiltFor), 1)));
+          Ch.Depth = std::max<uint64_t>(Ch.Depth,
+                                        uint64_t(std::max<int64_t>(Law->at(BuiltFor), 1)));
         std::optional<int64_t> Largest = Law->largestSize(Ch.Depth);
         Ch.DepthNote = "grows with the run-time sizes: " + Law->text(D) + " (" + Counts +
                        "); " + (Ch.SizedForGiven ? "built for the sizes --size= gives; " : "") +
@@ -544,7 +545,8 @@ void sizeChannels(Design &D, uint64_t OpLimit,
   }
   for (auto &[Ends, Channels] : Pairs)
     if (!Joint.count(find(Ends.first)))
-      sizeGroup(D, KernelGroup{{Ends.first, Ends.second}, {Channels.begin(), Channels.end()}, false},
+      sizeGroup(D,
+                KernelGroup{{Ends.first, Ends.second}, {Channels.begin(), Channels.end()}, false},
                 OpLimit, Given);
 }
 
