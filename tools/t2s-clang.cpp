@@ -38,6 +38,7 @@
 #include <optional>
 #include <unistd.h> // environ
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -354,6 +355,55 @@ int emulate(const std::string &Clang, const Layout &L,
           std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count());
     return RC;
   };
+  // Steps that do not depend on each other, run side by side (the machine's
+  // cores do the work; the kernels usually take longest): their exit codes.
+  using Step = std::pair<std::string, std::vector<std::string>>;
+  auto alongside = [&](const std::vector<Step> &Steps) {
+    std::vector<int> RCs(Steps.size(), 0);
+    if (DryRun) {
+      for (const Step &S : Steps)
+        printCommand(S.second);
+      return RCs;
+    }
+    auto Start = std::chrono::steady_clock::now();
+    std::vector<std::vector<llvm::StringRef>> Args;
+    std::vector<llvm::sys::ProcessInfo> Running(Steps.size());
+    std::vector<bool> Done(Steps.size(), false);
+    for (size_t I = 0; I < Steps.size(); ++I) {
+      Args.emplace_back(Steps[I].second.begin(), Steps[I].second.end());
+      std::string ErrMsg;
+      bool Failed = false;
+      Running[I] = llvm::sys::ExecuteNoWait(Clang, Args.back(), childEnvironment(), {}, 0,
+                                            &ErrMsg, &Failed);
+      if (Failed) {
+        RCs[I] = fail("running " + Clang + " failed: " + ErrMsg);
+        Done[I] = true;
+      }
+    }
+    // Each step's time is until it ends, so poll rather than wait in turn.
+    for (size_t Left = llvm::count(Done, false); Left;) {
+      for (size_t I = 0; I < Steps.size(); ++I) {
+        if (Done[I])
+          continue;
+        std::string ErrMsg;
+        llvm::sys::ProcessInfo R = llvm::sys::Wait(Running[I], 0, &ErrMsg);
+        if (R.Pid == 0) // still running
+          continue;
+        Done[I] = true;
+        --Left;
+        RCs[I] = R.ReturnCode < 0 ? fail("running " + Clang + " failed: " + ErrMsg)
+                                  : R.ReturnCode;
+        if (Verbose)
+          llvm::errs() << llvm::format(
+              "t2s-clang: %s: %.2f s%s\n", Steps[I].first.c_str(),
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count(),
+              Steps.size() > 1 ? " (alongside the other compilation)" : "");
+      }
+      if (Left)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return RCs;
+  };
   if (const ClangArg *Early = stopsEarly(Forwarded))
     return fail(std::string(Mode) + " builds a program; drop '" + Early->Words.front() +
                 "' (for objects to link yourself, build the kernels, the host stubs and "
@@ -435,9 +485,11 @@ int emulate(const std::string &Clang, const Layout &L,
                       Emit))
       return cleanup(RC);
   }
-  // (2) The kernels, as C++ on threads (emulation), and the stubs.
+  // (2) The kernels, as C++ on threads (emulation), and the stubs, compiled
+  // side by side.
   std::vector<std::string> Common{Clang, "-std=c++17", "-O2", "-I" + L.IncludeDir,
                                   "-c"};
+  std::vector<Step> Compiles;
   if (!OnDevice) {
     std::vector<std::string> CompileKernels = Common;
     // '#pragma unroll' asks the FPGA compiler for hardware; on the CPU an
@@ -448,8 +500,7 @@ int emulate(const std::string &Clang, const Layout &L,
                                  std::string("-x"), std::string("c++"), Kernels,
                                  std::string("-o"), KernelsObj})
       CompileKernels.push_back(A);
-    if (int RC = step("compiling the kernels as C++", CompileKernels))
-      return cleanup(internalError(RC, "kernels"));
+    Compiles.push_back({"compiling the kernels as C++", std::move(CompileKernels)});
   }
   std::vector<std::string> CompileHost = Common;
   if (OnDevice) {
@@ -463,8 +514,12 @@ int emulate(const std::string &Clang, const Layout &L,
   }
   for (const std::string &A : {Host, std::string("-o"), HostObj})
     CompileHost.push_back(A);
-  if (int RC = step("compiling the host stubs", CompileHost))
-    return cleanup(internalError(RC, "host stubs"));
+  Compiles.push_back({"compiling the host stubs", std::move(CompileHost)});
+  std::vector<int> RCs = alongside(Compiles);
+  if (!OnDevice && RCs.front())
+    return cleanup(internalError(RCs.front(), "kernels"));
+  if (RCs.back())
+    return cleanup(internalError(RCs.back(), "host stubs"));
   // (3) The program, its nests replaced by calls to the stubs.
   std::vector<std::string> Link = Plugins;
   for (const std::string &W : wordsOf(Forwarded))
