@@ -311,21 +311,6 @@ void printCommand(const std::vector<std::string> &Cmd) {
   llvm::outs() << "\n";
 }
 
-int run(const std::string &Clang, const std::vector<std::string> &Cmd,
-        bool DryRun) {
-  if (DryRun) {
-    printCommand(Cmd);
-    return 0;
-  }
-  std::vector<llvm::StringRef> Refs(Cmd.begin(), Cmd.end());
-  std::string ErrMsg;
-  int RC = llvm::sys::ExecuteAndWait(Clang, Refs, childEnvironment(), {}, 0, 0,
-                                     &ErrMsg);
-  if (RC < 0)
-    return fail("running " + Clang + " failed: " + ErrMsg);
-  return RC;
-}
-
 // A failure inside the files t2s-clang writes itself is T2S's, not the
 // design's: say so under the compiler's messages.
 int internalError(int RC, llvm::StringRef What) {
@@ -346,17 +331,9 @@ int emulate(const std::string &Clang, const Layout &L,
   const char *Mode = OnDevice ? "--opencl" : "--emulate";
   // -v (clang's verbose flag, passed on): also how long each step took.
   bool Verbose = lastValue(Forwarded, OPT_v).has_value();
-  auto step = [&](llvm::StringRef What, const std::vector<std::string> &Cmd) {
-    auto Start = std::chrono::steady_clock::now();
-    int RC = run(Clang, Cmd, DryRun);
-    if (Verbose && !DryRun)
-      llvm::errs() << llvm::format(
-          "t2s-clang: %s: %.2f s\n", What.str().c_str(),
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count());
-    return RC;
-  };
   // Steps that do not depend on each other, run side by side (the machine's
   // cores do the work; the kernels usually take longest): their exit codes.
+  // -v: how long each took.
   using Step = std::pair<std::string, std::vector<std::string>>;
   auto alongside = [&](const std::vector<Step> &Steps) {
     std::vector<int> RCs(Steps.size(), 0);
@@ -403,6 +380,9 @@ int emulate(const std::string &Clang, const Layout &L,
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return RCs;
+  };
+  auto step = [&](llvm::StringRef What, const std::vector<std::string> &Cmd) {
+    return alongside({{What.str(), Cmd}}).front();
   };
   if (const ClangArg *Early = stopsEarly(Forwarded))
     return fail(std::string(Mode) + " builds a program; drop '" + Early->Words.front() +

@@ -17,7 +17,6 @@ void warnAboutChannelDepths(const llvm::Function &F, const Design &D) {
     std::string Message = "channel '" + C.Name + "' carries '" + C.Array + "' with ";
     if (C.Growth) {
       const Design::DepthLaw &L = *C.Growth;
-      std::optional<int64_t> Largest = L.largestSize(C.Depth);
       std::string Sizes;
       for (auto [P, Coefficient] : L.Terms) {
         std::string Name = D.Params[P].Name;
@@ -25,10 +24,7 @@ void warnAboutChannelDepths(const llvm::Function &F, const Design &D) {
                  (L.Terms.size() > 1 ? "_" + Name : "");
       }
       Message += L.text(D) + " values in flight, which grow with the run-time sizes; its depth " +
-                 std::to_string(C.Depth) + " holds them " +
-                 (Largest ? "up to " + D.Params[L.Terms.front().first].Name + " = " +
-                                std::to_string(*Largest)
-                          : "while " + L.text(D) + " is at most " + std::to_string(C.Depth)) +
+                 std::to_string(C.Depth) + " holds them " + L.heldBy(D, C.Depth) +
                  ", and beyond the kernels deadlock on the device (the host stub stops such "
                  "runs); build with " + Sizes +
                  ", the largest sizes you run, to size the channel for them";

@@ -146,16 +146,14 @@ private:
         continue;
       const Design::DepthLaw &L = *C.Growth;
       std::string Numerator = std::to_string(L.Constant) + "LL";
-      std::string Sizes;
+      llvm::SmallVector<unsigned, 2> Named;
       for (auto [P, Coefficient] : L.Terms) {
-        const std::string &Name = D.Params[P].Name;
-        Numerator += " + " + std::to_string(Coefficient) + "LL * (long long)" + Name;
-        Sizes += std::string(Sizes.empty() ? "std::string(\"--size=" : " + \",") + Name +
-                 "=\"" + (Sizes.empty() ? ")" : "") + " + std::to_string(" + Name + ")";
+        Numerator += " + " + std::to_string(Coefficient) + "LL * (long long)" + D.Params[P].Name;
+        Named.push_back(P);
       }
       OS << "  t2s::checkChannelDepth(\"" << D.Stub << "\", \"" << C.Name << "\", \""
          << L.text(D) << "\", " << Numerator << ", " << L.Denominator << ", " << C.Depth
-         << ", " << Sizes << ");\n";
+         << ", " << sizesText(Named, "--size=") << ");\n";
     }
   }
 
@@ -199,6 +197,18 @@ private:
     OS << "}\n} // namespace " << KernelNamespace << "\n#else\n";
   }
 
+  // A C++ expression that spells the parameters Named at run time, after
+  // Prefix: Prefix + "n=8,m=4".
+  std::string sizesText(llvm::ArrayRef<unsigned> Named, llvm::StringRef Prefix) {
+    std::string Text;
+    for (unsigned P : Named) {
+      const std::string &Name = D.Params[P].Name;
+      Text += (Text.empty() ? "std::string(\"" + Prefix.str() : std::string(" + \",")) + Name +
+              "=\"" + (Text.empty() ? ")" : "") + " + std::to_string(" + Name + ")";
+    }
+    return Text;
+  }
+
   // The design, its stage and the board, for the clocked emulation.
   std::string runInfo(unsigned Stage) {
     std::string Text;
@@ -210,13 +220,12 @@ private:
       R << "\"" << Board.Device << "\", " << llvm::format("%g", Board.FmaxMHz) << ", "
         << llvm::format("%g", Board.BytesPerClock);
     // The run-time sizes, as --report --size= takes them.
-    std::string Sizes;
-    for (const Design::Param &P : D.Params)
-      if (P.StandIn && !P.Pointer)
-        Sizes += std::string(Sizes.empty() ? "std::string(\"" : " + \",") + P.Name + "=\"" +
-                 (Sizes.empty() ? ")" : "") + " + std::to_string(" + P.Name + ")";
-    if (!Sizes.empty())
-      R << ", " << Sizes;
+    llvm::SmallVector<unsigned, 4> Named;
+    for (unsigned P = 0; P < D.Params.size(); ++P)
+      if (D.Params[P].StandIn && !D.Params[P].Pointer)
+        Named.push_back(P);
+    if (!Named.empty())
+      R << ", " << sizesText(Named, "");
     R << "}";
     return Text;
   }

@@ -447,15 +447,10 @@ void sizeGroup(Design &D, const KernelGroup &G, uint64_t OpLimit,
         if (Ch.SizedForGiven)
           Ch.Depth = std::max<uint64_t>(Ch.Depth,
                                         uint64_t(std::max<int64_t>(Law->at(BuiltFor), 1)));
-        std::optional<int64_t> Largest = Law->largestSize(Ch.Depth);
         Ch.DepthNote = "grows with the run-time sizes: " + Law->text(D) + " (" + Counts +
                        "); " + (Ch.SizedForGiven ? "built for the sizes --size= gives; " : "") +
                        "depth " + std::to_string(Ch.Depth) + " holds them " +
-                       (Largest ? "up to " + D.Params[Law->Terms.front().first].Name + " = " +
-                                      std::to_string(*Largest)
-                                : "while " + Law->text(D) + " is at most " +
-                                      std::to_string(Ch.Depth)) +
-                       ", and the host stub stops larger runs";
+                       Law->heldBy(D, Ch.Depth) + ", and the host stub stops larger runs";
       } else {
         Ch.DepthNote = "grows with the run-time sizes, not linearly (" + Counts +
                        "); at least " + std::to_string(ChannelDepth) +

@@ -261,6 +261,12 @@ std::optional<int64_t> Design::DepthLaw::largestSize(uint64_t Depth) const {
   return Room / Terms.front().second;
 }
 
+std::string Design::DepthLaw::heldBy(const Design &D, uint64_t Depth) const {
+  if (std::optional<int64_t> Largest = largestSize(Depth))
+    return "up to " + D.Params[Terms.front().first].Name + " = " + std::to_string(*Largest);
+  return "while " + text(D) + " is at most " + std::to_string(Depth);
+}
+
 llvm::SmallVector<std::optional<int64_t>, 4> Design::standIns() const {
   llvm::SmallVector<std::optional<int64_t>, 4> Values;
   for (const Param &P : Params)

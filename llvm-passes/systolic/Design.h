@@ -201,6 +201,9 @@ struct Design {
     /// With one term of positive coefficient: the largest size for which
     /// the law needs at most \p Depth values.
     std::optional<int64_t> largestSize(uint64_t Depth) const;
+    /// Which sizes \p Depth values hold: "up to n = 17", or "while n + m is
+    /// at most 16".
+    std::string heldBy(const Design &D, uint64_t Depth) const;
   };
 
   enum class ChannelKind {
