@@ -11,6 +11,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # OpenCL on the CPU and the type checks of emitted kernels
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers
+  # the emulation's kernels run as fibers (runtime/include/t2s/fiber.h)
+  libboost-context-dev
   # pictures of arrays and shuffle graphs; JSON queries in the report tests
   graphviz jq
   # integer sets (the headers; the functions are libLLVM's, llvm-passes/CMakeLists.txt)

@@ -23,7 +23,7 @@ def host_stub_EQ : Joined<["--"], "host-stub=">, MetaVarName<"FILE">,
   HelpText<"With --emit-opencl: also write the host stubs t2s_run_<design>">;
 def emulate : Flag<["--"], "emulate">,
   HelpText<"Build the program with the designs run as their OpenCL kernels "
-           "on threads">;
+           "as fibers on the CPU">;
 def opencl : Flag<["--"], "opencl">,
   HelpText<"Build the program with the designs run on an OpenCL device "
            "(kernels in <-o>.cl)">;

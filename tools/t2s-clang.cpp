@@ -465,7 +465,7 @@ int emulate(const std::string &Clang, const Layout &L,
                       Emit))
       return cleanup(RC);
   }
-  // (2) The kernels, as C++ on threads (emulation), and the stubs, compiled
+  // (2) The kernels, as C++ fibers (emulation), and the stubs, compiled
   // side by side.
   std::vector<std::string> Common{Clang, "-std=c++17", "-O2", "-I" + L.IncludeDir,
                                   "-c"};
@@ -516,7 +516,12 @@ int emulate(const std::string &Clang, const Layout &L,
   if (!OnDevice)
     Link.push_back(KernelsObj);
   Link.push_back(HostObj);
-  Link.push_back(OnDevice ? "-lOpenCL" : "-pthread");
+  if (OnDevice) {
+    Link.push_back("-lOpenCL");
+  } else { // the kernels run as fibers on worker threads (t2s/fiber.h)
+    Link.push_back("-lboost_context");
+    Link.push_back("-pthread");
+  }
   return cleanup(step("building the program", Link));
 }
 

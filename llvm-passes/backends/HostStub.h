@@ -2,7 +2,7 @@
 //
 // Prints the host stub that runs a function's kernels, from its Design alone:
 // under T2S_EMULATE, the kernels' declarations and a stub with the
-// function's signature that runs them stage by stage on threads
+// function's signature that runs them stage by stage as fibers
 // (t2s/emulation.h), after checking that written buffers overlap no other;
 // otherwise a stub that creates the device buffers (sized by the extents the
 // nests touch), runs the kernels and reads the written buffers back

@@ -14,7 +14,7 @@
 //
 // With -t2s-opencl-host=<file>, also writes each design's host stub
 // (backends/HostStub.h): under -DT2S_EMULATE, extern "C" t2s_run_<design>(the
-// function's parameters) runs the kernels on threads; otherwise
+// function's parameters) runs the kernels as fibers; otherwise
 // t2s_run_<design>(Device, Program, ...) creates the buffers, launches the
 // kernels through t2s/host.h and reads the results back.
 //

@@ -1,22 +1,29 @@
 //===- t2s/channel.h - Intel FPGA channels as blocking FIFOs ----*- C++ -*-===//
 //
 // t2s::emu::Channel<T> is an Intel FPGA channel on the CPU: a bounded FIFO of
-// the declared depth whose write() blocks while it is full and whose read()
-// blocks while it is empty. Depth 0 (an unbuffered channel in Intel's
+// the declared depth whose write() waits while it is full and whose read()
+// waits while it is empty. Depth 0 (an unbuffered channel in Intel's
 // semantics) holds one value, so a write can complete before the matching
 // read, as it does in hardware.
 //
+// The kernels of a run (t2s/emulation.h) are fibers (t2s/fiber.h) that a few
+// worker threads take from a queue of ready kernels. A kernel that must wait
+// on a channel parks: it records the channel, and its worker switches to the
+// next ready kernel in user space, without the operating system. The kernel
+// that makes the wait's condition true (the writer into an empty channel, the
+// reader of a full one) puts the parked kernels back in the queue.
+//
 // Every channel operation of the process goes through one scheduler, which
-// knows which kernel threads of the current run (t2s/emulation.h) are blocked
-// on which channel. That is what makes deadlock detection exact: a kernel
-// counts as blocked only while the condition it waits for is false, and the
-// thread that makes it true (the writer into an empty channel, the reader of a
-// full one) is the one that marks the waiters runnable again, under the same
-// mutex. So "every live kernel is blocked" is never a transient state that a
-// pending wake-up would resolve; it is a deadlock.
+// knows which kernels of the current run are parked on which channel. That is
+// what makes deadlock detection exact: a kernel counts as blocked only while
+// the condition it waits for is false, and the kernel that makes it true marks
+// the waiters runnable again under the same mutex. So "every live kernel is
+// blocked" is never a transient state that a pending wake-up would resolve;
+// it is a deadlock.
 //
 // Threads not started by t2s::emu::run (the host, a test) may use channels
-// too; they block like kernels but do not take part in deadlock detection.
+// too; they block on a condition variable like a kernel parks, but do not
+// take part in deadlock detection.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,11 +31,14 @@
 #define T2S_CHANNEL_H
 
 #include "clock.h"
+#include "fiber.h"
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -45,15 +55,20 @@ namespace detail {
 
 enum class WaitKind { None, Read, Write };
 
-// Thrown inside a kernel thread to unwind it: the run found a deadlock, another
+// Thrown inside a kernel to unwind it: the run found a deadlock, another
 // kernel failed, or (for an autorun kernel) every regular kernel has finished.
 // The launcher catches it; kernel code never sees it.
 struct Unwind {};
 
-// What the scheduler knows about one thread that uses channels.
+struct Worker;
+
+// What the scheduler knows about one kernel of a run, or one thread that uses
+// channels.
 struct KernelState {
   std::string Name;
   bool Tracked = false;    // started by run(): counts for deadlock detection
+  bool IsFiber = false;    // a kernel of a run: parks instead of sleeping
+  bool Parked = false;     // a fiber suspended on a channel, not in the ready queue
   bool Autorun = false;    // stopped once every regular kernel has finished
   bool Finished = false;
   bool Blocked = false;    // waiting for a condition that is false right now
@@ -62,11 +77,23 @@ struct KernelState {
   clock::KernelClock Clock; // its clocks (T2S_EMU_CLOCK, t2s/clock.h)
   const ChannelBase *WaitingOn = nullptr;
   WaitKind Waiting = WaitKind::None;
-  std::condition_variable Wake;
+  std::condition_variable Wake;     // a thread's wait
+  boost::context::fiber Context;    // a fiber while it is not running
+  boost::context::fiber WorkerContext; // while a fiber runs: the worker to return to
+  Worker *RunningOn = nullptr;         // the worker thread that last ran it
+};
+
+// A worker thread of a run and its queue of ready fibers (Scheduler::work).
+struct Worker {
+  std::deque<KernelState *> Queue;
+  unsigned long long Switches = 0;     // fibers it has resumed
+  unsigned long long SwitchesSeen = 0; // Switches when an idle worker last looked
+  bool QueuedSeen = false;             // whether the queue was non-empty then
 };
 
 class Scheduler;
 inline Scheduler &scheduler();
+inline KernelState *&currentKernelSlot();
 inline KernelState &currentKernel();
 inline void wakeAll(std::vector<KernelState *> &Waiters);
 // Every channel that exists, in the order they were made (T2S_EMU_STATS).
@@ -151,16 +178,25 @@ public:
   std::mutex Mutex;
   bool Active = false;           // a run is in progress
   std::vector<KernelState *> Kernels; // the kernels of the current run
-  int Live = 0;                  // tracked threads not yet finished
+  int Live = 0;                  // tracked kernels not yet finished
   int LiveRegular = 0;           // of those, the non-autorun ones
-  int Blocked = 0;               // tracked threads with Blocked set
+  int Blocked = 0;               // tracked kernels with Blocked set
   std::string Failure;           // why the run failed; empty if it did not
   RunInfo Info;                  // the design and board of the run
 
+  // The worker threads of the run, each with its queue of ready fibers.
+  std::vector<std::unique_ptr<Worker>> Workers;
+  std::condition_variable WorkAvailable; // for idle workers
+
+  // A thread (not a fiber) waiting on a channel first gives the other end a
+  // few chances: sleeping and being woken costs far more than an operation.
   static constexpr int SpinsBeforeSleeping = 16;
+  // How often an idle worker looks for a kernel to take from another
+  // worker's queue.
+  static constexpr std::chrono::microseconds StealInterval{1000};
 
   // Waits, with Lock held on Mutex, until Ready() holds for an operation of
-  // kind Kind on channel C. Throws Unwind if the scheduler asks this thread to
+  // kind Kind on channel C. Throws Unwind if the scheduler asks this kernel to
   // stop instead.
   template <class Pred>
   void waitUntil(std::unique_lock<std::mutex> &Lock, ChannelBase &C, WaitKind Kind,
@@ -176,18 +212,17 @@ public:
         ++(Kind == WaitKind::Read ? C.Seen.EmptyWaits : C.Seen.FullWaits);
         Counted = true;
       }
-      // Sleeping and being woken costs far more than a channel operation, and
-      // the other end is usually about to act: give it a few chances first.
-      // A kernel counts as blocked only once it sleeps.
-      bool Retry = false;
-      for (int Spin = 0; Spin < SpinsBeforeSleeping && !Retry; ++Spin) {
-        Lock.unlock();
-        std::this_thread::yield();
-        Lock.lock();
-        Retry = Me.MustUnwind || Ready();
+      if (!Me.IsFiber) {
+        bool Retry = false;
+        for (int Spin = 0; Spin < SpinsBeforeSleeping && !Retry; ++Spin) {
+          Lock.unlock();
+          std::this_thread::yield();
+          Lock.lock();
+          Retry = Me.MustUnwind || Ready();
+        }
+        if (Retry)
+          continue;
       }
-      if (Retry)
-        continue;
       std::vector<KernelState *> &Queue = Kind == WaitKind::Read ? C.Readers : C.Writers;
       Queue.push_back(&Me);
       Me.Blocked = true;
@@ -197,7 +232,12 @@ public:
         ++Blocked;
         checkProgress();
       }
-      Me.Wake.wait(Lock, [&Me] { return !Me.Blocked || Me.MustUnwind; });
+      if (Me.IsFiber) {
+        if (!Me.MustUnwind)
+          park(Me);
+      } else {
+        Me.Wake.wait(Lock, [&Me] { return !Me.Blocked || Me.MustUnwind; });
+      }
       if (Me.Blocked) { // asked to unwind while still waiting
         Me.Blocked = false;
         if (Me.Tracked)
@@ -207,6 +247,107 @@ public:
       Me.WaitingOn = nullptr;
       Me.Waiting = WaitKind::None;
     }
+  }
+
+  // Suspends the calling fiber until a waker (wake) or the scheduler (unwind)
+  // puts it back in a ready queue. Mutex is held on entry and on return; in
+  // between, the worker that switches away releases it, and the worker that
+  // resumes the fiber (any of them) does not hold it.
+  void park(KernelState &Me) {
+    Me.Parked = true;
+    Me.WorkerContext = std::move(Me.WorkerContext).resume();
+    Mutex.lock();
+  }
+
+  // A kernel that polls an empty or full channel (the non-blocking forms)
+  // lets the other kernels run before it tries again. Mutex held.
+  void yield() {
+    KernelState &Me = currentKernel();
+    if (!Me.IsFiber)
+      return;
+    makeReady(Me);
+    Me.WorkerContext = std::move(Me.WorkerContext).resume();
+    Mutex.lock();
+  }
+
+  // Puts a fiber in the ready queue of the worker that runs the calling
+  // kernel, so that kernels that pass values to each other gather on one
+  // worker and hand over without crossing threads; idle workers take a
+  // kernel that waits too long (work). From a thread outside the run, the
+  // first worker's queue, and the idle workers are told. Mutex held.
+  void makeReady(KernelState &K) {
+    if (Workers.empty())
+      return; // the run is being set up: tryRun queues every kernel
+    KernelState &Me = currentKernel();
+    Worker *Here = Me.IsFiber && Me.RunningOn ? Me.RunningOn : Workers.front().get();
+    Here->Queue.push_back(&K);
+    if (!Me.IsFiber)
+      WorkAvailable.notify_all();
+  }
+
+  // Marks a waiter runnable (its condition now holds): a fiber goes back to
+  // a ready queue, a thread is woken. Mutex held.
+  void wake(KernelState &K) {
+    K.Blocked = false;
+    if (K.Tracked)
+      --Blocked;
+    if (!K.IsFiber) {
+      K.Wake.notify_one();
+    } else if (K.Parked) {
+      K.Parked = false;
+      makeReady(K);
+    }
+  }
+
+  // Worker Me's loop: runs the fibers of its queue until every kernel of the
+  // run has finished. Each fiber runs until it parks, yields or finishes, and
+  // does each with Mutex held, which the worker then owns. With its queue
+  // empty, the worker sleeps and every StealInterval looks at the others: a
+  // kernel that has waited in a queue for a whole interval while its worker
+  // ran another kernel (no switch since the last look) moves here. So kernels
+  // that compute for long spread over the workers, while kernels that trade
+  // values at every step stay together.
+  void work(Worker &Me) {
+    std::unique_lock<std::mutex> Lock(Mutex);
+    for (;;) {
+      KernelState *K = nullptr;
+      if (!Me.Queue.empty()) {
+        K = Me.Queue.front();
+        Me.Queue.pop_front();
+      } else {
+        K = steal(Me);
+      }
+      if (K) {
+        ++Me.Switches;
+        K->RunningOn = &Me;
+        Lock.unlock();
+        currentKernelSlot() = K;
+        K->Context = std::move(K->Context).resume();
+        currentKernelSlot() = nullptr;
+        Lock = std::unique_lock<std::mutex>(Mutex, std::adopt_lock);
+        continue;
+      }
+      if (Live == 0)
+        return;
+      WorkAvailable.wait_for(Lock, StealInterval);
+    }
+  }
+
+  // A kernel another worker has kept waiting since Me last looked. Mutex held.
+  KernelState *steal(Worker &Me) {
+    KernelState *Taken = nullptr;
+    for (std::unique_ptr<Worker> &Other : Workers) {
+      if (Other.get() == &Me)
+        continue;
+      bool Stuck = !Other->Queue.empty() && Other->SwitchesSeen == Other->Switches;
+      if (Stuck && !Taken && Other->QueuedSeen) {
+        Taken = Other->Queue.front();
+        Other->Queue.pop_front();
+      }
+      Other->SwitchesSeen = Other->Switches;
+      Other->QueuedSeen = !Other->Queue.empty();
+    }
+    return Taken;
   }
 
   // Throws Unwind if the current thread has been asked to stop.
@@ -246,9 +387,14 @@ public:
         unwind(*K);
   }
 
-  static void unwind(KernelState &K) {
+  void unwind(KernelState &K) {
     K.MustUnwind = true;
-    K.Wake.notify_one();
+    if (!K.IsFiber) {
+      K.Wake.notify_one();
+    } else if (K.Parked) {
+      K.Parked = false;
+      makeReady(K);
+    }
   }
 
   // Which kernel waits on which channel, and in what state the channel is.
@@ -286,7 +432,14 @@ inline KernelState *&currentKernelSlot() {
   return Slot;
 }
 
-inline KernelState &currentKernel() {
+// A kernel's fiber may park on one worker thread and resume on another, so
+// the thread-local slot must be found anew at every call: the compiler may
+// keep a thread-local variable's address across a call it cannot see into
+// (the context switch), and inlined here it would then read another worker's
+// slot. Out of line and opaque to the optimizer, it cannot. (A template, as a
+// function both inline and noinline draws a warning.)
+template <class = void> __attribute__((noinline)) KernelState &currentKernelOutOfLine() {
+  asm volatile("" ::: "memory");
   KernelState *&Slot = currentKernelSlot();
   if (!Slot) {
     thread_local KernelState Untracked;
@@ -296,15 +449,15 @@ inline KernelState &currentKernel() {
   return *Slot;
 }
 
-// Marks every waiter runnable (its condition now holds) and wakes it. Mutex held.
+inline KernelState &currentKernel() { return currentKernelOutOfLine(); }
+
+// Marks every waiter runnable (its condition now holds). Mutex held.
 inline void wakeAll(std::vector<KernelState *> &Waiters) {
+  if (Waiters.empty())
+    return;
   Scheduler &S = scheduler();
-  for (KernelState *K : Waiters) {
-    K->Blocked = false;
-    if (K->Tracked)
-      --S.Blocked;
-    K->Wake.notify_one();
-  }
+  for (KernelState *K : Waiters)
+    S.wake(*K);
   Waiters.clear();
 }
 
@@ -376,14 +529,16 @@ public:
   }
 
   // Non-blocking forms (read_channel_nb_intel / write_channel_nb_intel). A
-  // kernel that polls never counts as blocked, so a deadlock among polling
-  // kernels is not detected.
+  // kernel whose poll fails lets the other kernels run first. A kernel that
+  // polls never counts as blocked, so a deadlock among polling kernels is
+  // not detected.
   T tryRead(bool *Valid) {
     detail::Scheduler &S = detail::scheduler();
     std::unique_lock<std::mutex> Lock(S.Mutex);
     S.checkUnwind();
     if (Items.empty()) {
       *Valid = false;
+      S.yield();
       return T();
     }
     *Valid = true;
@@ -398,8 +553,10 @@ public:
     detail::Scheduler &S = detail::scheduler();
     std::unique_lock<std::mutex> Lock(S.Mutex);
     S.checkUnwind();
-    if (Items.size() >= capacity())
+    if (Items.size() >= capacity()) {
+      S.yield();
       return false;
+    }
     Items.push_back(V);
     wrote(Items.size());
     clockWrite();

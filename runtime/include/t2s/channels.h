@@ -7,7 +7,7 @@
  *     spir64 -Xclang -finclude-default-header -fsyntax-only -I<dir> k.cl),
  *   - as C++17 against the emulation runtime (clang++-19 -x c++ -std=c++17
  *     -I<dir> -include t2s/emulation.h k.cl), where every channel is a
- *     bounded blocking FIFO and every kernel runs on its own thread.
+ *     bounded FIFO and every kernel runs as a fiber (t2s/fiber.h).
  *
  * The contract (each macro is an expression or a declaration; the file writes
  * the ';'):

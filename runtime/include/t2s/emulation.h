@@ -3,14 +3,17 @@
 // The C++ side of the contract described in t2s/channels.h: a .cl file whose
 // channel operations go through the T2S_* macros compiles as C++17 with this
 // header (-include t2s/emulation.h, or #include "t2s/channels.h" in the file)
-// and its kernels run on threads:
+// and its kernels run as fibers (t2s/fiber.h) on a few worker threads:
 //
 //   t2s::emu::run({{"loader", [&] { loader(a, n); }},
 //                  {"compute", [&] { compute(c, n); }},
 //                  t2s::emu::autorun("relay", relay)});
 //
-// run() starts every kernel on its own thread and returns when every regular
-// kernel has finished; autorun kernels (which loop forever in hardware) are
+// run() starts every kernel as a fiber, runs the fibers on one worker thread
+// per core (the calling thread is one; T2S_EMU_THREADS or setWorkerThreads()
+// choose another number), switching kernels in user space whenever one must
+// wait on a channel, and returns when every regular kernel has finished;
+// autorun kernels (which loop forever in hardware) are
 // then stopped at their next channel operation. If at some point every live
 // kernel is blocked on a channel while a regular kernel is still alive, the
 // run is a deadlock: run() prints which kernel waits on which channel, and
@@ -29,9 +32,11 @@
 // if deadlocks are to be detected (a polling kernel is never blocked).
 //
 // A kernel keeps its shift registers in local arrays, as on the FPGA, and the
-// compiler accepts up to 1 GiB of them per design: each kernel thread gets a
+// compiler accepts up to 1 GiB of them per design: each kernel's fiber gets a
 // stack of T2S_EMULATION_STACK_BYTES (2 GiB of address space; the pages a
 // kernel never touches cost no memory).
+//
+// Link with -lboost_context (Boost.Context's context switch) and -pthread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,7 +50,6 @@
 #include "channel.h"
 #include "sizes.h"
 
-#include <pthread.h>
 
 #include <cstddef>
 #include <cstdio>
@@ -58,51 +62,14 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
-#ifndef T2S_EMULATION_STACK_BYTES
-#define T2S_EMULATION_STACK_BYTES (std::size_t(2) << 30)
-#endif
 
 namespace t2s {
 namespace emu {
 
 namespace detail {
-
-// A thread with a stack of T2S_EMULATION_STACK_BYTES (std::thread cannot
-// choose its stack); joined by join() or the destructor.
-class KernelThread {
-  pthread_t Thread{};
-  bool Started = false;
-  std::function<void()> Body;
-
-  static void *start(void *Self) {
-    static_cast<KernelThread *>(Self)->Body();
-    return nullptr;
-  }
-
-public:
-  explicit KernelThread(std::function<void()> Fn) : Body(std::move(Fn)) {
-    pthread_attr_t Attr;
-    pthread_attr_init(&Attr);
-    pthread_attr_setstacksize(&Attr, T2S_EMULATION_STACK_BYTES);
-    Started = pthread_create(&Thread, &Attr, start, this) == 0;
-    pthread_attr_destroy(&Attr);
-    // Where the address space is too small for such a stack, the default one.
-    if (!Started)
-      Started = pthread_create(&Thread, nullptr, start, this) == 0;
-    if (!Started)
-      throw std::runtime_error("t2s::emu::run: cannot start a kernel thread");
-  }
-  KernelThread(const KernelThread &) = delete;
-  KernelThread &operator=(const KernelThread &) = delete;
-  ~KernelThread() { join(); }
-  void join() {
-    if (Started)
-      pthread_join(Thread, nullptr);
-    Started = false;
-  }
-};
 
 // The T2S_EMU_CLOCK report of a run that has ended: per kernel its cycles,
 // steps and stalls, per channel (or array of channels) the clocks its
@@ -262,7 +229,7 @@ struct RunResult {
   explicit operator bool() const { return Ok; }
 };
 
-// Runs the kernels, each on its own thread, until every regular kernel has
+// Runs the kernels, as fibers on worker threads, until every regular kernel has
 // finished, a deadlock is found, or a kernel throws. Info names the design
 // and board for the clocked emulation (T2S_EMU_CLOCK, t2s/clock.h).
 inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info = RunInfo()) {
@@ -295,40 +262,60 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
     S.checkProgress();
   }
 
-  std::vector<std::unique_ptr<detail::KernelThread>> Threads;
-  Threads.reserve(Kernels.size());
+  // Each kernel is a fiber; the workers take them from the ready queue,
+  // where they all start. The calling thread is one of the workers.
   for (std::size_t I = 0; I < Kernels.size(); ++I) {
     detail::KernelState *State = States[I].get();
     const std::function<void()> *Body = &Kernels[I].Body;
-    Threads.push_back(std::make_unique<detail::KernelThread>([&S, State, Body] {
-      detail::currentKernelSlot() = State;
-      std::string Error;
-      bool Stopped = false;
-      auto Start = std::chrono::steady_clock::now();
-      try {
-        (*Body)();
-      } catch (const detail::Unwind &) {
-        Stopped = true;
-      } catch (const std::exception &E) {
-        Error = "t2s emulation: kernel '" + State->Name + "' threw: " + E.what() + "\n";
-      } catch (...) {
-        Error = "t2s emulation: kernel '" + State->Name + "' threw an exception\n";
-      }
-      std::lock_guard<std::mutex> Lock(S.Mutex);
-      State->Seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-      State->Finished = true;
-      State->Clock.finish(Stopped && State->Autorun);
-      --S.Live;
-      if (!State->Autorun)
-        --S.LiveRegular;
-      if (!Error.empty())
-        S.fail(Error);
-      S.checkProgress();
-    }));
+    State->IsFiber = true;
+    State->Context = boost::context::fiber(
+        std::allocator_arg, detail::PooledStack(),
+        [&S, State, Body](boost::context::fiber &&Worker) {
+          State->WorkerContext = std::move(Worker);
+          std::string Error;
+          bool Stopped = false;
+          auto Start = std::chrono::steady_clock::now();
+          try {
+            (*Body)();
+          } catch (const boost::context::detail::forced_unwind &) {
+            throw; // Boost.Context unwinding the fiber itself
+          } catch (const detail::Unwind &) {
+            Stopped = true;
+          } catch (const std::exception &E) {
+            Error = "t2s emulation: kernel '" + State->Name + "' threw: " + E.what() + "\n";
+          } catch (...) {
+            Error = "t2s emulation: kernel '" + State->Name + "' threw an exception\n";
+          }
+          // Ends as it parks: with the lock held, which the worker takes over.
+          S.Mutex.lock();
+          State->Seconds =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+          State->Finished = true;
+          State->Clock.finish(Stopped && State->Autorun);
+          --S.Live;
+          if (!State->Autorun)
+            --S.LiveRegular;
+          if (!Error.empty())
+            S.fail(Error);
+          S.checkProgress();
+          if (S.Live == 0)
+            S.WorkAvailable.notify_all();
+          return std::move(State->WorkerContext);
+        });
   }
-  for (std::unique_ptr<detail::KernelThread> &T : Threads)
-    T->join();
+  {
+    std::lock_guard<std::mutex> Lock(S.Mutex);
+    for (int I = 0; I < detail::workerCount(Kernels.size()); ++I)
+      S.Workers.push_back(std::make_unique<detail::Worker>());
+    for (auto &State : States)
+      S.Workers.front()->Queue.push_back(State.get());
+  }
+  std::vector<std::thread> Threads;
+  for (std::size_t I = 1; I < S.Workers.size(); ++I)
+    Threads.emplace_back([&S, I] { S.work(*S.Workers[I]); });
+  S.work(*S.Workers.front());
+  for (std::thread &T : Threads)
+    T.join();
 
   std::lock_guard<std::mutex> Lock(S.Mutex);
   RunResult Result;
@@ -352,6 +339,7 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
   }
   S.Active = false;
   S.Kernels.clear();
+  S.Workers.clear();
   return Result;
 }
 

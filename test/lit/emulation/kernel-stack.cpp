@@ -1,9 +1,9 @@
 // Emulated kernels keep their shift registers in local arrays, as on the
-// FPGA: each kernel thread has a stack large enough for the registers the
+// FPGA: each kernel's fiber has a stack large enough for the registers the
 // compiler accepts (1 GiB per design), not the 8 MiB of a default thread.
 // Here two kernels each fill 64 MiB of locals and pass a checksum through a
 // channel.
-// RUN: %clangxx -std=c++17 -O0 -I%t2s_include %s -pthread -o %t
+// RUN: %clangxx -std=c++17 -O0 -I%t2s_include %s -lboost_context -pthread -o %t
 // RUN: %t | FileCheck %s
 // CHECK: sum 4278190080
 #include "t2s/emulation.h"

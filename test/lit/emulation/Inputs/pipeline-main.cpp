@@ -1,4 +1,4 @@
-// Host of pipeline.cl under emulation: runs its four kernels on threads and
+// Host of pipeline.cl under emulation: runs its four kernels as fibers and
 // checks out[j] = sum over lanes p of (p + 1) * a[4j + p]. With
 // --one-result-too-many, 'store' waits for a sum that is never produced: the
 // run must report the deadlock and exit non-zero.
