@@ -77,7 +77,7 @@ struct KernelState {
   clock::KernelClock Clock; // its clocks (T2S_EMU_CLOCK, t2s/clock.h)
   const ChannelBase *WaitingOn = nullptr;
   WaitKind Waiting = WaitKind::None;
-  std::condition_variable Wake;     // a thread's wait
+  std::condition_variable_any Wake;     // a thread's wait
   boost::context::fiber Context;    // a fiber while it is not running
   boost::context::fiber WorkerContext; // while a fiber runs: the worker to return to
   Worker *RunningOn = nullptr;         // the worker thread that last ran it
@@ -175,18 +175,19 @@ namespace detail {
 // The process-wide state of channel operations and of the current run.
 class Scheduler {
 public:
-  std::mutex Mutex;
+  SpinMutex Mutex;
   bool Active = false;           // a run is in progress
   std::vector<KernelState *> Kernels; // the kernels of the current run
   int Live = 0;                  // tracked kernels not yet finished
   int LiveRegular = 0;           // of those, the non-autorun ones
   int Blocked = 0;               // tracked kernels with Blocked set
+  bool UnwindAsked = false;      // some kernel of the run has MustUnwind set
   std::string Failure;           // why the run failed; empty if it did not
   RunInfo Info;                  // the design and board of the run
 
   // The worker threads of the run, each with its queue of ready fibers.
   std::vector<std::unique_ptr<Worker>> Workers;
-  std::condition_variable WorkAvailable; // for idle workers
+  std::condition_variable_any WorkAvailable; // for idle workers
 
   // A thread (not a fiber) waiting on a channel first gives the other end a
   // few chances: sleeping and being woken costs far more than an operation.
@@ -199,8 +200,10 @@ public:
   // kind Kind on channel C. Throws Unwind if the scheduler asks this kernel to
   // stop instead.
   template <class Pred>
-  void waitUntil(std::unique_lock<std::mutex> &Lock, ChannelBase &C, WaitKind Kind,
+  void waitUntil(std::unique_lock<SpinMutex> &Lock, ChannelBase &C, WaitKind Kind,
                  Pred Ready) {
+    if (!UnwindAsked && Ready())
+      return; // the common case, without looking up the calling kernel
     KernelState &Me = currentKernel();
     bool Counted = false;
     for (;;) {
@@ -308,7 +311,7 @@ public:
   // that compute for long spread over the workers, while kernels that trade
   // values at every step stay together.
   void work(Worker &Me) {
-    std::unique_lock<std::mutex> Lock(Mutex);
+    std::unique_lock<SpinMutex> Lock(Mutex);
     for (;;) {
       KernelState *K = nullptr;
       if (!Me.Queue.empty()) {
@@ -324,7 +327,7 @@ public:
         currentKernelSlot() = K;
         K->Context = std::move(K->Context).resume();
         currentKernelSlot() = nullptr;
-        Lock = std::unique_lock<std::mutex>(Mutex, std::adopt_lock);
+        Lock = std::unique_lock<SpinMutex>(Mutex, std::adopt_lock);
         continue;
       }
       if (Live == 0)
@@ -389,6 +392,7 @@ public:
 
   void unwind(KernelState &K) {
     K.MustUnwind = true;
+    UnwindAsked = true;
     if (!K.IsFiber) {
       K.Wake.notify_one();
     } else if (K.Parked) {
@@ -470,12 +474,12 @@ inline std::vector<ChannelBase *> &channelRegistry() {
 
 inline ChannelBase::ChannelBase(std::string Name, int Depth) {
   configure(std::move(Name), Depth);
-  std::lock_guard<std::mutex> Lock(detail::scheduler().Mutex);
+  std::lock_guard<detail::SpinMutex> Lock(detail::scheduler().Mutex);
   detail::channelRegistry().push_back(this);
 }
 
 inline ChannelBase::~ChannelBase() {
-  std::lock_guard<std::mutex> Lock(detail::scheduler().Mutex);
+  std::lock_guard<detail::SpinMutex> Lock(detail::scheduler().Mutex);
   std::vector<ChannelBase *> &All = detail::channelRegistry();
   All.erase(std::remove(All.begin(), All.end(), this), All.end());
 }
@@ -493,7 +497,7 @@ inline void resetTraffic() {
 } // namespace detail
 
 inline std::size_t ChannelBase::size() const {
-  std::lock_guard<std::mutex> Lock(detail::scheduler().Mutex);
+  std::lock_guard<detail::SpinMutex> Lock(detail::scheduler().Mutex);
   return occupancy();
 }
 
@@ -507,10 +511,10 @@ public:
   // Appends V; blocks while the channel is full.
   void write(const T &V) {
     detail::Scheduler &S = detail::scheduler();
-    std::unique_lock<std::mutex> Lock(S.Mutex);
+    std::unique_lock<detail::SpinMutex> Lock(S.Mutex);
     S.waitUntil(Lock, *this, detail::WaitKind::Write,
                 [this] { return Items.size() < capacity(); });
-    Items.push_back(V);
+    Items.push(V);
     wrote(Items.size());
     clockWrite();
     detail::wakeAll(Readers);
@@ -519,10 +523,9 @@ public:
   // Removes and returns the oldest value; blocks while the channel is empty.
   T read() {
     detail::Scheduler &S = detail::scheduler();
-    std::unique_lock<std::mutex> Lock(S.Mutex);
+    std::unique_lock<detail::SpinMutex> Lock(S.Mutex);
     S.waitUntil(Lock, *this, detail::WaitKind::Read, [this] { return !Items.empty(); });
-    T V = std::move(Items.front());
-    Items.pop_front();
+    T V = Items.pop();
     clockRead();
     detail::wakeAll(Writers);
     return V;
@@ -534,7 +537,7 @@ public:
   // not detected.
   T tryRead(bool *Valid) {
     detail::Scheduler &S = detail::scheduler();
-    std::unique_lock<std::mutex> Lock(S.Mutex);
+    std::unique_lock<detail::SpinMutex> Lock(S.Mutex);
     S.checkUnwind();
     if (Items.empty()) {
       *Valid = false;
@@ -542,8 +545,7 @@ public:
       return T();
     }
     *Valid = true;
-    T V = std::move(Items.front());
-    Items.pop_front();
+    T V = Items.pop();
     clockRead();
     detail::wakeAll(Writers);
     return V;
@@ -551,13 +553,13 @@ public:
 
   bool tryWrite(const T &V) {
     detail::Scheduler &S = detail::scheduler();
-    std::unique_lock<std::mutex> Lock(S.Mutex);
+    std::unique_lock<detail::SpinMutex> Lock(S.Mutex);
     S.checkUnwind();
     if (Items.size() >= capacity()) {
       S.yield();
       return false;
     }
-    Items.push_back(V);
+    Items.push(V);
     wrote(Items.size());
     clockWrite();
     detail::wakeAll(Readers);
@@ -566,14 +568,46 @@ public:
 
   // Drops every buffered value (e.g. what a deadlocked run left behind).
   void clear() {
-    std::lock_guard<std::mutex> Lock(detail::scheduler().Mutex);
+    std::lock_guard<detail::SpinMutex> Lock(detail::scheduler().Mutex);
     Items.clear();
   }
 
 private:
   std::size_t occupancy() const override { return Items.size(); }
 
-  std::deque<T> Items;
+  // The values, oldest first: a ring of capacity() slots, allocated at the
+  // first write (a channel's depth is set after it is constructed).
+  class Ring {
+  public:
+    explicit Ring(const ChannelBase &Owner) : Owner(Owner) {}
+    std::size_t size() const { return Count; }
+    bool empty() const { return Count == 0; }
+    void push(const T &V) {
+      if (Slots.size() != Owner.capacity()) {
+        std::vector<T> Bigger(std::max(Owner.capacity(), Count));
+        for (std::size_t I = 0; I < Count; ++I)
+          Bigger[I] = std::move(Slots[(Head + I) % Slots.size()]);
+        Slots.swap(Bigger);
+        Head = 0;
+      }
+      std::size_t Tail = Head + Count;
+      Slots[Tail < Slots.size() ? Tail : Tail - Slots.size()] = V;
+      ++Count;
+    }
+    T pop() {
+      T V = std::move(Slots[Head]);
+      Head = Head + 1 == Slots.size() ? 0 : Head + 1;
+      --Count;
+      return V;
+    }
+    void clear() { Head = Count = 0; }
+
+  private:
+    const ChannelBase &Owner;
+    std::vector<T> Slots;
+    std::size_t Head = 0, Count = 0;
+  };
+  Ring Items{*this};
 };
 
 // Names and sizes every channel of an array of channels: element [i][j] of

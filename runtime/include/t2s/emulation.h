@@ -243,11 +243,12 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
     State.Autorun = K.Autorun;
   }
   {
-    std::lock_guard<std::mutex> Lock(S.Mutex);
+    std::lock_guard<detail::SpinMutex> Lock(S.Mutex);
     if (S.Active)
       throw std::logic_error("t2s::emu::run: another run is in progress");
     S.Active = true;
     S.Failure.clear();
+    S.UnwindAsked = false;
     S.Kernels.clear();
     S.Live = S.LiveRegular = S.Blocked = 0;
     S.Info = Info;
@@ -304,7 +305,7 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
         });
   }
   {
-    std::lock_guard<std::mutex> Lock(S.Mutex);
+    std::lock_guard<detail::SpinMutex> Lock(S.Mutex);
     for (int I = 0; I < detail::workerCount(Kernels.size()); ++I)
       S.Workers.push_back(std::make_unique<detail::Worker>());
     for (auto &State : States)
@@ -317,7 +318,7 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
   for (std::thread &T : Threads)
     T.join();
 
-  std::lock_guard<std::mutex> Lock(S.Mutex);
+  std::lock_guard<detail::SpinMutex> Lock(S.Mutex);
   RunResult Result;
   Result.Ok = S.Failure.empty();
   Result.Report = S.Failure;

@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdlib>
 #include <mutex>
@@ -126,6 +127,38 @@ private:
 struct PooledStack {
   boost::context::stack_context allocate() { return StackPool::get().take(); }
   void deallocate(boost::context::stack_context &C) noexcept { StackPool::get().give(C); }
+};
+
+// The scheduler's lock (t2s/channel.h): every channel operation takes it, for
+// a few dozen instructions. A lock that spins is cheaper there than
+// std::mutex: its release is a plain store, not a second atomic
+// read-modify-write. A thread that cannot get it for long (the holder was
+// preempted) yields its core.
+class SpinMutex {
+public:
+  void lock() {
+    for (unsigned Spins = 0;;) {
+      if (!Held.exchange(true, std::memory_order_acquire))
+        return;
+      while (Held.load(std::memory_order_relaxed)) {
+        if (++Spins < 256) {
+#if defined(__x86_64__) || defined(__i386__)
+          __builtin_ia32_pause();
+#endif
+        } else {
+          std::this_thread::yield();
+        }
+      }
+    }
+  }
+  bool try_lock() {
+    return !Held.load(std::memory_order_relaxed) &&
+           !Held.exchange(true, std::memory_order_acquire);
+  }
+  void unlock() { Held.store(false, std::memory_order_release); }
+
+private:
+  std::atomic<bool> Held{false};
 };
 
 // Worker threads wanted by the program (setWorkerThreads); 0: the default.
