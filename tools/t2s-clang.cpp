@@ -32,6 +32,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -89,11 +90,16 @@ constexpr llvm::StringLiteral Overview =
 constexpr llvm::StringLiteral Epilogue = R"(
 ENVIRONMENT:
   T2S_CLANGXX          clang++ to run instead of the one T2S was built with
+  T2S_CACHE_DIR        (--emulate) where the precompiled emulation header is
+                       kept (default: the user's cache directory + /t2s;
+                       set empty: none)
  Of the programs t2s-clang builds:
   T2S_EMU_STATS=1      (--emulate) after each run, every channel's values,
                        fill and waits (docs/emulation.md)
   T2S_EMU_CLOCK=1      (--emulate) after each run, each kernel's clock cycles,
                        stalls and the run's time at --fmax (docs/estimates.md)
+  T2S_EMU_THREADS=N    (--emulate) worker threads that run the kernels'
+                       fibers (default: one per core)
   T2S_OPENCL_PROGRAM   (--opencl, host stubs) the program to load instead of
                        the .cl next to the executable (e.g. aoc's .aocx)
   T2S_OPENCL_PLATFORM  (--opencl) the OpenCL platform whose name contains it
@@ -320,6 +326,47 @@ int internalError(int RC, llvm::StringRef What) {
   return RC;
 }
 
+// The emulation header (t2s/emulation.h) precompiled: parsing it is about
+// a third of compiling the kernels, and the same for every program. Kept in
+// a cache directory (T2S_CACHE_DIR, else the user's cache directory + t2s),
+// named by a hash of what it depends on: the compiler (its path, size and
+// time), the flags, and the contents of every runtime header. A changed
+// header or compiler is a new name, never a stale file. Empty where there is
+// no cache directory, or T2S_CACHE_DIR is set empty.
+std::string emulationPchPath(const std::string &Clang, const std::string &IncludeDir,
+                             const std::vector<std::string> &Flags) {
+  llvm::SmallString<256> Dir;
+  if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("T2S_CACHE_DIR")) {
+    if (Env->empty())
+      return ""; // T2S_CACHE_DIR= : no cache, no precompiled header
+    Dir = *Env;
+  }
+  else if (llvm::sys::path::cache_directory(Dir))
+    llvm::sys::path::append(Dir, "t2s");
+  else
+    return "";
+  std::string Key = Clang;
+  llvm::sys::fs::file_status ClangStatus;
+  if (!llvm::sys::fs::status(Clang, ClangStatus))
+    Key += ";" + std::to_string(ClangStatus.getSize()) + ";" +
+           std::to_string(ClangStatus.getLastModificationTime().time_since_epoch().count());
+  for (const std::string &F : Flags)
+    Key += ";" + F;
+  llvm::SmallString<256> Headers(IncludeDir);
+  llvm::sys::path::append(Headers, "t2s");
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator I(Headers, EC), E; I != E && !EC; I.increment(EC))
+    Files.push_back(I->path());
+  llvm::sort(Files);
+  for (const std::string &F : Files)
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> B = llvm::MemoryBuffer::getFile(F))
+      Key += ";" + F + ";" + (*B)->getBuffer().str();
+  llvm::sys::path::append(Dir, "emulation-" + llvm::utohexstr(llvm::xxh3_64bits(Key)) +
+                                   ".pch");
+  return std::string(Dir);
+}
+
 // --emulate: (1) write the kernels and host stubs of every design, (2)
 // compile the kernels as C++ against the emulation runtime and the stubs with
 // -DT2S_EMULATE, (3) build the program with each nest replaced by a call to
@@ -445,6 +492,38 @@ int emulate(const std::string &Clang, const Layout &L,
   for (const ClangArg &A : Forwarded)
     if (A.ID == OPT_INPUT && isCompiledInput(Forwarded, A))
       Compiled.push_back(&A);
+  // The precompiled emulation header: built once, alongside the first
+  // emitting step, where the cache has none yet.
+  std::vector<std::string> PchFlags{"-std=c++17", "-O2", "-I" + L.IncludeDir};
+  std::string Pch = OnDevice ? "" : emulationPchPath(Clang, L.IncludeDir, PchFlags);
+  std::string PchTemp;
+  std::vector<Step> PchStep;
+  if (!Pch.empty() && !llvm::sys::fs::exists(Pch)) {
+    if (!DryRun)
+      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Pch));
+    PchTemp = DryRun ? Pch + ".tmp" : "";
+    int FD;
+    llvm::SmallString<256> Temp;
+    if (!DryRun) {
+      if (llvm::sys::fs::createUniqueFile(Pch + "-%%%%%%.tmp", FD, Temp)) {
+        Pch.clear(); // the cache directory cannot be written: no header
+      } else {
+        ::close(FD);
+        PchTemp = std::string(Temp);
+      }
+    }
+    if (!Pch.empty()) {
+      std::vector<std::string> Build{Clang};
+      Build.insert(Build.end(), PchFlags.begin(), PchFlags.end());
+      for (const std::string &A :
+           {std::string("-x"), std::string("c++-header"), L.IncludeDir + "/t2s/emulation.h",
+            std::string("-Xclang"), std::string("-fno-pch-timestamp"), std::string("-o"),
+            PchTemp})
+        Build.push_back(A);
+      PchStep.push_back({"precompiling the emulation header (once, into " + Pch + ")",
+                         std::move(Build)});
+    }
+  }
   for (const ClangArg *Input : Compiled) {
     std::vector<std::string> Emit = Plugins;
     // A program is often files of designs and files without: no warning for
@@ -459,43 +538,72 @@ int emulate(const std::string &Clang, const Layout &L,
                                                   A.ID))
         Emit.insert(Emit.end(), A.Words.begin(), A.Words.end());
     Emit.insert(Emit.end(), Tail.begin(), Tail.end());
-    if (int RC = step(Compiled.size() > 1
-                          ? "emitting the kernels and host stubs of " + Input->Value
-                          : std::string("emitting the kernels and host stubs"),
-                      Emit))
-      return cleanup(RC);
+    std::vector<Step> Steps{{Compiled.size() > 1
+                                 ? "emitting the kernels and host stubs of " + Input->Value
+                                 : std::string("emitting the kernels and host stubs"),
+                             Emit}};
+    Steps.insert(Steps.end(), PchStep.begin(), PchStep.end());
+    std::vector<int> RCs = alongside(Steps);
+    if (!PchStep.empty() && !DryRun) {
+      // Another t2s-clang may have put it there meanwhile: the same file.
+      if (RCs.back() || llvm::sys::fs::rename(PchTemp, Pch)) {
+        llvm::sys::fs::remove(PchTemp);
+        if (!llvm::sys::fs::exists(Pch))
+          Pch.clear();
+      }
+    }
+    PchStep.clear();
+    if (RCs.front())
+      return cleanup(RCs.front());
   }
   // (2) The kernels, as C++ fibers (emulation), and the stubs, compiled
-  // side by side.
-  std::vector<std::string> Common{Clang, "-std=c++17", "-O2", "-I" + L.IncludeDir,
-                                  "-c"};
-  std::vector<Step> Compiles;
-  if (!OnDevice) {
-    std::vector<std::string> CompileKernels = Common;
-    // '#pragma unroll' asks the FPGA compiler for hardware; on the CPU an
-    // unroll too large for clang's limits is no problem worth a warning, nor
-    // is the ABI of vector types inside one translation unit.
-    for (const std::string &A : {std::string("-Wno-pass-failed"), std::string("-Wno-psabi"),
-                                 std::string("-include"), std::string("t2s/emulation.h"),
-                                 std::string("-x"), std::string("c++"), Kernels,
-                                 std::string("-o"), KernelsObj})
-      CompileKernels.push_back(A);
-    Compiles.push_back({"compiling the kernels as C++", std::move(CompileKernels)});
+  // side by side, with the precompiled emulation header if there is one.
+  auto compiles = [&](const std::string &WithPch) {
+    std::vector<std::string> Common{Clang};
+    Common.insert(Common.end(), PchFlags.begin(), PchFlags.end());
+    Common.push_back("-c");
+    std::vector<std::string> Header{"-include", "t2s/emulation.h"};
+    if (!WithPch.empty())
+      Header = {"-include-pch", WithPch};
+    std::vector<Step> Compiles;
+    if (!OnDevice) {
+      std::vector<std::string> CompileKernels = Common;
+      // '#pragma unroll' asks the FPGA compiler for hardware; on the CPU an
+      // unroll too large for clang's limits is no problem worth a warning,
+      // nor is the ABI of vector types inside one translation unit.
+      for (const std::string &A : {std::string("-Wno-pass-failed"), std::string("-Wno-psabi"),
+                                   Header[0], Header[1], std::string("-x"), std::string("c++"),
+                                   Kernels, std::string("-o"), KernelsObj})
+        CompileKernels.push_back(A);
+      Compiles.push_back({"compiling the kernels as C++", std::move(CompileKernels)});
+    }
+    std::vector<std::string> CompileHost = Common;
+    if (OnDevice) {
+      CompileHost.push_back("-DT2S_OPENCL_OFFLOAD");
+      // The file's name only: the program finds it next to its executable
+      // (t2s/host.h, programPath), wherever the two are moved together.
+      CompileHost.push_back("-DT2S_OPENCL_PROGRAM=\"" +
+                            llvm::sys::path::filename(Kernels).str() + "\"");
+    } else {
+      CompileHost.push_back("-DT2S_EMULATE");
+      if (!WithPch.empty())
+        CompileHost.insert(CompileHost.end(), Header.begin(), Header.end());
+    }
+    for (const std::string &A : {Host, std::string("-o"), HostObj})
+      CompileHost.push_back(A);
+    Compiles.push_back({"compiling the host stubs", std::move(CompileHost)});
+    return alongside(Compiles);
+  };
+  std::vector<int> RCs = compiles(Pch);
+  if (!Pch.empty() && !DryRun && llvm::any_of(RCs, [](int RC) { return RC != 0; })) {
+    // Unreadable or from another compiler after all: without it, and the
+    // cache forgets it.
+    if (Verbose)
+      llvm::errs() << "t2s-clang: compiling again without the precompiled header " << Pch
+                   << "\n";
+    llvm::sys::fs::remove(Pch);
+    RCs = compiles("");
   }
-  std::vector<std::string> CompileHost = Common;
-  if (OnDevice) {
-    CompileHost.push_back("-DT2S_OPENCL_OFFLOAD");
-    // The file's name only: the program finds it next to its executable
-    // (t2s/host.h, programPath), wherever the two are moved together.
-    CompileHost.push_back("-DT2S_OPENCL_PROGRAM=\"" +
-                          llvm::sys::path::filename(Kernels).str() + "\"");
-  } else {
-    CompileHost.push_back("-DT2S_EMULATE");
-  }
-  for (const std::string &A : {Host, std::string("-o"), HostObj})
-    CompileHost.push_back(A);
-  Compiles.push_back({"compiling the host stubs", std::move(CompileHost)});
-  std::vector<int> RCs = alongside(Compiles);
   if (!OnDevice && RCs.front())
     return cleanup(internalError(RCs.front(), "kernels"));
   if (RCs.back())

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Native systolic build vs the sequential reference, in one run:
-#   bench/systolic/run.sh [compile|realistic|example]
+#   bench/systolic/run.sh [compile|realistic|example|emulation]
+# ('emulation': bench/systolic/emulation.py, every example emulated against
+# its native build, and the --emulate build time; see bench/README.md)
 # Builds bench/systolic/{gemm,conv2d}.cpp with plain clang++-19 -O2 (the
 # sequential reference) and with t2s-clang -O2 (the systolic array), checks
 # that both print the same checksum, and prints the best of 3 times and the
@@ -147,5 +149,6 @@ case "${1:-}" in
   compile) compile_times ;;
   realistic) run_realistic; echo; run_example ;;
   example) run_example ;;
+  emulation) shift; exec python3 "$root/bench/systolic/emulation.py" "$@" ;;
   *) run_times; echo; run_realistic; echo; run_example; echo; compile_times ;;
 esac

@@ -19,6 +19,9 @@ config.test_exec_root = os.path.join(config.t2s_obj_root, "test", "lit")
 tools = config.llvm_tools_dir
 config.environment["PATH"] = os.pathsep.join(
     [config.t2s_bin_dir, tools, config.environment.get("PATH", "")])
+# t2s-clang --emulate keeps the precompiled emulation header in a cache: the
+# tests share one in the build tree, not the user's.
+config.environment["T2S_CACHE_DIR"] = os.path.join(config.test_exec_root, "t2s-cache")
 plugin = os.path.join(config.t2s_lib_dir, "libT2S.so")
 clang_plugin = os.path.join(config.t2s_lib_dir, "libT2SClang.so")
 include = os.path.join(config.t2s_obj_root, "include")
