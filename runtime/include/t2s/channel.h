@@ -80,6 +80,8 @@ struct KernelState {
   std::condition_variable_any Wake;     // a thread's wait
   boost::context::fiber Context;    // a fiber while it is not running
   boost::context::fiber WorkerContext; // while a fiber runs: the worker to return to
+  StackBounds Stack, WorkerStack;      // its own stack; the worker's (for ASan)
+  void *FakeStack = nullptr;           // ASan's state of its stack while it is away
   Worker *RunningOn = nullptr;         // the worker thread that last ran it
 };
 
@@ -258,7 +260,15 @@ public:
   // resumes the fiber (any of them) does not hold it.
   void park(KernelState &Me) {
     Me.Parked = true;
+    switchToWorker(Me);
+  }
+
+  // From the calling fiber to its worker, which owns Mutex from there; back
+  // (from whichever worker resumes it), with Mutex taken again.
+  void switchToWorker(KernelState &Me) {
+    leavingStack(&Me.FakeStack, Me.WorkerStack);
     Me.WorkerContext = std::move(Me.WorkerContext).resume();
+    arrivedOnStack(Me.FakeStack, &Me.WorkerStack);
     Mutex.lock();
   }
 
@@ -269,8 +279,7 @@ public:
     if (!Me.IsFiber)
       return;
     makeReady(Me);
-    Me.WorkerContext = std::move(Me.WorkerContext).resume();
-    Mutex.lock();
+    switchToWorker(Me);
   }
 
   // Puts a fiber in the ready queue of the worker that runs the calling
@@ -325,7 +334,10 @@ public:
         K->RunningOn = &Me;
         Lock.unlock();
         currentKernelSlot() = K;
+        void *FakeStack = nullptr;
+        leavingStack(&FakeStack, K->Stack);
         K->Context = std::move(K->Context).resume();
+        arrivedOnStack(FakeStack, nullptr);
         currentKernelSlot() = nullptr;
         Lock = std::unique_lock<SpinMutex>(Mutex, std::adopt_lock);
         continue;

@@ -13,8 +13,8 @@
 // per core (the calling thread is one; T2S_EMU_THREADS or setWorkerThreads()
 // choose another number), switching kernels in user space whenever one must
 // wait on a channel, and returns when every regular kernel has finished;
-// autorun kernels (which loop forever in hardware) are
-// then stopped at their next channel operation. If at some point every live
+// autorun kernels (which loop forever in hardware) are then stopped at their
+// next channel operation. If at some point every live
 // kernel is blocked on a channel while a regular kernel is still alive, the
 // run is a deadlock: run() prints which kernel waits on which channel, and
 // whether that channel is full or empty, to stderr and exits with status 1.
@@ -50,7 +50,6 @@
 #include "channel.h"
 #include "sizes.h"
 
-
 #include <cstddef>
 #include <cstdio>
 #include <algorithm>
@@ -64,7 +63,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
 
 namespace t2s {
 namespace emu {
@@ -229,8 +227,8 @@ struct RunResult {
   explicit operator bool() const { return Ok; }
 };
 
-// Runs the kernels, as fibers on worker threads, until every regular kernel has
-// finished, a deadlock is found, or a kernel throws. Info names the design
+// Runs the kernels, as fibers on worker threads, until every regular kernel
+// has finished, a deadlock is found, or a kernel throws. Info names the design
 // and board for the clocked emulation (T2S_EMU_CLOCK, t2s/clock.h).
 inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info = RunInfo()) {
   detail::Scheduler &S = detail::scheduler();
@@ -263,15 +261,17 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
     S.checkProgress();
   }
 
-  // Each kernel is a fiber; the workers take them from the ready queue,
-  // where they all start. The calling thread is one of the workers.
+  // Each kernel is a fiber; all start in the first worker's queue, and the
+  // others take what waits there (Scheduler::work). The calling thread is
+  // the first worker.
   for (std::size_t I = 0; I < Kernels.size(); ++I) {
     detail::KernelState *State = States[I].get();
     const std::function<void()> *Body = &Kernels[I].Body;
     State->IsFiber = true;
     State->Context = boost::context::fiber(
-        std::allocator_arg, detail::PooledStack(),
+        std::allocator_arg, detail::PooledStack{&State->Stack},
         [&S, State, Body](boost::context::fiber &&Worker) {
+          detail::arrivedOnStack(nullptr, &State->WorkerStack);
           State->WorkerContext = std::move(Worker);
           std::string Error;
           bool Stopped = false;
@@ -301,6 +301,7 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
           S.checkProgress();
           if (S.Live == 0)
             S.WorkAvailable.notify_all();
+          detail::leavingStack(nullptr, State->WorkerStack); // for good
           return std::move(State->WorkerContext);
         });
   }

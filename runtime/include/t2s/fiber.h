@@ -123,11 +123,58 @@ private:
   std::vector<boost::context::stack_context> Free;
 };
 
-// The StackAllocator of boost::context::fiber, drawing on the pool.
+// Where a stack lies: its lowest address and its size.
+struct StackBounds {
+  const void *Bottom = nullptr;
+  std::size_t Size = 0;
+};
+
+// The StackAllocator of boost::context::fiber, drawing on the pool; Record,
+// if given, learns where the stack lies.
 struct PooledStack {
-  boost::context::stack_context allocate() { return StackPool::get().take(); }
+  StackBounds *Record = nullptr;
+  boost::context::stack_context allocate() {
+    boost::context::stack_context C = StackPool::get().take();
+    if (Record)
+      *Record = {static_cast<char *>(C.sp) - C.size, C.size};
+    return C;
+  }
   void deallocate(boost::context::stack_context &C) noexcept { StackPool::get().give(C); }
 };
+
+} // namespace detail
+} // namespace emu
+} // namespace t2s
+
+// AddressSanitizer's annotations of stack switches: a program built with
+// -fsanitize=address has them, and must be told when a kernel's fiber takes
+// or leaves a thread, or it takes the fibers' stacks for overflows of the
+// thread's (and an exception thrown on a fiber makes it warn that false
+// reports may follow). Declared weak: null in a program without ASan.
+extern "C" void __sanitizer_start_switch_fiber(void **FakeStackSave, const void *Bottom,
+                                               std::size_t Size) __attribute__((weak));
+extern "C" void __sanitizer_finish_switch_fiber(void *FakeStackSave, const void **BottomOld,
+                                                std::size_t *SizeOld) __attribute__((weak));
+
+namespace t2s {
+namespace emu {
+namespace detail {
+
+// Just before switching to the stack To: ASan keeps the current stack's
+// state in *Save (Save null: the current stack ends for good).
+inline void leavingStack(void **Save, const StackBounds &To) {
+  if (__sanitizer_start_switch_fiber)
+    __sanitizer_start_switch_fiber(Save, To.Bottom, To.Size);
+}
+
+// Just after a switch: Save is what leavingStack kept when this stack was
+// left (null on its first entry); From, if given, learns the stack switched
+// from.
+inline void arrivedOnStack(void *Save, StackBounds *From) {
+  if (__sanitizer_finish_switch_fiber)
+    __sanitizer_finish_switch_fiber(Save, From ? &From->Bottom : nullptr,
+                                    From ? &From->Size : nullptr);
+}
 
 // The scheduler's lock (t2s/channel.h): every channel operation takes it, for
 // a few dozen instructions. A lock that spins is cheaper there than
