@@ -5,7 +5,7 @@
 # program, one program per seed from FIRST_SEED on, and builds each program
 # as the sequential reference (plain clang++-19 -O2), through t2s-clang at -O0
 # and -O2 (native systolic) and with t2s-clang --emulate -O2 (the emitted
-# kernels on threads); every build's output must equal the reference's.
+# kernels as fibers); every build's output must equal the reference's.
 # Programs run in parallel (T2S_RANDOM_JOBS, default 2). Every program that
 # differs or fails to build or run is kept, with its outputs and logs, in
 # T2S_RANDOM_KEEP (default ./random-ures-failures). Prints a summary and exits

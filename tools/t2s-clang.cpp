@@ -90,9 +90,10 @@ constexpr llvm::StringLiteral Overview =
 constexpr llvm::StringLiteral Epilogue = R"(
 ENVIRONMENT:
   T2S_CLANGXX          clang++ to run instead of the one T2S was built with
-  T2S_CACHE_DIR        (--emulate) where the precompiled emulation header is
-                       kept (default: the user's cache directory + /t2s;
-                       set empty: none)
+  T2S_CACHE_DIR        (--emulate) where the precompiled emulation header and
+                       the objects of unchanged kernels are kept (default:
+                       the user's cache directory + /t2s; set empty: none)
+  T2S_CACHE_OBJECTS    (--emulate) objects kept there at most (200)
  Of the programs t2s-clang builds:
   T2S_EMU_STATS=1      (--emulate) after each run, every channel's values,
                        fill and waits (docs/emulation.md)
@@ -326,45 +327,104 @@ int internalError(int RC, llvm::StringRef What) {
   return RC;
 }
 
-// The emulation header (t2s/emulation.h) precompiled: parsing it is about
-// a third of compiling the kernels, and the same for every program. Kept in
-// a cache directory (T2S_CACHE_DIR, else the user's cache directory + t2s),
-// named by a hash of what it depends on: the compiler (its path, size and
-// time), the flags, and the contents of every runtime header. A changed
-// header or compiler is a new name, never a stale file. Empty where there is
-// no cache directory, or T2S_CACHE_DIR is set empty.
-std::string emulationPchPath(const std::string &Clang, const std::string &IncludeDir,
-                             const std::vector<std::string> &Flags) {
-  llvm::SmallString<256> Dir;
-  if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("T2S_CACHE_DIR")) {
-    if (Env->empty())
-      return ""; // T2S_CACHE_DIR= : no cache, no precompiled header
-    Dir = *Env;
+// What --emulate keeps between builds, in a cache directory (T2S_CACHE_DIR,
+// else the user's cache directory + /t2s; T2S_CACHE_DIR set empty: none):
+//  - the emulation header (t2s/emulation.h) precompiled: parsing it is about
+//    a third of compiling the kernels, and the same for every program;
+//  - the objects of the kernels and host stubs last compiled from each
+//    emitted text: a program whose designs did not change (its main did)
+//    does not compile them again.
+// Every file is named by a hash of all it depends on: the compiler (its
+// path, size and time), the flags, the contents of every runtime header
+// and, for the objects, the emitted files. A changed header, compiler or
+// design is a new name, never a stale file.
+class BuildCache {
+public:
+  BuildCache(const std::string &Clang, const std::string &IncludeDir,
+             const std::vector<std::string> &Flags) {
+    if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("T2S_CACHE_DIR")) {
+      if (Env->empty())
+        return;
+      Dir = *Env;
+    } else if (llvm::sys::path::cache_directory(Dir)) {
+      llvm::sys::path::append(Dir, "t2s");
+    } else {
+      return;
+    }
+    Key = Clang;
+    llvm::sys::fs::file_status ClangStatus;
+    if (!llvm::sys::fs::status(Clang, ClangStatus))
+      Key += ";" + std::to_string(ClangStatus.getSize()) + ";" +
+             std::to_string(ClangStatus.getLastModificationTime().time_since_epoch().count());
+    for (const std::string &F : Flags)
+      Key += ";" + F;
+    llvm::SmallString<256> Headers(IncludeDir);
+    llvm::sys::path::append(Headers, "t2s");
+    std::vector<std::string> Files;
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator I(Headers, EC), E; I != E && !EC; I.increment(EC))
+      Files.push_back(I->path());
+    llvm::sort(Files);
+    for (const std::string &F : Files)
+      if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> B = llvm::MemoryBuffer::getFile(F))
+        Key += ";" + F + ";" + (*B)->getBuffer().str();
   }
-  else if (llvm::sys::path::cache_directory(Dir))
-    llvm::sys::path::append(Dir, "t2s");
-  else
-    return "";
-  std::string Key = Clang;
-  llvm::sys::fs::file_status ClangStatus;
-  if (!llvm::sys::fs::status(Clang, ClangStatus))
-    Key += ";" + std::to_string(ClangStatus.getSize()) + ";" +
-           std::to_string(ClangStatus.getLastModificationTime().time_since_epoch().count());
-  for (const std::string &F : Flags)
-    Key += ";" + F;
-  llvm::SmallString<256> Headers(IncludeDir);
-  llvm::sys::path::append(Headers, "t2s");
-  std::vector<std::string> Files;
-  std::error_code EC;
-  for (llvm::sys::fs::directory_iterator I(Headers, EC), E; I != E && !EC; I.increment(EC))
-    Files.push_back(I->path());
-  llvm::sort(Files);
-  for (const std::string &F : Files)
-    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> B = llvm::MemoryBuffer::getFile(F))
-      Key += ";" + F + ";" + (*B)->getBuffer().str();
-  llvm::sys::path::append(Dir, "emulation-" + llvm::utohexstr(llvm::xxh3_64bits(Key)) +
-                                   ".pch");
-  return std::string(Dir);
+
+  bool enabled() const { return !Dir.empty(); }
+
+  // The file for what depends on Key and on Extra, named Stem-<hash>Suffix.
+  std::string path(llvm::StringRef Stem, llvm::StringRef Extra, llvm::StringRef Suffix) const {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Stem + "-" +
+                                   llvm::utohexstr(llvm::xxh3_64bits(Key + ";" + Extra.str())) +
+                                   Suffix);
+    return std::string(P);
+  }
+
+  // Copies From into the cache as To, through a unique temporary and a
+  // rename, so a concurrent build sees the whole file or none. Keeps at most
+  // KeptObjects objects (T2S_CACHE_OBJECTS): the oldest go.
+  void store(const std::string &From, const std::string &To) const {
+    llvm::sys::fs::create_directories(Dir);
+    llvm::SmallString<256> Temp;
+    int FD;
+    if (llvm::sys::fs::createUniqueFile(To + "-%%%%%%.tmp", FD, Temp))
+      return;
+    ::close(FD);
+    if (llvm::sys::fs::copy_file(From, Temp) || llvm::sys::fs::rename(Temp, To)) {
+      llvm::sys::fs::remove(Temp);
+      return;
+    }
+    std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> Objects;
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC)) {
+      llvm::sys::fs::file_status St;
+      if (llvm::StringRef(I->path()).ends_with(".o") && !llvm::sys::fs::status(I->path(), St))
+        Objects.push_back({St.getLastModificationTime(), I->path()});
+    }
+    size_t Kept = KeptObjects;
+    if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("T2S_CACHE_OBJECTS"))
+      llvm::StringRef(*Env).getAsInteger(10, Kept);
+    if (Objects.size() <= Kept)
+      return;
+    llvm::sort(Objects);
+    for (size_t N = 0; N < Objects.size() - Kept; ++N)
+      llvm::sys::fs::remove(Objects[N].second);
+  }
+
+  // Objects kept at most (T2S_CACHE_OBJECTS): the kernels' and the stubs'
+  // of 100 designs, some tens of megabytes.
+  static constexpr size_t KeptObjects = 200;
+
+private:
+  llvm::SmallString<256> Dir;
+  std::string Key;
+};
+
+// The whole contents of a file, or empty.
+std::string fileText(const std::string &Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> B = llvm::MemoryBuffer::getFile(Path);
+  return B ? (*B)->getBuffer().str() : std::string();
 }
 
 // --emulate: (1) write the kernels and host stubs of every design, (2)
@@ -495,7 +555,8 @@ int emulate(const std::string &Clang, const Layout &L,
   // The precompiled emulation header: built once, alongside the first
   // emitting step, where the cache has none yet.
   std::vector<std::string> PchFlags{"-std=c++17", "-O2", "-I" + L.IncludeDir};
-  std::string Pch = OnDevice ? "" : emulationPchPath(Clang, L.IncludeDir, PchFlags);
+  BuildCache Cache(Clang, L.IncludeDir, PchFlags);
+  std::string Pch = OnDevice || !Cache.enabled() ? "" : Cache.path("emulation", "", ".pch");
   std::string PchTemp;
   std::vector<Step> PchStep;
   if (!Pch.empty() && !llvm::sys::fs::exists(Pch)) {
@@ -594,6 +655,47 @@ int emulate(const std::string &Clang, const Layout &L,
     Compiles.push_back({"compiling the host stubs", std::move(CompileHost)});
     return alongside(Compiles);
   };
+  // (3) The program, its nests replaced by calls to the stubs, linked with
+  // the objects of (2).
+  auto link = [&]() -> int {
+    std::vector<std::string> Link = Plugins;
+    for (const std::string &W : wordsOf(Forwarded))
+      Link.push_back(W);
+    // Step (1) has warned about the designs already.
+    std::string Quiet;
+    for (llvm::StringRef G : t2s::WarningGroupNames)
+      Quiet += (Quiet.empty() ? "no-" : ",no-") + G.str();
+    for (const std::string &Opt : {"-t2s-warn=" + Quiet, std::string("-t2s-offload")})
+      for (const std::string &W : pluginOption(Opt))
+        Link.push_back(W);
+    Link.push_back("-x");
+    Link.push_back("none");
+    if (!OnDevice)
+      Link.push_back(KernelsObj);
+    Link.push_back(HostObj);
+    if (OnDevice) {
+      Link.push_back("-lOpenCL");
+    } else { // the kernels run as fibers on worker threads (t2s/fiber.h)
+      Link.push_back("-lboost_context");
+      Link.push_back("-pthread");
+    }
+    return cleanup(step("building the program", Link));
+  };
+  // The objects of the same kernels and stubs, if the cache has them.
+  std::string CachedKernels, CachedHost;
+  if (!OnDevice && !DryRun && Cache.enabled()) {
+    std::string Texts = fileText(Kernels) + ";" + fileText(Host);
+    CachedKernels = Cache.path("kernels", Texts, ".o");
+    CachedHost = Cache.path("host-stubs", Texts, ".o");
+    if (llvm::sys::fs::exists(CachedKernels) && llvm::sys::fs::exists(CachedHost) &&
+        !llvm::sys::fs::copy_file(CachedKernels, KernelsObj) &&
+        !llvm::sys::fs::copy_file(CachedHost, HostObj)) {
+      if (Verbose)
+        llvm::errs() << "t2s-clang: the kernels and host stubs are unchanged: their objects "
+                        "come from the cache\n";
+      return link();
+    }
+  }
   std::vector<int> RCs = compiles(Pch);
   if (!Pch.empty() && !DryRun && llvm::any_of(RCs, [](int RC) { return RC != 0; })) {
     // Unreadable or from another compiler after all: without it, and the
@@ -608,29 +710,11 @@ int emulate(const std::string &Clang, const Layout &L,
     return cleanup(internalError(RCs.front(), "kernels"));
   if (RCs.back())
     return cleanup(internalError(RCs.back(), "host stubs"));
-  // (3) The program, its nests replaced by calls to the stubs.
-  std::vector<std::string> Link = Plugins;
-  for (const std::string &W : wordsOf(Forwarded))
-    Link.push_back(W);
-  // Step (1) has warned about the designs already.
-  std::string Quiet;
-  for (llvm::StringRef G : t2s::WarningGroupNames)
-    Quiet += (Quiet.empty() ? "no-" : ",no-") + G.str();
-  for (const std::string &Opt : {"-t2s-warn=" + Quiet, std::string("-t2s-offload")})
-    for (const std::string &W : pluginOption(Opt))
-      Link.push_back(W);
-  Link.push_back("-x");
-  Link.push_back("none");
-  if (!OnDevice)
-    Link.push_back(KernelsObj);
-  Link.push_back(HostObj);
-  if (OnDevice) {
-    Link.push_back("-lOpenCL");
-  } else { // the kernels run as fibers on worker threads (t2s/fiber.h)
-    Link.push_back("-lboost_context");
-    Link.push_back("-pthread");
+  if (!CachedKernels.empty()) {
+    Cache.store(KernelsObj, CachedKernels);
+    Cache.store(HostObj, CachedHost);
   }
-  return cleanup(step("building the program", Link));
+  return link();
 }
 
 // The first input file on the command line that does not exist ("-" is

@@ -12,10 +12,14 @@ same program twice), the order reversed every other round. Prints the median
 wall time of each and the ratios emulated/native and native/native.
 
 Then the time of `t2s-clang --emulate -O2 -v` of examples/gemm.cpp (median
-of the rounds) and what -v says each step cost.
+of the rounds) and what -v says each step cost: with an empty cache (the
+emulation header precompiled on the way), with the header precompiled (the
+kernels and stubs compiled), and a build whose designs did not change (their
+objects from the cache). The script's t2s-clang builds use a cache of their
+own (T2S_CACHE_DIR in its temporary directory).
 
 --quick: one round, and t2sp_gemm at 512^3 only (a check that the script
-works, not a measurement).
+works, not a measurement). --builds: the build times only.
 """
 import argparse
 import os
@@ -50,16 +54,21 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--builds", action="store_true")
     ap.add_argument("--build", default=os.environ.get("T2S_BUILD", os.path.join(ROOT, "build")))
     args = ap.parse_args()
     rounds = 1 if args.quick else args.rounds
     t2s = os.path.join(args.build, "bin", "t2s-clang")
     work = tempfile.mkdtemp()
+    cache = os.path.join(work, "cache")
+    os.environ["T2S_CACHE_DIR"] = cache
 
     examples = sorted(f[:-4] for f in os.listdir(os.path.join(ROOT, "examples"))
                       if f.endswith(".cpp"))
     if args.quick:
         examples = ["t2sp_gemm"]
+    if args.builds:
+        examples = []
     cases = []
     for ex in examples:
         src = os.path.join(ROOT, "examples", ex + ".cpp")
@@ -72,6 +81,8 @@ def main():
         for size in sizes:
             cases.append((ex, size, nat, emu))
 
+    if args.builds:
+        cases = []
     print(f"Emulated kernels against the native systolic build: whole programs "
           f"(the design and its check), median of {rounds} round(s), this machine "
           f"({os.cpu_count()} cores)")
@@ -111,6 +122,8 @@ def main():
              ("gemm-tiled", ["1024", "1024", "1024"], None)]
     if args.quick:
         alone = alone[:1]
+    if args.builds:
+        alone = []
     built = {}
     for prog, size, label in alone:
         if prog not in built:
@@ -137,17 +150,37 @@ def main():
 
     print()
     src = os.path.join(ROOT, "examples", "gemm.cpp")
-    builds, steps = [], {}
-    for _ in range(max(rounds, 3) if not args.quick else 1):
+    out = os.path.join(work, "gemm.emu")
+
+    def build():
         start = time.perf_counter()
-        res = run([t2s, "--emulate", "-O2", "-v", src, "-o", os.path.join(work, "gemm.emu")])
-        builds.append(time.perf_counter() - start)
-        for m in re.finditer(r"t2s-clang: (.*?): ([0-9.]+) s", res.stderr):
-            steps.setdefault(m.group(1), []).append(float(m.group(2)))
-    print(f"t2s-clang --emulate -O2 examples/gemm.cpp: {statistics.median(builds):.2f} s "
-          f"(median of {len(builds)}); its steps by -v (medians):")
-    for name, ts in steps.items():
-        print(f"  {name}: {statistics.median(ts):.2f} s")
+        res = run([t2s, "--emulate", "-O2", "-v", src, "-o", out])
+        steps = {m.group(1): float(m.group(2))
+                 for m in re.finditer(r"t2s-clang: (.*?): ([0-9.]+) s", res.stderr)}
+        return time.perf_counter() - start, steps
+
+    def forget(suffixes):
+        for f in os.listdir(cache) if os.path.isdir(cache) else []:
+            if f.endswith(suffixes):
+                os.remove(os.path.join(cache, f))
+
+    n = 1 if args.quick else max(rounds, 3)
+    kinds = [("an empty cache", (".pch", ".o")), ("the header precompiled", (".o",)),
+             ("the designs unchanged", ())]
+    times = {k: [] for k, _ in kinds}
+    steps = {k: {} for k, _ in kinds}
+    for _ in range(n):
+        for kind, drop in kinds:
+            forget(drop)
+            t, st = build()
+            times[kind].append(t)
+            for name, v in st.items():
+                steps[kind].setdefault(re.sub(r" \(once, into .*\)", "", name), []).append(v)
+    print(f"t2s-clang --emulate -O2 examples/gemm.cpp, median of {n}, and its steps by -v:")
+    for kind, _ in kinds:
+        parts = ", ".join(f"{name} {statistics.median(v):.2f} s"
+                          for name, v in steps[kind].items())
+        print(f"  with {kind}: {statistics.median(times[kind]):.2f} s ({parts})")
 
 
 if __name__ == "__main__":
