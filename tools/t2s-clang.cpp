@@ -381,20 +381,38 @@ public:
     return std::string(P);
   }
 
-  // Copies From into the cache as To, through a unique temporary and a
-  // rename, so a concurrent build sees the whole file or none. Keeps at most
-  // KeptObjects objects (T2S_CACHE_OBJECTS): the oldest go.
-  void store(const std::string &From, const std::string &To) const {
+  // Files enter the cache through a unique temporary (empty if the cache
+  // cannot be written) and a rename, so that a concurrent build sees the
+  // whole file or none. commit() says whether To is there.
+  std::string temporaryFor(const std::string &To) const {
     llvm::sys::fs::create_directories(Dir);
     llvm::SmallString<256> Temp;
     int FD;
     if (llvm::sys::fs::createUniqueFile(To + "-%%%%%%.tmp", FD, Temp))
-      return;
+      return "";
     ::close(FD);
-    if (llvm::sys::fs::copy_file(From, Temp) || llvm::sys::fs::rename(Temp, To)) {
+    return std::string(Temp);
+  }
+  bool commit(const std::string &Temp, const std::string &To) const {
+    if (llvm::sys::fs::rename(Temp, To)) {
+      llvm::sys::fs::remove(Temp);
+      return llvm::sys::fs::exists(To); // another build may have put it there
+    }
+    return true;
+  }
+
+  // Copies the object From into the cache as To. Keeps at most KeptObjects
+  // objects (T2S_CACHE_OBJECTS): the oldest go.
+  void store(const std::string &From, const std::string &To) const {
+    std::string Temp = temporaryFor(To);
+    if (Temp.empty())
+      return;
+    if (llvm::sys::fs::copy_file(From, Temp)) {
       llvm::sys::fs::remove(Temp);
       return;
     }
+    if (!commit(Temp, To))
+      return;
     std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> Objects;
     std::error_code EC;
     for (llvm::sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC)) {
@@ -560,19 +578,9 @@ int emulate(const std::string &Clang, const Layout &L,
   std::string PchTemp;
   std::vector<Step> PchStep;
   if (!Pch.empty() && !llvm::sys::fs::exists(Pch)) {
-    if (!DryRun)
-      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Pch));
-    PchTemp = DryRun ? Pch + ".tmp" : "";
-    int FD;
-    llvm::SmallString<256> Temp;
-    if (!DryRun) {
-      if (llvm::sys::fs::createUniqueFile(Pch + "-%%%%%%.tmp", FD, Temp)) {
-        Pch.clear(); // the cache directory cannot be written: no header
-      } else {
-        ::close(FD);
-        PchTemp = std::string(Temp);
-      }
-    }
+    PchTemp = DryRun ? Pch + ".tmp" : Cache.temporaryFor(Pch);
+    if (PchTemp.empty())
+      Pch.clear(); // the cache cannot be written: no header
     if (!Pch.empty()) {
       std::vector<std::string> Build{Clang};
       Build.insert(Build.end(), PchFlags.begin(), PchFlags.end());
@@ -606,12 +614,10 @@ int emulate(const std::string &Clang, const Layout &L,
     Steps.insert(Steps.end(), PchStep.begin(), PchStep.end());
     std::vector<int> RCs = alongside(Steps);
     if (!PchStep.empty() && !DryRun) {
-      // Another t2s-clang may have put it there meanwhile: the same file.
-      if (RCs.back() || llvm::sys::fs::rename(PchTemp, Pch)) {
+      if (RCs.back())
         llvm::sys::fs::remove(PchTemp);
-        if (!llvm::sys::fs::exists(Pch))
-          Pch.clear();
-      }
+      if (RCs.back() ? !llvm::sys::fs::exists(Pch) : !Cache.commit(PchTemp, Pch))
+        Pch.clear();
     }
     PchStep.clear();
     if (RCs.front())
