@@ -579,9 +579,9 @@ int emulate(const std::string &Clang, const Layout &L,
   std::vector<Step> PchStep;
   if (!Pch.empty() && !llvm::sys::fs::exists(Pch)) {
     PchTemp = DryRun ? Pch + ".tmp" : Cache.temporaryFor(Pch);
-    if (PchTemp.empty())
+    if (PchTemp.empty()) {
       Pch.clear(); // the cache cannot be written: no header
-    if (!Pch.empty()) {
+    } else {
       std::vector<std::string> Build{Clang};
       Build.insert(Build.end(), PchFlags.begin(), PchFlags.end());
       for (const std::string &A :
@@ -616,7 +616,9 @@ int emulate(const std::string &Clang, const Layout &L,
     if (!PchStep.empty() && !DryRun) {
       if (RCs.back())
         llvm::sys::fs::remove(PchTemp);
-      if (RCs.back() ? !llvm::sys::fs::exists(Pch) : !Cache.commit(PchTemp, Pch))
+      else
+        Cache.commit(PchTemp, Pch);
+      if (!llvm::sys::fs::exists(Pch)) // another build may have made it
         Pch.clear();
     }
     PchStep.clear();

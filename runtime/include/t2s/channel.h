@@ -297,12 +297,17 @@ public:
       WorkAvailable.notify_all();
   }
 
-  // Marks a waiter runnable (its condition now holds): a fiber goes back to
-  // a ready queue, a thread is woken. Mutex held.
+  // Marks a waiter runnable (its condition now holds). Mutex held.
   void wake(KernelState &K) {
     K.Blocked = false;
     if (K.Tracked)
       --Blocked;
+    rouse(K);
+  }
+
+  // Lets K look at its state again (wake, unwind): a parked fiber goes back
+  // to a ready queue, a waiting thread is woken. Mutex held.
+  void rouse(KernelState &K) {
     if (!K.IsFiber) {
       K.Wake.notify_one();
     } else if (K.Parked) {
@@ -405,12 +410,7 @@ public:
   void unwind(KernelState &K) {
     K.MustUnwind = true;
     UnwindAsked = true;
-    if (!K.IsFiber) {
-      K.Wake.notify_one();
-    } else if (K.Parked) {
-      K.Parked = false;
-      makeReady(K);
-    }
+    rouse(K);
   }
 
   // Which kernel waits on which channel, and in what state the channel is.

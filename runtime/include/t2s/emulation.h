@@ -307,8 +307,9 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
   }
   {
     std::lock_guard<detail::SpinMutex> Lock(S.Mutex);
-    for (int I = 0; I < detail::workerCount(Kernels.size()); ++I)
-      S.Workers.push_back(std::make_unique<detail::Worker>());
+    S.Workers.resize(detail::workerCount(Kernels.size()));
+    for (std::unique_ptr<detail::Worker> &W : S.Workers)
+      W = std::make_unique<detail::Worker>();
     for (auto &State : States)
       S.Workers.front()->Queue.push_back(State.get());
   }
