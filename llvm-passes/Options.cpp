@@ -43,6 +43,15 @@ llvm::cl::opt<std::string> HostOutput(
     "t2s-opencl-host", llvm::cl::value_desc("file"),
     llvm::cl::desc("Write the host stubs that run the OpenCL designs to file"));
 
+llvm::cl::opt<std::string> HLSOutput(
+    "t2s-hls", llvm::cl::value_desc("file"),
+    llvm::cl::desc("Write the T2S designs as C++ for AMD Vitis HLS to file"));
+
+llvm::cl::opt<std::string> HLSHostOutput(
+    "t2s-hls-host", llvm::cl::value_desc("file"),
+    llvm::cl::desc("Write the host stubs that run the Vitis HLS designs to file (XRT, "
+                   "or their C simulation under -DT2S_HLS_SIM)"));
+
 llvm::cl::opt<bool> OffloadDesigns(
     "t2s-offload",
     llvm::cl::desc("Replace each T2S design's loop nest by a call to its host "
@@ -84,6 +93,8 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   OpenCLOptions O;
   O.KernelsFile = OpenCLOutput;
   O.HostFile = HostOutput;
+  O.HLSFile = HLSOutput;
+  O.HLSHostFile = HLSHostOutput;
   O.Isolate = Isolate;
   O.ForDevice = ForDevice;
   O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());

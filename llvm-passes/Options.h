@@ -38,7 +38,14 @@ struct OpenCLOptions : DesignOptions {
   /// emulation's marks.
   bool ClockMarks = false;
 
-  bool requested() const { return !KernelsFile.empty() || !HostFile.empty(); }
+  /// -t2s-hls=FILE: the designs as Vitis HLS C++; -t2s-hls-host=FILE:
+  /// their host stubs (XRT, or the C simulation).
+  std::string HLSFile, HLSHostFile;
+
+  bool requested() const {
+    return !KernelsFile.empty() || !HostFile.empty() || !HLSFile.empty() ||
+           !HLSHostFile.empty();
+  }
 };
 
 enum class ReportFormat { None, Text, JSON, Dot };

@@ -171,8 +171,8 @@ public:
         Text += "[" + op(I) + "]";
       return Text;
     }
-    case ExprKind::ChannelRead:
-      return "T2S_READ(" + op(0) + ")";
+    case ExprKind::ChannelRead: // Vitis HLS: an hls::stream
+      return Types.cxx() ? op(0) + ".read()" : "T2S_READ(" + op(0) + ")";
     }
     return "?";
   }

@@ -38,7 +38,7 @@ std::string CTypes::vector(DType VT) {
   unsigned N = VT.Lanes;
   if (E.empty() || E == "bool" || N < 2 || N > MaxWideLanes)
     return "";
-  if (N == 2 || N == 3 || N == 4 || N == 8 || N == 16)
+  if (!Cxx && (N == 2 || N == 3 || N == 4 || N == 8 || N == 16))
     return E + std::to_string(N);
   std::string Name = "t2s_" + E + std::to_string(N);
   // As large as the vector in memory (LLVM and clang round a vector up to a
@@ -62,6 +62,8 @@ std::string CTypes::vectorLiteral(DType VT, llvm::ArrayRef<std::string> Lanes) {
   std::string T = name(VT), Text;
   for (const std::string &L : Lanes)
     Text += (Text.empty() ? "" : ", ") + L;
+  if (Cxx)
+    return T + "{{" + Text + "}}";
   return isStructVector(VT) ? "((" + T + "){{" + Text + "}})" : "((" + T + "){" + Text + "})";
 }
 

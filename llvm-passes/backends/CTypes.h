@@ -24,8 +24,16 @@ namespace t2s {
 class CTypes {
   std::map<std::string, std::string> Definitions;
   bool Half = false;
+  bool Cxx = false;
 
 public:
+  CTypes() = default;
+  /// \p Cxx: names for C++ (Vitis HLS) rather than OpenCL C: every vector a
+  /// struct, every literal a braced initializer.
+  explicit CTypes(bool Cxx) : Cxx(Cxx) {}
+  /// Whether the names are C++'s (Vitis HLS).
+  bool cxx() const { return Cxx; }
+
   /// The C name of \p T, or "" if it has none.
   std::string name(DType T);
 
@@ -38,7 +46,8 @@ public:
   std::string lane(DType VT, const std::string &Text, unsigned L);
 
   /// A vector of type \p VT from its lanes, as a compound literal (OpenCL C
-  /// and, with clang's vector extension, C++).
+  /// and, with clang's vector extension, C++), or for C++ a braced
+  /// initializer.
   std::string vectorLiteral(DType VT, llvm::ArrayRef<std::string> Lanes);
 
   /// 'op(A, B)' of a struct vector: a helper function, defined once.

@@ -21,7 +21,7 @@ const char *const HostPrelude =
 std::string kernelParameter(const Design &D, const Design::Kernel &K, unsigned ArgNo,
                             CTypes &Types, bool Macros) {
   const Design::Param &P = D.Params[ArgNo];
-  if (!P.Pointer && P.Type.isBool()) // OpenCL kernels take no bool
+  if (!P.Pointer && P.Type.isBool() && !Types.cxx()) // OpenCL kernels take no bool
     return "char " + P.Name;
   if (!P.Pointer)
     return Types.name(P.Type) + " " + P.Name;
@@ -32,6 +32,8 @@ std::string kernelParameter(const Design &D, const Design::Kernel &K, unsigned A
       B = &X;
   std::string Ty = B ? Types.name(B->Element) : "char";
   std::string Const = B && B->Written ? "" : "const ";
+  if (Types.cxx()) // a Vitis HLS process
+    return Const + Ty + " *" + P.Name;
   if (Macros)
     return "T2S_GLOBAL " + Const + Ty + " *T2S_RESTRICT " + P.Name;
   return "__global " + Const + Ty + " *restrict " + P.Name;
@@ -49,6 +51,98 @@ public:
   std::string unresolved(const Expr &) override { return "0"; }
 };
 
+// The kernels of D, stage by stage.
+llvm::SmallVector<const Design::Kernel *, 4> kernelsByStage(const Design &D) {
+  llvm::SmallVector<const Design::Kernel *, 4> Kernels;
+  for (const Design::Kernel &K : D.Kernels)
+    Kernels.push_back(&K);
+  llvm::stable_sort(Kernels, [](const Design::Kernel *A, const Design::Kernel *B) {
+    return A->Stage < B->Stage;
+  });
+  return Kernels;
+}
+
+// A C++ expression that spells the parameters Named at run time, after
+// Prefix: Prefix + "n=8,m=4".
+std::string sizesText(const Design &D, llvm::ArrayRef<unsigned> Named, llvm::StringRef Prefix) {
+  std::string Text;
+  for (unsigned P : Named) {
+    const std::string &Name = D.Params[P].Name;
+    Text += (Text.empty() ? "std::string(\"" + Prefix.str() : std::string(" + \",")) + Name +
+            "=\"" + (Text.empty() ? ")" : "") + " + std::to_string(" + Name + ")";
+  }
+  return Text;
+}
+
+// A channel whose depth grows with the run-time sizes holds what sizes up
+// to some limit need; the stub stops a run beyond it (t2s/sizes.h), where
+// the kernels would deadlock.
+void printDepthChecks(llvm::raw_ostream &OS, const Design &D) {
+  for (const Design::Channel &C : D.Channels) {
+    if (!C.Growth)
+      continue;
+    const Design::DepthLaw &L = *C.Growth;
+    std::string Numerator = std::to_string(L.Constant) + "LL";
+    llvm::SmallVector<unsigned, 2> Named;
+    for (auto [P, Coefficient] : L.Terms) {
+      Numerator += " + " + std::to_string(Coefficient) + "LL * (long long)" + D.Params[P].Name;
+      Named.push_back(P);
+    }
+    OS << "  t2s::checkChannelDepth(\"" << D.Stub << "\", \"" << C.Name << "\", \""
+       << L.text(D) << "\", " << Numerator << ", " << L.Denominator << ", " << C.Depth
+       << ", " << sizesText(D, Named, "--size=") << ");\n";
+  }
+}
+
+} // namespace
+
+std::optional<std::string> stubSignature(const Design &D, CTypes &Types, std::string &Params,
+                                         std::string &Args) {
+  llvm::SmallVector<const Design::Kernel *, 4> Kernels = kernelsByStage(D);
+  for (unsigned A = 0; A < D.Params.size(); ++A) {
+    const Design::Param &P = D.Params[A];
+    // A pointer no kernel uses is only passed along: 'const void *'.
+    std::optional<DType> Element = D.elementOf(A);
+    std::string T = P.Pointer ? (Element ? Types.name(*Element) : "void") : Types.name(P.Type);
+    if (T.empty())
+      return "the parameter '" + P.Name + "', whose type has no C name";
+    bool Written = P.Pointer && D.writes(A) && llvm::any_of(Kernels, [&](const auto *K) {
+                     return llvm::is_contained(K->Params, A);
+                   });
+    Params += (Params.empty() ? "" : ", ") +
+              (P.Pointer ? (Written ? "" : "const ") + T + " *" + P.Name : T + " " + P.Name);
+    Args += ", " + P.Name;
+  }
+  return std::nullopt;
+}
+
+std::string stubExtent(const Design &D, unsigned A) {
+  if (std::optional<uint64_t> N = D.extent(A))
+    return std::to_string(*N);
+  if (D.runTimeExtent(A))
+    return D.Params[A].Name + "_extent";
+  return "1";
+}
+
+void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
+  llvm::SmallVector<unsigned, 4> Buffers, Sizes;
+  for (const Design::Kernel *K : kernelsByStage(D))
+    for (unsigned A : K->Params)
+      if (D.Params[A].Pointer && D.elementOf(A) && !D.extent(A) &&
+          !llvm::is_contained(Buffers, A) && D.runTimeExtent(A, &Sizes))
+        Buffers.push_back(A);
+  for (unsigned A : Sizes)
+    OS << "  t2s::checkSize(\"" << D.Stub << "\", \"" << D.Params[A].Name << "\", "
+       << D.Params[A].Name << ");\n";
+  StubNames Names(D);
+  for (unsigned A : Buffers)
+    OS << "  const long long " << D.Params[A].Name
+       << "_extent = " << printExpr(*D.runTimeExtent(A), Types, Names) << ";\n";
+  printDepthChecks(OS, D);
+}
+
+namespace {
+
 class StubPrinter {
   llvm::raw_ostream &OS;
   const Design &D;
@@ -61,29 +155,13 @@ public:
   StubPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types, bool ForDevice,
               const StubBoard &Board)
       : OS(OS), D(D), Types(Types), ForDevice(ForDevice), Board(Board) {
-    for (const Design::Kernel &K : D.Kernels)
-      Kernels.push_back(&K);
-    llvm::stable_sort(Kernels, [](const Design::Kernel *A, const Design::Kernel *B) {
-      return A->Stage < B->Stage;
-    });
+    Kernels = kernelsByStage(D);
   }
 
   std::optional<std::string> print() {
     std::string Params, Args;
-    for (unsigned A = 0; A < D.Params.size(); ++A) {
-      const Design::Param &P = D.Params[A];
-      // A pointer no kernel uses is only passed along: 'const void *'.
-      std::optional<DType> Element = D.elementOf(A);
-      std::string T = P.Pointer ? (Element ? Types.name(*Element) : "void") : Types.name(P.Type);
-      if (T.empty())
-        return "the parameter '" + P.Name + "', whose type has no C name";
-      bool Written = P.Pointer && D.writes(A) && llvm::any_of(Kernels, [&](const auto *K) {
-                       return llvm::is_contained(K->Params, A);
-                     });
-      Params += (Params.empty() ? "" : ", ") +
-                (P.Pointer ? (Written ? "" : "const ") + T + " *" + P.Name : T + " " + P.Name);
-      Args += ", " + P.Name;
-    }
+    if (std::optional<std::string> Why = stubSignature(D, Types, Params, Args))
+      return Why;
     OS << "\n// " << D.Function << ": its kernels, and " << D.Stub << ", which runs them.\n";
     printEmulation(Params);
     // A device buffer needs a size: the largest index the nests use.
@@ -108,55 +186,6 @@ public:
   }
 
 private:
-  // The elements of buffer A: a number, or the variable printExtents
-  // declares for a run-time extent.
-  std::string extentText(unsigned A) {
-    if (std::optional<uint64_t> N = D.extent(A))
-      return std::to_string(*N);
-    if (D.runTimeExtent(A))
-      return D.Params[A].Name + "_extent";
-    return "1";
-  }
-
-  // The extents of the buffers with run-time sizes, after checking that the
-  // sizes they are computed from are at least 0 (t2s/sizes.h).
-  void printExtents() {
-    llvm::SmallVector<unsigned, 4> Buffers, Sizes;
-    for (const Design::Kernel *K : Kernels)
-      for (unsigned A : K->Params)
-        if (D.Params[A].Pointer && D.elementOf(A) && !D.extent(A) &&
-            !llvm::is_contained(Buffers, A) && D.runTimeExtent(A, &Sizes))
-          Buffers.push_back(A);
-    for (unsigned A : Sizes)
-      OS << "  t2s::checkSize(\"" << D.Stub << "\", \"" << D.Params[A].Name << "\", "
-         << D.Params[A].Name << ");\n";
-    StubNames Names(D);
-    for (unsigned A : Buffers)
-      OS << "  const long long " << D.Params[A].Name
-         << "_extent = " << printExpr(*D.runTimeExtent(A), Types, Names) << ";\n";
-    printDepthChecks();
-  }
-
-  // A channel whose depth grows with the run-time sizes holds what sizes up
-  // to some limit need; the stub stops a run beyond it (t2s/sizes.h), where
-  // the kernels would deadlock.
-  void printDepthChecks() {
-    for (const Design::Channel &C : D.Channels) {
-      if (!C.Growth)
-        continue;
-      const Design::DepthLaw &L = *C.Growth;
-      std::string Numerator = std::to_string(L.Constant) + "LL";
-      llvm::SmallVector<unsigned, 2> Named;
-      for (auto [P, Coefficient] : L.Terms) {
-        Numerator += " + " + std::to_string(Coefficient) + "LL * (long long)" + D.Params[P].Name;
-        Named.push_back(P);
-      }
-      OS << "  t2s::checkChannelDepth(\"" << D.Stub << "\", \"" << C.Name << "\", \""
-         << L.text(D) << "\", " << Numerator << ", " << L.Denominator << ", " << C.Depth
-         << ", " << sizesText(Named, "--size=") << ");\n";
-    }
-  }
-
   // The kernels, compiled as C++, live in KernelNamespace (so that they never
   // collide with the program's functions); so does the stub, whose C linkage
   // keeps its name.
@@ -170,7 +199,7 @@ private:
       OS << (K->Params.empty() ? "void);\n" : ");\n");
     }
     OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
-    printExtents();
+    printStubExtents(OS, D, Types);
     printDisjointCheck();
     // One t2s::emu::run per stage: it returns when the stage's kernels end.
     unsigned Stage = 0;
@@ -197,18 +226,6 @@ private:
     OS << "}\n} // namespace " << KernelNamespace << "\n#else\n";
   }
 
-  // A C++ expression that spells the parameters Named at run time, after
-  // Prefix: Prefix + "n=8,m=4".
-  std::string sizesText(llvm::ArrayRef<unsigned> Named, llvm::StringRef Prefix) {
-    std::string Text;
-    for (unsigned P : Named) {
-      const std::string &Name = D.Params[P].Name;
-      Text += (Text.empty() ? "std::string(\"" + Prefix.str() : std::string(" + \",")) + Name +
-              "=\"" + (Text.empty() ? ")" : "") + " + std::to_string(" + Name + ")";
-    }
-    return Text;
-  }
-
   // The design, its stage and the board, for the clocked emulation.
   std::string runInfo(unsigned Stage) {
     std::string Text;
@@ -225,7 +242,7 @@ private:
       if (D.Params[P].StandIn && !D.Params[P].Pointer)
         Named.push_back(P);
     if (!Named.empty())
-      R << ", " << sizesText(Named, "");
+      R << ", " << sizesText(D, Named, "");
     R << "}";
     return Text;
   }
@@ -248,7 +265,7 @@ private:
     for (unsigned A : Buffers) {
       const std::string &Name = D.Params[A].Name;
       OS << (A == Buffers.front() ? "" : ", ") << "{\"" << Name << "\", " << Name << ", "
-         << extentText(A) << " * sizeof(" << Types.name(*D.elementOf(A)) << "), "
+         << stubExtent(D, A) << " * sizeof(" << Types.name(*D.elementOf(A)) << "), "
          << (D.writes(A) ? "true" : "false") << "}";
     }
     OS << "});\n";
@@ -257,7 +274,7 @@ private:
   void printDevice(const std::string &Params, const std::string &Args) {
     OS << "void " << D.Stub << "(t2s::host::Device &D, t2s::host::Program &P"
        << (Params.empty() ? "" : ", ") << Params << ") {\n";
-    printExtents();
+    printStubExtents(OS, D, Types);
     // In the order of first use: the stub must not depend on addresses.
     llvm::SmallVector<unsigned, 4> Buffers;
     for (const Design::Kernel *K : Kernels)
@@ -266,7 +283,7 @@ private:
           Buffers.push_back(A);
           const std::string &Name = D.Params[A].Name;
           OS << "  t2s::host::Buffer<" << Types.name(*D.elementOf(A)) << "> " << Name
-             << "_buffer(D, " << extentText(A) << ", /*DeviceWrites=*/"
+             << "_buffer(D, " << stubExtent(D, A) << ", /*DeviceWrites=*/"
              << (D.writes(A) ? "true" : "false") << ", /*DeviceReads=*/true);\n"
              << "  " << Name << "_buffer.write(" << Name << ");\n";
         }

@@ -39,6 +39,19 @@ extern const char *const HostPrelude;
 std::string kernelParameter(const Design &D, const Design::Kernel &K, unsigned ArgNo,
                             CTypes &Types, bool Macros);
 
+/// The parameters of the stub D.Stub, which has the design's function's
+/// ("const float *a, int n"), and the arguments that pass them on (", a,
+/// n"). Returns why a parameter has no C type, or none.
+std::optional<std::string> stubSignature(const Design &D, CTypes &Types, std::string &Params,
+                                         std::string &Args);
+/// The elements of buffer \p ArgNo in a stub: a number, or the variable
+/// printStubExtents declares for a run-time extent.
+std::string stubExtent(const Design &D, unsigned ArgNo);
+/// Prints what a stub's body starts with: the checks that the run-time
+/// sizes are at least 0 and that the channels hold what they need
+/// (t2s/sizes.h), and the extents of the buffers the sizes give.
+void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types);
+
 /// The board the emulated runs count clocks for (t2s::emu::RunInfo): its
 /// name, clock and off-chip bytes per clock.
 struct StubBoard {

@@ -5,6 +5,8 @@
 #include "backends/DepthWarnings.h"
 #include "backends/Estimate.h"
 #include "backends/FPGADevices.h"
+#include "backends/HLSHost.h"
+#include "backends/HLSKernels.h"
 #include "backends/HostStub.h"
 #include "backends/OpenCLKernels.h"
 #include "backends/TimingWarnings.h"
@@ -39,6 +41,7 @@ bool appendTo(llvm::LLVMContext &Ctx, const std::string &Path, llvm::StringRef T
 // One function's kernels and host stubs.
 struct FunctionOutput {
   std::string Kernels, Host;
+  std::string HLS, HLSHost; ///< Vitis HLS C++ and its host stubs
 };
 
 // Whether Kernels (the text of a kernels file) defines a kernel named Name.
@@ -110,7 +113,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
   // Kernels for Intel's compiler: where one would start a step less often
   // than every clock, say so, as --report does (not for the emulation's
   // or the device stubs' own compilations).
-  if (!Opts.ClockMarks && Opts.isolates())
+  if (!Opts.ClockMarks && Opts.isolates() && !Opts.KernelsFile.empty())
     for (unsigned N = 0; N < D.Nests.size(); ++N)
       if (D.Nests[N].Scheduled)
         warnAboutTiming(F, DR, N, estimateNest(D, N, Dev, {}, Opts.FmaxMHz).Timing, Dev);
@@ -128,7 +131,25 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
       return std::nullopt;
     }
   }
-  return FunctionOutput{std::move(Text), std::move(Host)};
+  // Vitis HLS: the same kernels as processes, with C++'s names of types.
+  std::string HLS, HLSHost;
+  if (!Opts.HLSFile.empty() || !Opts.HLSHostFile.empty()) {
+    CTypes CxxTypes(/*Cxx=*/true);
+    std::optional<std::string> Why = printHLS(HLS, D, CxxTypes);
+    if (!Why && !Opts.HLSHostFile.empty()) {
+      llvm::raw_string_ostream HH(HLSHost);
+      Why = printHLSHostStub(HH, D, CxxTypes);
+    }
+    if (Why) {
+      reportError(F, Loc,
+                  llvm::StringRef(*Why).starts_with("internal error")
+                      ? *Why
+                      : "cannot write this design as Vitis HLS C++: " + *Why + " [" +
+                            ruleName(URERule::HLS).str() + "]");
+      return std::nullopt;
+    }
+  }
+  return FunctionOutput{std::move(Text), std::move(Host), std::move(HLS), std::move(HLSHost)};
 }
 
 } // namespace
@@ -149,23 +170,35 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
     M.getContext().emitError(unknownFPGADevice(Opts.Device));
     return llvm::PreservedAnalyses::all();
   }
-  std::string Kernels, Host;
+  std::string Kernels, Host, HLS, HLSHost;
   for (llvm::Function &F : M)
     if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts, *Dev, Earlier, Kernels)) {
       Kernels += Out->Kernels;
       Host += Out->Host;
+      HLS += Out->HLS;
+      HLSHost += Out->HLSHost;
     }
   // Each file is written once, with every design of the translation unit
   // (appended: t2s-clang gives a program's translation units one file).
   if (!Opts.KernelsFile.empty() && !Kernels.empty() &&
       !appendTo(M.getContext(), Opts.KernelsFile, Kernels))
     return llvm::PreservedAnalyses::all();
-  if (!Opts.HostFile.empty() && !Host.empty()) {
+  // A host file starts with its prelude; so does an HLS file.
+  auto withPrelude = [](const std::string &Path, const char *Prelude, std::string Text) {
     uint64_t Size = 0;
-    if (llvm::sys::fs::file_size(Opts.HostFile, Size) || Size == 0)
-      Host = HostPrelude + Host;
-    appendTo(M.getContext(), Opts.HostFile, Host);
-  }
+    if (llvm::sys::fs::file_size(Path, Size) || Size == 0)
+      Text = Prelude + Text;
+    return Text;
+  };
+  if (!Opts.HostFile.empty() && !Host.empty() &&
+      !appendTo(M.getContext(), Opts.HostFile, withPrelude(Opts.HostFile, HostPrelude, Host)))
+    return llvm::PreservedAnalyses::all();
+  if (!Opts.HLSFile.empty() && !HLS.empty() &&
+      !appendTo(M.getContext(), Opts.HLSFile, withPrelude(Opts.HLSFile, HLSPrelude, HLS)))
+    return llvm::PreservedAnalyses::all();
+  if (!Opts.HLSHostFile.empty() && !HLSHost.empty())
+    appendTo(M.getContext(), Opts.HLSHostFile,
+             withPrelude(Opts.HLSHostFile, HLSHostPrelude, HLSHost));
   return llvm::PreservedAnalyses::all();
 }
 

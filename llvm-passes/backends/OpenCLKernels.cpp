@@ -2,6 +2,7 @@
 
 #include "backends/OpenCLKernels.h"
 #include "backends/CExpr.h"
+#include "backends/HLSKernels.h"
 #include "backends/HostStub.h"
 #include "backends/Timing.h"
 #include "systolic/DesignNames.h"
@@ -91,13 +92,34 @@ std::vector<const Expr *> temporariesOf(const ExprPtr &E) {
   return Out;
 }
 
+// Whether S is a loop the hardware unrolls (its iterations are copies).
+bool unrolledLoop(const Stmt &S) {
+  return S.Kind == StmtKind::Loop &&
+         (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes || S.Loop == LoopKind::Unroll);
+}
+
+// Whether Body holds a loop the hardware runs iteration after iteration.
+bool hasSerialLoop(const Stmts &Body) {
+  bool Found = false;
+  forEachStmt(Body, [&](const Stmt &S) {
+    Found = Found || (S.Kind == StmtKind::Loop && !unrolledLoop(S));
+  });
+  return Found;
+}
+
 // Prints one kernel of a Design: its signature and its statements
-// (systolic/Stmt.h), as OpenCL C with the macros of t2s/channels.h.
+// (systolic/Stmt.h), as OpenCL C with the macros of t2s/channels.h, or as a
+// Vitis HLS process (CTypes::cxx()): channels are hls::stream parameters,
+// '#pragma HLS UNROLL' marks the unrolled loops and '#pragma HLS PIPELINE
+// II=1' the innermost loops that run iteration after iteration (HLS
+// pipelines a loop with every loop inside it unrolled), and the kernel's
+// arrays are partitioned into registers, or banks for its on-chip memories.
 class KernelWriter : public ExprNames {
   llvm::raw_ostream &OS;
   const Design &D;
   const Design::Kernel &K;
   bool Macros; // spell the kernel with the macros of t2s/channels.h
+  bool Hls;    // a Vitis HLS process
   CTypes &Types; // the names of types, and the definitions they need
   // The clocked emulation's marks (t2s/clock.h).
   std::optional<ClockMarks> Marks;
@@ -113,7 +135,7 @@ class KernelWriter : public ExprNames {
 public:
   KernelWriter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &K, bool Macros,
                CTypes &Types, const FPGADevice *Dev)
-      : OS(OS), D(D), K(K), Macros(Macros), Types(Types) {
+      : OS(OS), D(D), K(K), Macros(Macros), Hls(Types.cxx()), Types(Types) {
     if (Dev)
       Marks = clockMarks(D, K, *Dev);
   }
@@ -135,6 +157,14 @@ public:
     if (Used != K.Params)
       return internalError("the kernel '" + K.Name + "' uses other parameters than its "
                            "design gives it");
+    if (Hls) { // an autorun kernel is an hls::task, which runs its body forever
+      printProcessSignature();
+      OS << " {\n";
+      if (!hasSerialLoop(K.Body)) // the body is one step
+        OS << "#pragma HLS PIPELINE II=1\n";
+      OS << Body << "}\n";
+      return std::nullopt;
+    }
     printSignature();
     OS << " {\n";
     if (K.autorun()) {
@@ -193,6 +223,24 @@ private:
     OS << (K.Params.empty() ? "void)" : ")");
   }
 
+  // A Vitis HLS process: the parameters of the design it takes, then the
+  // streams it reads or writes, by reference (arrays of them as arrays).
+  void printProcessSignature() {
+    OS << "static void " << K.Name << "(";
+    std::string Sep;
+    for (unsigned A : K.Params) {
+      OS << Sep << kernelParameter(D, K, A, Types, /*Macros=*/false);
+      Sep = ", ";
+    }
+    for (const Design::Channel *C : kernelChannels(D, K).all()) {
+      OS << Sep << hlsStreamType(Types, *C) << (C->Extents.empty() ? " &" : " ") << C->Name;
+      for (int64_t E : C->Extents)
+        OS << "[" << E << "]";
+      Sep = ", ";
+    }
+    OS << ")";
+  }
+
   std::string expr(const ExprPtr &E) { return printExpr(*E, Types, *this); }
   // An 'if' condition or an initializer: without parentheses around it all.
   std::string bare(const ExprPtr &E) { return printCondition(*E, Types, *this); }
@@ -209,7 +257,8 @@ private:
       return "// " + S.Text;
     case StmtKind::Decl: {
       std::string Text = Types.name(S.Type) + " " +
-                         (S.Banks ? "T2S_ONCHIP(" + std::to_string(S.Banks) + ") " : "") + S.Name;
+                         (S.Banks && !Hls ? "T2S_ONCHIP(" + std::to_string(S.Banks) + ") " : "") +
+                         S.Name;
       for (int64_t E : S.Dims)
         Text += "[" + std::to_string(E) + "]";
       if (S.Init == DeclInit::Zero)
@@ -223,6 +272,8 @@ private:
     case StmtKind::Assign:
       return expr(S.Target) + " = " + expr(S.Value) + ";" + trailing(S);
     case StmtKind::Write:
+      if (Hls)
+        return expr(S.Target) + ".write(" + expr(S.Value) + ");" + trailing(S);
       return "T2S_WRITE(" + expr(S.Target) + ", " + expr(S.Value) + ");" + trailing(S);
     case StmtKind::If:
       if (S.Inline && S.Body.size() == 1 && S.Else.empty())
@@ -256,8 +307,14 @@ private:
     std::string In = Indent + "  ";
     switch (S.Kind) {
     case StmtKind::Loop: {
-      if (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes || S.Loop == LoopKind::Unroll)
+      if (unrolledLoop(S) && !Hls)
         B << Indent << "#pragma unroll\n";
+      // Vitis HLS: the loop's directive, the first line of its body.
+      std::string Pragma;
+      if (Hls && unrolledLoop(S))
+        Pragma = "#pragma HLS UNROLL";
+      else if (Hls && !hasSerialLoop(S.Body))
+        Pragma = "#pragma HLS PIPELINE II=1";
       B << Indent << "for (int " << S.Name << " = " << expr(S.Value) << "; " << S.Name
         << (S.Down ? " >= " : " < ") << expr(S.Bound) << "; " << S.Name
         << (S.Down ? "--)" : "++)");
@@ -267,12 +324,14 @@ private:
         if (auto It = Marks->Loops.find(&S); It != Marks->Loops.end())
           if (It->second > 0 || &S == Marks->Step) // a loop that only holds loops: none
             II = &It->second;
-      if (!S.Braces && !II && !declaresIn(S.Body)) {
+      if (!S.Braces && !II && !declaresIn(S.Body) && Pragma.empty()) {
         B << "\n";
         emitAll(B, S.Body, In);
         return;
       }
       B << " {" << (S.Text.empty() ? "" : " // " + S.Text) << "\n";
+      if (!Pragma.empty())
+        B << In << Pragma << "\n";
       if (II)
         B << In << (&S == Marks->Step ? "T2S_STEP(" : "T2S_ITERATION(") << *II << ");\n";
       emitAll(B, S.Body, In);
@@ -336,11 +395,15 @@ private:
       for (const ExprPtr &E : S.Subscripts)
         Subs += "[" + expr(E) + "]";
       const std::string &X = S.Text;
-      B << Indent << "#pragma unroll\n"
-        << Indent << "for (int " << X << " = " << S.Words - 1 << "; " << X << " > 0; " << X
-        << "--)\n"
-        << In << S.Name << "[" << X << "]" << Subs << " = " << S.Name << "[" << X << " - 1]"
-        << Subs << ";\n";
+      std::string Head = "for (int " + X + " = " + std::to_string(S.Words - 1) + "; " + X +
+                         " > 0; " + X + "--)";
+      std::string Move = S.Name + "[" + X + "]" + Subs + " = " + S.Name + "[" + X + " - 1]" +
+                         Subs + ";\n";
+      if (Hls)
+        B << Indent << Head << " {\n" << In << "#pragma HLS UNROLL\n" << In << Move << Indent
+          << "}\n";
+      else
+        B << Indent << "#pragma unroll\n" << Indent << Head << "\n" << In << Move;
       return;
     }
     default:
@@ -348,6 +411,7 @@ private:
     }
     if (!hoists(S)) {
       B << Indent << line(S) << "\n";
+      partition(B, S, Indent);
       return;
     }
     // The temporaries first, each printed with those before it.
@@ -360,8 +424,30 @@ private:
       Declared.push_back(X);
     }
     B << Indent << line(S) << "\n";
+    partition(B, S, Indent);
     for (const Expr *X : Declared)
       Temps.erase(X);
+  }
+
+  // Vitis HLS: how an array the kernel declares is laid out. The PEs and
+  // lanes index its registers with unrolled loops: each element a register
+  // of its own. An on-chip memory of Banks banks keeps its trailing
+  // dimensions of that many elements (the PEs and lanes of one access) in
+  // separate banks, and the rest in block RAM.
+  void partition(llvm::raw_ostream &B, const Stmt &S, const std::string &Indent) {
+    if (!Hls || S.Kind != StmtKind::Decl || S.Dims.empty())
+      return;
+    if (!S.Banks) {
+      B << Indent << "#pragma HLS ARRAY_PARTITION variable=" << S.Name << " complete dim=0\n";
+      return;
+    }
+    int64_t Elements = 1;
+    for (size_t I = S.Dims.size(); I-- > 0 && Elements < S.Banks;) {
+      Elements *= S.Dims[I];
+      B << Indent << "#pragma HLS ARRAY_PARTITION variable=" << S.Name << " complete dim="
+        << I + 1 << "\n";
+    }
+    B << Indent << "#pragma HLS BIND_STORAGE variable=" << S.Name << " type=ram_2p impl=bram\n";
   }
 
   // Every name the kernel declares or reads, which a temporary must not take.
@@ -449,6 +535,11 @@ std::string channelDeclaration(CTypes &Types, const Design::Channel &C) {
 }
 
 } // namespace
+
+std::optional<std::string> printKernel(llvm::raw_ostream &OS, const Design &D,
+                                       const Design::Kernel &K, CTypes &Types) {
+  return KernelWriter(OS, D, K, !D.Channels.empty(), Types, nullptr).print();
+}
 
 std::optional<std::string> printKernels(std::string &Text, const Design &D, CTypes &Types,
                                         const FPGADevice *Marks) {

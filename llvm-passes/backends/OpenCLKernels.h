@@ -35,6 +35,12 @@ namespace t2s {
 std::optional<std::string> printKernels(std::string &Text, const Design &D, CTypes &Types,
                                         const FPGADevice *Marks = nullptr);
 
+/// Prints one kernel of \p D, as OpenCL C, or as a Vitis HLS process
+/// where \p Types names C++'s types (backends/HLSKernels.h). Returns why it
+/// could not (an internal error), or none.
+std::optional<std::string> printKernel(llvm::raw_ostream &OS, const Design &D,
+                                       const Design::Kernel &K, CTypes &Types);
+
 } // namespace t2s
 
 #endif // T2S_OPENCLKERNELS_H

@@ -121,6 +121,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::OpenCL: return "opencl";
   case URERule::Offload: return "offload";
   case URERule::LastWrite: return "last write";
+  case URERule::HLS: return "hls";
   }
   llvm_unreachable("unknown URE rule");
 }

@@ -1,0 +1,64 @@
+//===- HLSKernels.h - A Design as Vitis HLS C++ -----------------*- C++ -*-===//
+//
+// Prints a Design (systolic/Design.h) as C++ for AMD's Vitis HLS (2022.2 or
+// later): each kernel a process function (backends/OpenCLKernels.cpp prints
+// its statements, the same ones the OpenCL has), the channels hls::stream
+// objects of the Design's depths, and one top function per design with an
+// m_axi port per buffer, s_axilite control and the run-time sizes as scalar
+// arguments. The top is a DATAFLOW region: the loaders, drainers and kernel
+// nests are called in it in the order their streams flow (Vitis' C
+// simulation runs them one after the other), and the array that Intel's
+// flow runs as an autorun kernel is an hls::task, which runs by itself for
+// as long as values reach it (docs/hls.md says why). A design of several
+// stages (kernels that run one after another) has one DATAFLOW function per
+// stage, which the top calls in turn.
+//
+// What Vitis HLS cannot be given is refused with the reason, never printed
+// wrong. Everything else was decided by the lowering steps; this file only
+// spells it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_HLSKERNELS_H
+#define T2S_HLSKERNELS_H
+
+#include "backends/CTypes.h"
+#include "systolic/Design.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+
+namespace t2s {
+
+/// The channels a kernel reads and writes, in the Design's order.
+struct KernelChannels {
+  llvm::SmallVector<const Design::Channel *, 4> Reads, Writes;
+  /// Reads and writes, in the Design's order, once each.
+  llvm::SmallVector<const Design::Channel *, 4> all() const;
+};
+KernelChannels kernelChannels(const Design &D, const Design::Kernel &K);
+
+/// 'hls::stream<T, depth>' of channel \p C (at least 1 deep).
+std::string hlsStreamType(CTypes &Types, const Design::Channel &C);
+
+/// The top function of \p D: the kernel the FPGA's host runs.
+std::string hlsTopName(const Design &D);
+/// The design's parameters the top takes (those its kernels use), in order.
+llvm::SmallVector<unsigned, 4> hlsTopParams(const Design &D);
+/// The m_axi bundle of pointer parameter \p ArgNo ("gmem0", ...): one per
+/// buffer, so that the loaders and drainers read and write side by side.
+std::string hlsBundle(const Design &D, unsigned ArgNo);
+
+/// What an HLS file starts with, once: the headers, and the helpers the
+/// processes' expressions call (OpenCL's min, max, popcount, uchar...).
+extern const char *const HLSPrelude;
+
+/// Appends \p D as Vitis HLS C++ to \p Text. Returns why it cannot be
+/// (a shape Vitis HLS cannot be given, or an internal error), or none.
+std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types);
+
+} // namespace t2s
+
+#endif // T2S_HLSKERNELS_H
