@@ -20,7 +20,14 @@ def emit_opencl_EQ : Joined<["--"], "emit-opencl=">, MetaVarName<"aoc">,
   HelpText<"The same .cl, self-contained for Intel's aoc (channel macros "
            "written in)">;
 def host_stub_EQ : Joined<["--"], "host-stub=">, MetaVarName<"FILE">,
-  HelpText<"With --emit-opencl: also write the host stubs t2s_run_<design>">;
+  HelpText<"With --emit-opencl or --emit-hls: also write the host stubs t2s_run_<design> "
+           "(--emit-hls: on XRT)">;
+def emit_hls : Flag<["--"], "emit-hls">,
+  HelpText<"Write the designs as C++ for AMD Vitis HLS to the -o file (one top "
+           "function <design>_top per design)">;
+def hls_sim : Flag<["--"], "hls-sim">,
+  HelpText<"Build the program with the designs run as the C simulation of their "
+           "Vitis HLS C++">;
 def emulate : Flag<["--"], "emulate">,
   HelpText<"Build the program with the designs run as their OpenCL kernels "
            "as fibers on the CPU">;
