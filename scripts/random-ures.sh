@@ -4,8 +4,9 @@
 # Generates SYSTEMS random designs with test/random/gen_forms.py, 50 per
 # program, one program per seed from FIRST_SEED on, and builds each program
 # as the sequential reference (plain clang++-19 -O2), through t2s-clang at -O0
-# and -O2 (native systolic) and with t2s-clang --emulate -O2 (the emitted
-# kernels as fibers); every build's output must equal the reference's.
+# and -O2 (native systolic), with t2s-clang --emulate -O2 (the emitted
+# kernels as fibers) and with t2s-clang --hls-sim -O2 (the C simulation of
+# their Vitis HLS C++); every build's output must equal the reference's.
 # Programs run in parallel (T2S_RANDOM_JOBS, default 2). Every program that
 # differs or fails to build or run is kept, with its outputs and logs, in
 # T2S_RANDOM_KEEP (default ./random-ures-failures). Prints a summary and exits
@@ -39,7 +40,7 @@ check_one() {
     fails+=("run:reference")
   else
     local mode name
-    for mode in "-O0" "-O2" "--emulate -O2"; do
+    for mode in "-O0" "-O2" "--emulate -O2" "--hls-sim -O2"; do
       name="$(echo "$mode" | tr -d ' -')"
       # shellcheck disable=SC2086
       if ! "$build/bin/t2s-clang" $mode -w "$work/r.cpp" -o "$work/$name" \

@@ -4,6 +4,7 @@
 #include "backends/HLSKernels.h"
 #include "backends/HostStub.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace t2s {
@@ -24,11 +25,18 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   if (std::optional<std::string> Why = stubSignature(D, Types, Params, Args))
     return Why;
   llvm::SmallVector<unsigned, 4> Top = hlsTopParams(D);
+  // XRT needs the size of every buffer; the C simulation does not.
+  std::string Unsized;
   for (unsigned A : Top)
-    if (D.Params[A].Pointer && !D.extent(A) && !D.runTimeExtent(A))
-      return "the buffer '" + D.Params[A].Name +
-             "', whose size cannot be told from its indices (they are not affine in the loop "
-             "variables; index it with loop variables to run the design through XRT)";
+    if (Unsized.empty() && D.Params[A].Pointer && !D.extent(A) && !D.runTimeExtent(A))
+      Unsized = D.Params[A].Name;
+  // The stub's own names, away from the design's parameters.
+  auto unused = [&](std::string Name) {
+    while (llvm::any_of(D.Params, [&](const Design::Param &P) { return P.Name == Name; }))
+      Name += "_";
+    return Name;
+  };
+  std::string Kernel = unused("t2s_kernel"), Error = unused("t2s_error");
   std::string TopName = hlsTopName(D), TopParams, TopArgs;
   for (unsigned A : Top) {
     const Design::Param &P = D.Params[A];
@@ -46,12 +54,18 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
      << "#ifdef T2S_HLS_SIM\n"
      << "extern \"C\" void " << TopName << "(" << TopParams << ");\n"
      << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
-  printStubExtents(OS, D, Types);
-  OS << "  " << TopName << "(" << TopArgs << ");\n}\n#else\n"
-     << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
+  printStubExtents(OS, D, Types, /*Extents=*/false);
+  OS << "  " << TopName << "(" << TopArgs << ");\n}\n#else\n";
+  if (!Unsized.empty()) {
+    OS << "#error \"" << D.Stub << ": the size of the buffer '" << Unsized
+       << "' cannot be told from its indices (they are not affine in the loop variables); "
+          "index it with loop variables to run the design through XRT\"\n#endif\n";
+    return std::nullopt;
+  }
+  OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
   printStubExtents(OS, D, Types);
   OS << "  try {\n"
-     << "    t2s::xrt_host::Kernel K = t2s::xrt_host::open(\"" << TopName
+     << "    t2s::xrt_host::Kernel " << Kernel << " = t2s::xrt_host::open(\"" << TopName
      << "\", T2S_XCLBIN_FILE);\n";
   // Every buffer goes to the device (a written one may be read first), in
   // the bank of its argument; the written ones come back.
@@ -59,17 +73,19 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   for (unsigned I = 0; I < Top.size(); ++I) {
     const Design::Param &P = D.Params[Top[I]];
     if (P.Pointer)
-      OS << "    xrt::bo " << P.Name << "_bo = t2s::xrt_host::input(K, " << I << ", " << P.Name
-         << ", " << stubExtent(D, Top[I]) << ");\n";
-    Run += (Run.empty() ? "" : ", ") + P.Name + (P.Pointer ? "_bo" : "");
+      OS << "    xrt::bo " << unused(P.Name + "_bo") << " = t2s::xrt_host::input(" << Kernel
+         << ", " << I
+         << ", " << P.Name << ", " << stubExtent(D, Top[I]) << ");\n";
+    Run += (Run.empty() ? "" : ", ") + (P.Pointer ? unused(P.Name + "_bo") : P.Name);
   }
-  OS << "    K.Run(" << Run << ").wait();\n";
+  OS << "    " << Kernel << ".Run(" << Run << ").wait();\n";
   for (unsigned A : Top)
     if (D.Params[A].Pointer && D.writes(A))
-      OS << "    t2s::xrt_host::readBack(" << D.Params[A].Name << "_bo, " << D.Params[A].Name
+      OS << "    t2s::xrt_host::readBack(" << unused(D.Params[A].Name + "_bo") << ", "
+         << D.Params[A].Name
          << ", " << stubExtent(D, A) << ");\n";
-  OS << "  } catch (const std::exception &E) {\n"
-     << "    t2s::xrt_host::fatal(\"" << D.Stub << "\", E);\n"
+  OS << "  } catch (const std::exception &" << Error << ") {\n"
+     << "    t2s::xrt_host::fatal(\"" << D.Stub << "\", " << Error << ");\n"
      << "  }\n}\n#endif\n";
   return std::nullopt;
 }

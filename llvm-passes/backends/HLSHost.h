@@ -26,8 +26,9 @@ namespace t2s {
 /// What every HLS host file starts with, once.
 extern const char *const HLSHostPrelude;
 
-/// Prints the stub of \p D. Returns what stops it (a buffer whose size
-/// cannot be told), having printed nothing useful, or none.
+/// Prints the stub of \p D (where the size of a buffer cannot be told,
+/// the XRT stub is an #error that says so). Returns why a parameter has no
+/// C type, or none.
 std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design &D,
                                             CTypes &Types);
 

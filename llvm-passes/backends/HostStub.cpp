@@ -124,7 +124,7 @@ std::string stubExtent(const Design &D, unsigned A) {
   return "1";
 }
 
-void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
+void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types, bool Extents) {
   llvm::SmallVector<unsigned, 4> Buffers, Sizes;
   for (const Design::Kernel *K : kernelsByStage(D))
     for (unsigned A : K->Params)
@@ -135,7 +135,7 @@ void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
     OS << "  t2s::checkSize(\"" << D.Stub << "\", \"" << D.Params[A].Name << "\", "
        << D.Params[A].Name << ");\n";
   StubNames Names(D);
-  for (unsigned A : Buffers)
+  for (unsigned A : Extents ? Buffers : llvm::SmallVector<unsigned, 4>())
     OS << "  const long long " << D.Params[A].Name
        << "_extent = " << printExpr(*D.runTimeExtent(A), Types, Names) << ";\n";
   printDepthChecks(OS, D);

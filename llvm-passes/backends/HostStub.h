@@ -49,8 +49,10 @@ std::optional<std::string> stubSignature(const Design &D, CTypes &Types, std::st
 std::string stubExtent(const Design &D, unsigned ArgNo);
 /// Prints what a stub's body starts with: the checks that the run-time
 /// sizes are at least 0 and that the channels hold what they need
-/// (t2s/sizes.h), and the extents of the buffers the sizes give.
-void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types);
+/// (t2s/sizes.h), and (\p Extents) the extents of the buffers the sizes
+/// give.
+void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types,
+                      bool Extents = true);
 
 /// The board the emulated runs count clocks for (t2s::emu::RunInfo): its
 /// name, clock and off-chip bytes per clock.
