@@ -52,6 +52,11 @@ llvm::cl::opt<std::string> HLSHostOutput(
     llvm::cl::desc("Write the host stubs that run the Vitis HLS designs to file (XRT, "
                    "or their C simulation under -DT2S_HLS_SIM)"));
 
+llvm::cl::opt<std::string> HLSConfigOutput(
+    "t2s-hls-config", llvm::cl::value_desc("file"),
+    llvm::cl::desc("Write the v++ --link connectivity of the Vitis HLS designs to file "
+                   "(a compute unit per top, a memory bank per m_axi port)"));
+
 llvm::cl::opt<bool> OffloadDesigns(
     "t2s-offload",
     llvm::cl::desc("Replace each T2S design's loop nest by a call to its host "
@@ -95,6 +100,7 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   O.HostFile = HostOutput;
   O.HLSFile = HLSOutput;
   O.HLSHostFile = HLSHostOutput;
+  O.HLSConfigFile = HLSConfigOutput;
   O.Isolate = Isolate;
   O.ForDevice = ForDevice;
   O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());

@@ -39,12 +39,13 @@ struct OpenCLOptions : DesignOptions {
   bool ClockMarks = false;
 
   /// -t2s-hls=FILE: the designs as Vitis HLS C++; -t2s-hls-host=FILE:
-  /// their host stubs (XRT, or the C simulation).
-  std::string HLSFile, HLSHostFile;
+  /// their host stubs (XRT, or the C simulation); -t2s-hls-config=FILE:
+  /// the connectivity of v++ --link.
+  std::string HLSFile, HLSHostFile, HLSConfigFile;
 
   bool requested() const {
     return !KernelsFile.empty() || !HostFile.empty() || !HLSFile.empty() ||
-           !HLSHostFile.empty();
+           !HLSHostFile.empty() || !HLSConfigFile.empty();
   }
 };
 

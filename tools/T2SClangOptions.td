@@ -25,6 +25,9 @@ def host_stub_EQ : Joined<["--"], "host-stub=">, MetaVarName<"FILE">,
 def emit_hls : Flag<["--"], "emit-hls">,
   HelpText<"Write the designs as C++ for AMD Vitis HLS to the -o file (one top "
            "function <design>_top per design)">;
+def xrt : Flag<["--"], "xrt">,
+  HelpText<"Build the program with the designs run through XRT on an AMD FPGA "
+           "(their Vitis HLS C++ in <-o>-hls.cpp, v++ build files <-o>.cfg and <-o>.mk)">;
 def hls_sim : Flag<["--"], "hls-sim">,
   HelpText<"Build the program with the designs run as the C simulation of their "
            "Vitis HLS C++">;

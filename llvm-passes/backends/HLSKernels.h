@@ -51,6 +51,15 @@ llvm::SmallVector<unsigned, 4> hlsTopParams(const Design &D);
 /// buffer, so that the loaders and drainers read and write side by side.
 std::string hlsBundle(const Design &D, unsigned ArgNo);
 
+/// Prints the v++ --link connectivity of \p D's top: one compute unit
+/// ('nk=') and each m_axi port in a memory bank of its own ('sp='), banks
+/// taken in turn from \p NextBank on: HBM pseudo-channels (32, \p HBM: the
+/// U280 and U55C) or DDR banks (4, the U250).
+void printHLSConnectivity(llvm::raw_ostream &OS, const Design &D, bool HBM,
+                          unsigned &NextBank);
+/// What a connectivity file starts with, once.
+extern const char *const HLSConfigPrelude;
+
 /// What an HLS file starts with, once: the headers, and the helpers the
 /// processes' expressions call (OpenCL's min, max, popcount, uchar...).
 extern const char *const HLSPrelude;

@@ -42,6 +42,7 @@ bool appendTo(llvm::LLVMContext &Ctx, const std::string &Path, llvm::StringRef T
 struct FunctionOutput {
   std::string Kernels, Host;
   std::string HLS, HLSHost; ///< Vitis HLS C++ and its host stubs
+  const Design *D = nullptr; ///< for the connectivity
 };
 
 // Whether Kernels (the text of a kernels file) defines a kernel named Name.
@@ -149,7 +150,8 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
       return std::nullopt;
     }
   }
-  return FunctionOutput{std::move(Text), std::move(Host), std::move(HLS), std::move(HLSHost)};
+  return FunctionOutput{std::move(Text), std::move(Host), std::move(HLS), std::move(HLSHost),
+                        &D};
 }
 
 } // namespace
@@ -170,13 +172,24 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
     M.getContext().emitError(unknownFPGADevice(Opts.Device));
     return llvm::PreservedAnalyses::all();
   }
-  std::string Kernels, Host, HLS, HLSHost;
+  std::string Kernels, Host, HLS, HLSHost, Config;
+  // The connectivity's banks go on from the file's (the program's other
+  // translation units); HBM on the boards that have it.
+  unsigned NextBank = 0;
+  if (!Opts.HLSConfigFile.empty())
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> File =
+            llvm::MemoryBuffer::getFile(Opts.HLSConfigFile))
+      NextBank = (*File)->getBuffer().count("\nsp=");
+  bool HBM = Dev->Key == "u280" || Dev->Key == "u55c";
+  llvm::raw_string_ostream CS(Config);
   for (llvm::Function &F : M)
     if (std::optional<FunctionOutput> Out = emitFunction(F, FAM, Opts, *Dev, Earlier, Kernels)) {
       Kernels += Out->Kernels;
       Host += Out->Host;
       HLS += Out->HLS;
       HLSHost += Out->HLSHost;
+      if (!Opts.HLSConfigFile.empty())
+        printHLSConnectivity(CS, *Out->D, HBM, NextBank);
     }
   // Each file is written once, with every design of the translation unit
   // (appended: t2s-clang gives a program's translation units one file).
@@ -196,9 +209,13 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
   if (!Opts.HLSFile.empty() && !HLS.empty() &&
       !appendTo(M.getContext(), Opts.HLSFile, withPrelude(Opts.HLSFile, HLSPrelude, HLS)))
     return llvm::PreservedAnalyses::all();
-  if (!Opts.HLSHostFile.empty() && !HLSHost.empty())
-    appendTo(M.getContext(), Opts.HLSHostFile,
-             withPrelude(Opts.HLSHostFile, HLSHostPrelude, HLSHost));
+  if (!Opts.HLSHostFile.empty() && !HLSHost.empty() &&
+      !appendTo(M.getContext(), Opts.HLSHostFile,
+                withPrelude(Opts.HLSHostFile, HLSHostPrelude, HLSHost)))
+    return llvm::PreservedAnalyses::all();
+  if (!Opts.HLSConfigFile.empty() && !Config.empty())
+    appendTo(M.getContext(), Opts.HLSConfigFile,
+             withPrelude(Opts.HLSConfigFile, HLSConfigPrelude, Config));
   return llvm::PreservedAnalyses::all();
 }
 
