@@ -29,7 +29,10 @@ TEST(EstimateTest, TheDeviceTableParses) {
   ASSERT_EQ(fpgaDevices().size(), 3u);
   FPGADevice A10 = device("arria10");
   EXPECT_EQ(A10.DSPBlocks, 1518);
-  EXPECT_EQ(A10.M20KBlocks, 2713);
+  EXPECT_EQ(A10.MemoryBlock, "M20K");
+  EXPECT_EQ(A10.MemoryBlockBits, 20480);
+  EXPECT_EQ(A10.MemoryBlocks, 2713);
+  EXPECT_EQ(A10.URAMBlocks, 0);
   EXPECT_EQ(A10.DSPPerOp.at("fp32 multiply-add"), 1);
   EXPECT_EQ(device("agilex7").DSPPerOp.at("int8 multiply"), 0.25);
   EXPECT_FALSE(findFPGADevice("virtex"));
@@ -101,7 +104,7 @@ TEST(EstimateTest, RegisterAndChannelBits) {
   DesignEstimate E = estimateNest(D, 0, device("stratix10"));
   EXPECT_EQ(E.RegisterBits, 768u);
   EXPECT_EQ(E.ChannelBits, 6144u);
-  EXPECT_EQ(E.m20kBlocks(), 1u);
+  EXPECT_EQ(E.memoryBlocks(device("stratix10")), 1u);
 }
 
 } // namespace
