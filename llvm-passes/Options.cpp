@@ -78,8 +78,8 @@ llvm::cl::opt<t2s::ReportFormat> ReportOption(
 
 llvm::cl::opt<std::string> DeviceOption(
     "t2s-device", llvm::cl::init(t2s::DefaultFPGADevice),
-    llvm::cl::desc("The FPGA family of the report's estimates and of the clocked "
-                   "emulation (arria10, stratix10, agilex7)"));
+    llvm::cl::desc("The FPGA of the report's estimates and of the clocked emulation "
+                   "(arria10, stratix10, agilex7, u250, u280, u55c)"));
 
 llvm::cl::opt<double> FmaxOption("t2s-fmax", llvm::cl::init(t2s::DefaultFmaxMHz),
                                  llvm::cl::desc("The clock of the report's estimates and of the clocked "

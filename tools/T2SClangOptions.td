@@ -43,8 +43,10 @@ def report : Flag<["--"], "report">,
 def report_EQ : Joined<["--"], "report=">, MetaVarName<"text|json">,
   Values<"text,json">,
   HelpText<"The design report as text or as one JSON document">;
-def device_EQ : Joined<["--"], "device=">, MetaVarName<"arria10|stratix10|agilex7">,
-  HelpText<"The FPGA family of the report's estimates and of the clocked emulation of --emulate (default arria10)">;
+def device_EQ : Joined<["--"], "device=">,
+  MetaVarName<"arria10|stratix10|agilex7|u250|u280|u55c">,
+  HelpText<"The FPGA of the report's estimates and of the clocked emulation of --emulate: "
+           "an Intel family or an AMD Alveo card (default arria10)">;
 def fmax_EQ : Joined<["--"], "fmax=">, MetaVarName<"MHz">,
   HelpText<"The clock of the report's estimates and of the clocked emulation of --emulate (default 250)">;
 def size_EQ : Joined<["--"], "size=">, MetaVarName<"NAME=VALUE">,

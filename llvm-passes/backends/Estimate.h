@@ -29,6 +29,7 @@
 #include "backends/Traffic.h"
 #include "systolic/Design.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -99,10 +100,11 @@ struct DesignEstimate {
            : intervalBound(FmaxMHz)              ? "initiation interval"
                                                  : "compute";
   }
-  /// M20K blocks the registers, channels and reuse buffers would fill
-  /// (20,480 bits each).
-  uint64_t m20kBlocks() const {
-    return (RegisterBits + ChannelBits + BufferBits + 20479) / 20480;
+  /// The blocks of \p Dev's block RAM (M20K: 20,480 bits; BRAM36: 32,768
+  /// data bits) the registers, channels and reuse buffers would fill.
+  uint64_t memoryBlocks(const FPGADevice &Dev) const {
+    uint64_t Bits = uint64_t(std::max<int64_t>(Dev.MemoryBlockBits, 1));
+    return (RegisterBits + ChannelBits + BufferBits + Bits - 1) / Bits;
   }
 };
 

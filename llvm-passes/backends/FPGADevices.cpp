@@ -31,7 +31,10 @@ std::vector<FPGADevice> fpgaDevices() {
     D.Name = O.getString("name").value_or("").str();
     D.Board = O.getString("board").value_or("").str();
     D.DSPBlocks = O.getInteger("dsp_blocks").value_or(0);
-    D.M20KBlocks = O.getInteger("m20k_blocks").value_or(0);
+    D.MemoryBlock = O.getString("memory_block").value_or("").str();
+    D.MemoryBlockBits = O.getInteger("memory_block_bits").value_or(0);
+    D.MemoryBlocks = O.getInteger("memory_blocks").value_or(0);
+    D.URAMBlocks = O.getInteger("uram_blocks").value_or(0);
     D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
     D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
     if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))

@@ -23,7 +23,14 @@ namespace t2s {
 /// A device family of fpga-devices.json.
 struct FPGADevice {
   std::string Key, Name, Board;
-  int64_t DSPBlocks = 0, M20KBlocks = 0;
+  int64_t DSPBlocks = 0;
+  /// The block RAM the estimates fill: its kind ("M20K", "BRAM36"), the
+  /// data bits one block holds, and the blocks of the part.
+  std::string MemoryBlock;
+  int64_t MemoryBlockBits = 0, MemoryBlocks = 0;
+  /// UltraRAM blocks of an AMD part (0 elsewhere): listed, not filled, as
+  /// HLS places an array there only when asked.
+  int64_t URAMBlocks = 0;
   double DRAMGBPerSecond = 0;
   /// Clocks from the inputs of a floating-point add, multiply or
   /// multiply-add to its result (backends/Timing.h).

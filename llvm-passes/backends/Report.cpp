@@ -290,8 +290,12 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
   if (Memory.empty())
     OS << "none\n";
   else
-    OS << Memory << " (" << grouped(E.m20kBlocks()) << " of " << grouped(Dev.M20KBlocks)
-       << " M20K blocks if none were in logic)\n";
+    OS << Memory << " (" << grouped(E.memoryBlocks(Dev)) << " of " << grouped(Dev.MemoryBlocks)
+       << " " << Dev.MemoryBlock << " blocks if none were in logic"
+       << (Dev.URAMBlocks ? "; none of the " + grouped(Dev.URAMBlocks) +
+                                " UltraRAM blocks, which HLS fills only when asked"
+                          : "")
+       << ")\n";
   printTiming(OS, E, Fmax);
   if (E.FlopsPerClock > 0)
     OS << "  throughput: " << number(E.FlopsPerClock)
@@ -374,6 +378,10 @@ llvm::json::Object trafficJSON(const t2s::DesignTraffic &T) {
 llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev,
                                 double Fmax, const t2s::Design &D) {
   llvm::json::Object O = estimateJSON(E, Dev, Fmax);
+  if (Dev.URAMBlocks) { // AMD's UltraRAM: none filled, as the text says
+    O["uram_blocks"] = 0;
+    O["uram_blocks_available"] = Dev.URAMBlocks;
+  }
   if (E.Formula)
     O["traffic_formula"] = formulaJSON(E.Formula, D);
   if (E.WithoutReuse) {
@@ -392,6 +400,9 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
   llvm::json::Object Uncosted;
   for (const auto &[Op, N] : E.Uncosted)
     Uncosted[Op] = int64_t(N);
+  // The block RAM under its device's name: m20k_blocks (Intel; the key
+  // users have read since the first estimates), bram36_blocks (AMD).
+  std::string Blocks = llvm::StringRef(Dev.MemoryBlock).lower() + "_blocks";
   return llvm::json::Object{{"device", Dev.Key},
                             {"device_name", Dev.Name},
                             {"fmax_mhz", Fmax},
@@ -402,8 +413,8 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                             {"register_bits", int64_t(E.RegisterBits)},
                             {"channel_bits", int64_t(E.ChannelBits)},
                             {"buffer_bits", int64_t(E.BufferBits)},
-                            {"m20k_blocks", int64_t(E.m20kBlocks())},
-                            {"m20k_blocks_available", Dev.M20KBlocks},
+                            {Blocks, int64_t(E.memoryBlocks(Dev))},
+                            {Blocks + "_available", Dev.MemoryBlocks},
                             {"flops_per_clock", E.FlopsPerClock},
                             {"flops_per_run", E.FlopsPerRun},
                             {"traffic", trafficJSON(E.Traffic)},

@@ -26,10 +26,13 @@ FPGADevice device(const char *Key) {
 }
 
 TEST(EstimateTest, TheDeviceTableParses) {
-  ASSERT_EQ(fpgaDevices().size(), 3u);
+  ASSERT_EQ(fpgaDevices().size(), 6u);
   FPGADevice A10 = device("arria10");
   EXPECT_EQ(A10.DSPBlocks, 1518);
-  EXPECT_EQ(A10.M20KBlocks, 2713);
+  EXPECT_EQ(A10.MemoryBlock, "M20K");
+  EXPECT_EQ(A10.MemoryBlockBits, 20480);
+  EXPECT_EQ(A10.MemoryBlocks, 2713);
+  EXPECT_EQ(A10.URAMBlocks, 0);
   EXPECT_EQ(A10.DSPPerOp.at("fp32 multiply-add"), 1);
   EXPECT_EQ(device("agilex7").DSPPerOp.at("int8 multiply"), 0.25);
   EXPECT_FALSE(findFPGADevice("virtex"));
@@ -101,7 +104,88 @@ TEST(EstimateTest, RegisterAndChannelBits) {
   DesignEstimate E = estimateNest(D, 0, device("stratix10"));
   EXPECT_EQ(E.RegisterBits, 768u);
   EXPECT_EQ(E.ChannelBits, 6144u);
-  EXPECT_EQ(E.m20kBlocks(), 1u);
+  EXPECT_EQ(E.memoryBlocks(device("stratix10")), 1u);
+}
+
+// The AMD Alveo cards (DS962, DS963, DS978): their parts' DSP48E2 slices,
+// BRAM36 and UltraRAM blocks, and the slices an operation takes as Vitis
+// HLS binds it (PG060, UG579).
+TEST(EstimateTest, TheAlveoCards) {
+  FPGADevice U250 = device("u250"), U280 = device("u280"), U55C = device("u55c");
+  EXPECT_EQ(U250.DSPBlocks, 12288);
+  EXPECT_EQ(U250.MemoryBlocks, 2688);
+  EXPECT_EQ(U250.URAMBlocks, 1280);
+  EXPECT_EQ(U250.DRAMGBPerSecond, 76.8);
+  for (const FPGADevice &D : {U280, U55C}) {
+    EXPECT_EQ(D.DSPBlocks, 9024) << D.Key;
+    EXPECT_EQ(D.MemoryBlocks, 2016) << D.Key;
+    EXPECT_EQ(D.URAMBlocks, 960) << D.Key;
+    EXPECT_EQ(D.DRAMGBPerSecond, 460) << D.Key;
+  }
+  for (const FPGADevice &D : {U250, U280, U55C}) {
+    EXPECT_EQ(D.MemoryBlock, "BRAM36") << D.Key;
+    EXPECT_EQ(D.MemoryBlockBits, 32768) << D.Key;
+    EXPECT_EQ(D.FPLatency, 4) << D.Key;
+    EXPECT_EQ(D.DSPPerOp.at("fp32 multiply"), 3) << D.Key;
+    EXPECT_EQ(D.DSPPerOp.at("fp32 add"), 2) << D.Key;
+    EXPECT_EQ(D.DSPPerOp.at("fp32 multiply-add"), 5) << D.Key; // no fused mode
+    EXPECT_EQ(D.DSPPerOp.at("fp64 multiply-add"),
+              D.DSPPerOp.at("fp64 multiply") + D.DSPPerOp.at("fp64 add"))
+        << D.Key;
+    EXPECT_EQ(D.DSPPerOp.at("fp16 multiply-add"),
+              D.DSPPerOp.at("fp16 multiply") + D.DSPPerOp.at("fp16 add"))
+        << D.Key;
+    EXPECT_EQ(D.DSPPerOp.at("int8 multiply"), 1) << D.Key; // no packing
+    EXPECT_EQ(D.DSPPerOp.at("int16 multiply"), 1) << D.Key;
+    EXPECT_EQ(D.DSPPerOp.at("int32 multiply"), 3) << D.Key;
+    EXPECT_FALSE(D.DSPPerOp.count("int64 multiply")) << D.Key;
+  }
+}
+
+TEST(EstimateTest, DSPSlicesOnAnAlveoCard) {
+  // The kernel of UnrolledLoopsMultiply... on a U250: 12 fp32
+  // multiply-adds, each a multiply (3 slices) and an add (2); the
+  // floating-point operations per clock do not depend on the device.
+  ExprPtr X = subscript(F32, var("x"), {var("l")}), Y = subscript(F32, var("y"), {var("l")});
+  Stmt Body = assign(subscript(F32, var("r"), {var("p"), var("l")}),
+                     mulAdd(X, Y, subscript(F32, var("r"), {var("p"), var("l")})));
+  Design D = oneKernel({upTo(LoopKind::Time, "t", 100,
+                             {upTo(LoopKind::PE, "p", 4,
+                                   {upTo(LoopKind::Lanes, "l", 3, {Body})})})},
+                       KernelRole::Systolic);
+  DesignEstimate E = estimateNest(D, 0, device("u250"));
+  ASSERT_EQ(E.Ops.size(), 1u);
+  EXPECT_EQ(E.Ops[0].Count, 12u);
+  EXPECT_EQ(E.Ops[0].DSPs, 60);
+  EXPECT_EQ(E.DSPs, 60);
+  EXPECT_EQ(E.FlopsPerClock, 24);
+
+  // An int64 product has no figure for the cards: listed, not costed.
+  Design L = oneKernel({assign(var("w", 0, DType::integer(64)),
+                               binary(BinaryOp::Mul, false, var("u", 0, DType::integer(64)),
+                                      var("v", 0, DType::integer(64))))},
+                       KernelRole::Loader);
+  DesignEstimate EL = estimateNest(L, 0, device("u280"));
+  EXPECT_TRUE(EL.Ops.empty());
+  EXPECT_EQ(EL.Uncosted.at("int64 multiply"), 1u);
+}
+
+TEST(EstimateTest, BRAM36BlocksCountDataBits) {
+  // 32 x 1,024 bits are one BRAM36 (as Vitis HLS maps a 1,024-word float
+  // array), one bit more takes a second; the same bits are two M20K blocks.
+  Design D = oneKernel({});
+  Design::Register R;
+  R.Array = "A";
+  R.Element = F32;
+  R.Words = 1024;
+  R.PEExtents = {1};
+  D.Registers.push_back(R);
+  DesignEstimate E = estimateNest(D, 0, device("u55c"));
+  EXPECT_EQ(E.RegisterBits, 32768u);
+  EXPECT_EQ(E.memoryBlocks(device("u55c")), 1u);
+  EXPECT_EQ(E.memoryBlocks(device("arria10")), 2u);
+  E.ChannelBits = 1;
+  EXPECT_EQ(E.memoryBlocks(device("u55c")), 2u);
 }
 
 } // namespace

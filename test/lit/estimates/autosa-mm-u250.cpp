@@ -1,0 +1,73 @@
+// AutoSA's large SGEMM on an Alveo U250 (UCLA-VAST/AutoSA,
+// autosa_tests/large/mm: space_time[3], array_part[260,256,512],
+// latency[20,16], simd[8]): a 13 x 16 array of PEs, each a dot product of 8
+// lanes per clock, 1,664 multiply-adds; 998.4 GFLOPS of peak at 300 MHz,
+// 938.7 GFLOPS reported. The same array written here as T2SP writes its
+// GEMM (t2sp-gemm-a10-reuse.cpp): PEs iii x jjj = 13 x 16, the reduction
+// kkk vectorized by 8, AutoSA's latency tiles ii x jj = 20 x 16 as time
+// loops inside the k tile (kk = 512 / 8 = 64 steps), so the accumulator is
+// carried 320 steps and the fp32 add's 4 clocks never hold the array back;
+// buffer(a, k) and buffer(b, k) keep AutoSA's 260 x 512 and 512 x 256 tiles
+// on chip. At 4,160 x 4,096 x 4,096 (--size=I=16 --size=J=16 --size=K=8)
+// the model must expect within 10 % of AutoSA's 938.7 GFLOPS
+// (docs/estimates.md, "Checked against AutoSA's SGEMM on a U250").
+// RUN: %t2s-clang --report --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s | FileCheck %s
+// RUN: %t2s-clang --report=json --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s | jq -c '.designs[0].estimate | [.dsp_blocks, .bound, ((.expected_gflops / 938.7 - 1) * 1000 | round / 10)]' | FileCheck %s --check-prefix=JSON
+
+// CHECK:      PEs: 208 (iii in [0, 13), jjj in [0, 16))
+// AutoSA's 320 accumulators per PE (latency 20 x 16): the last lane's
+// shift register, 320 words for the steps of the k tile and 1 for this one.
+// CHECK:      registers of Z, lane kkk = 7 for older steps: 321 per PE (66768 in all)
+// CHECK:      estimate on Alveo U250 (XCU250) at 300 MHz: 8,320 DSP blocks of 12,288 (67.7%): 1,664 fp32 multiply-add
+// CHECK-NEXT: on-chip memory: {{.*}} bits of reuse buffers (594 of 2,688 BRAM36 blocks if none were in logic; {{.*}})
+// CHECK-NEXT: initiation interval (clocks per step): sgemm_load_a 1, sgemm_load_b 1, sgemm 1, sgemm_drain_c 1
+// The run: 16 x 16 x 8 tiles of 20,480 steps, and the feeders' first tile
+// (41,963,520 clocks): 997.9 GFLOPS, 6.3 % above AutoSA's 938.7.
+// CHECK-NEXT: run: 41,963,520 clocks, 139.88 ms at 300 MHz
+// CHECK-NEXT: throughput: 3,328 floating-point operations per clock at one step per clock, peak 998.4 GFLOPS; expected 997.9 GFLOPS (over the 41,963,520 clocks of a run)
+// CHECK:      roofline: {{.*}} 62.53 per byte off-chip; at 76.8 GB/s (AMD Alveo U250, 4 x DDR4-2400) compute-bound: 997.9 GFLOPS (the memory could feed 4802.1)
+// The expected figure against 938.7 GFLOPS, in percent: one digit before
+// the point is within 10 %.
+// JSON: [8320,"compute",{{-?[0-9](\.[0-9])?}}]
+
+constexpr int III = 13, JJJ = 16, KKK = 8; // AutoSA's PEs and SIMD lanes
+constexpr int II = 20, JJ = 16, KK = 64;   // its latency tiles; 512 / 8 steps of k
+constexpr int TM = II * III, TN = JJ * JJJ, TL = KK * KKK; // array_part 260, 256, 512
+
+void sgemm(const float *a, const float *b, float *c, int I, int J, int K) {
+  static float X[JJJ], Y[III][JJJ], Z[2][KK][II][JJ][KKK][III][JJJ]; // URE arrays
+  const int N = J * TN, L = K * TL;
+  #pragma t2s ure
+  #pragma t2s space_time(iii, jjj)
+  #pragma t2s loader(a, b)
+  #pragma t2s drainer(c)
+  #pragma t2s scatter(a, iii, up)
+  #pragma t2s scatter(b, jjj, up)
+  #pragma t2s gather(c, iii, down)
+  #pragma t2s vectorize(kkk)
+  #pragma t2s buffer(a, k)
+  #pragma t2s buffer(b, k)
+  for (int i = 0; i < I; ++i)
+    for (int j = 0; j < J; ++j)
+      for (int k = 0; k < K; ++k)
+        for (int kk = 0; kk < KK; ++kk)
+          for (int ii = 0; ii < II; ++ii)
+            for (int jj = 0; jj < JJ; ++jj)
+              for (int kkk = 0; kkk < KKK; ++kkk)
+                for (int iii = 0; iii < III; ++iii)
+                  for (int jjj = 0; jjj < JJJ; ++jjj) {
+                    int row = (i * II + ii) * III + iii;
+                    int col = (j * JJ + jj) * JJJ + jjj;
+                    int dep = (k * KK + kk) * KKK + kkk;
+                    X[jjj] = jjj == 0 ? a[row * L + dep] : X[jjj - 1];
+                    Y[iii][jjj] = iii == 0 ? b[dep * N + col] : Y[iii - 1][jjj];
+                    float prev =
+                        kkk != 0 ? Z[k % 2][kk][ii][jj][kkk - 1][iii][jjj]
+                        : kk != 0 ? Z[k % 2][kk - 1][ii][jj][kkk + KKK - 1][iii][jjj]
+                        : k != 0  ? Z[(k - 1) % 2][kk + KK - 1][ii][jj][kkk + KKK - 1][iii][jjj]
+                                  : 0.f;
+                    Z[k % 2][kk][ii][jj][kkk][iii][jjj] = prev + X[jjj] * Y[iii][jjj];
+                    if (k == K - 1 && kk == KK - 1 && kkk == KKK - 1)
+                      c[row * N + col] = Z[k % 2][kk][ii][jj][kkk][iii][jjj];
+                  }
+}
