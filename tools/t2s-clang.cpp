@@ -783,8 +783,9 @@ int emulate(const std::string &Clang, const Layout &L,
     Link.push_back(HostObj);
     if (HLSSim) { // the tasks run as threads (t2s/hls-sim/hls_task.h)
       Link.push_back("-pthread");
-    } else if (XRT) {
+    } else if (XRT) { // xrt::uuid's inline functions call libuuid
       Link.push_back("-lxrt_coreutil");
+      Link.push_back("-luuid");
       Link.push_back("-pthread");
     } else if (OnDevice) {
       Link.push_back("-lOpenCL");
