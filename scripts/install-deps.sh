@@ -13,6 +13,8 @@ packages=(
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers
   # the emulation's kernels run as fibers (runtime/include/t2s/fiber.h)
   libboost-context-dev
+  # the host of the Vitis HLS designs: XRT's native C++ API (t2s/xrt_host.h)
+  libxrt-dev uuid-dev
   # pictures of arrays and shuffle graphs; JSON queries in the report tests
   graphviz jq
   # integer sets (the headers; the functions are libLLVM's, llvm-passes/CMakeLists.txt)

@@ -89,7 +89,7 @@ public:
   stream &operator=(const stream &) = delete;
   virtual ~stream() {
     if (!Values.empty())
-      std::fprintf(stderr, "hls::stream: '%s' is destroyed with %zu values left in it\n",
+      std::fprintf(stderr, "hls::stream: %s is destroyed with %zu values left in it\n",
                    label().c_str(), Values.size());
   }
 
