@@ -2,9 +2,12 @@
 # README command (a): installs what is missing, builds T2S, then takes the
 # bundled GEMM design through the verification chain — the sequential
 # reference (plain clang++-19), the native systolic build (t2s-clang) and the
-# emitted OpenCL kernels run under emulation (t2s-clang --emulate) — checks
-# that all three agree, and shows the directives, the URE model, the design
-# report, the picture of the array and the OpenCL kernels T2S derives.
+# emitted OpenCL kernels run under emulation (t2s-clang --emulate) and the C
+# simulation of its Vitis HLS C++ (t2s-clang --hls-sim) — checks that all four
+# agree, and shows the directives, the URE model, the design report, the
+# picture of the array, the OpenCL kernels and the HLS top T2S derives; takes
+# the convolution example through the HLS chain, and builds the GEMM for an
+# AMD FPGA through XRT (t2s-clang --xrt).
 # T2S_BUILD picks the build tree (default build/).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,6 +32,10 @@ echo "== examples/gemm.cpp: native systolic build (t2s-clang -O2)"
 echo "== examples/gemm.cpp: its OpenCL kernels under emulation (t2s-clang --emulate -O2)"
 "$t2s" --emulate -O2 "$root/examples/gemm.cpp" -o "$out/gemm-emulated"
 "$out/gemm-emulated" | tee "$out/gemm-emulated.out"
+
+echo "== examples/gemm.cpp: the C simulation of its Vitis HLS C++ (t2s-clang --hls-sim -O2)"
+"$t2s" --hls-sim -O2 "$root/examples/gemm.cpp" -o "$out/gemm-hls-sim"
+"$out/gemm-hls-sim" | tee "$out/gemm-hls-sim.out"
 
 echo "== the directives T2S attached to the GEMM loop nest"
 "$t2s" -O0 -S -emit-llvm "$root/examples/gemm.cpp" -o - |
@@ -60,9 +67,31 @@ grep -E "^(T2S_CHANNEL|void|T2S_(AUTORUN_)?KERNEL)" "$out/gemm.cl"
 sed -n '/^void gemm(void)/,/^}/p' "$out/gemm.cl" | sed -n '1,45p'
 echo "(written to $out/gemm.cl, its host stub to $out/gemm-host.cpp)"
 
+echo "== the Vitis HLS C++ (t2s-clang --emit-hls): its top function"
+"$t2s" --emit-hls "$root/examples/gemm.cpp" -o "$out/gemm-hls.cpp" --host-stub="$out/gemm-xrt.cpp"
+sed -n '/^extern "C" void gemm_top/,/^}/p' "$out/gemm-hls.cpp"
+echo "(written to $out/gemm-hls.cpp, its XRT host stub to $out/gemm-xrt.cpp)"
+
+echo "== examples/conv2d.cpp through the HLS chain: reference, native, --hls-sim"
+"$clangxx" -O2 -I"$build/include" "$root/examples/conv2d.cpp" -o "$out/conv2d-reference"
+"$out/conv2d-reference" | tee "$out/conv2d-reference.out"
+"$t2s" -O2 "$root/examples/conv2d.cpp" -o "$out/conv2d-t2s"
+"$out/conv2d-t2s" > "$out/conv2d-t2s.out"
+"$t2s" --hls-sim -O2 "$root/examples/conv2d.cpp" -o "$out/conv2d-hls-sim"
+"$out/conv2d-hls-sim" > "$out/conv2d-hls-sim.out"
+
+echo "== examples/gemm.cpp for an AMD Alveo U250 through XRT (t2s-clang --xrt)"
+"$t2s" --xrt --device=u250 -O2 "$root/examples/gemm.cpp" -o "$out/gemm-xrt"
+grep -v "^#" "$out/gemm-xrt.cfg"
+echo "on a machine with Vitis: make -C $out -f gemm-xrt.mk, which runs:"
+make -n --no-print-directory -C "$out" -f gemm-xrt.mk | sed 's/^/  /'
+
 if cmp -s "$out/gemm-reference.out" "$out/gemm-t2s.out" &&
-   cmp -s "$out/gemm-reference.out" "$out/gemm-emulated.out"; then
-  echo "OK: the native systolic build and the emulated OpenCL kernels print exactly what the sequential reference prints"
+   cmp -s "$out/gemm-reference.out" "$out/gemm-emulated.out" &&
+   cmp -s "$out/gemm-reference.out" "$out/gemm-hls-sim.out" &&
+   cmp -s "$out/conv2d-reference.out" "$out/conv2d-t2s.out" &&
+   cmp -s "$out/conv2d-reference.out" "$out/conv2d-hls-sim.out"; then
+  echo "OK: the native systolic build, the emulated OpenCL kernels and the C simulation of the Vitis HLS C++ print exactly what the sequential reference prints"
 else
   echo "FAIL: the builds of the verification chain differ" >&2
   exit 1
