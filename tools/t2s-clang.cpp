@@ -629,6 +629,11 @@ int emulate(const std::string &Clang, const Layout &L,
     Tail.push_back("-mllvm");
     Tail.push_back("-t2s-hls-config=" + Config);
   }
+  if (HLSSim) { // a simulation: no warnings about the device's clocks
+    Tail.push_back("-mllvm");
+    Tail.push_back("-t2s-warn=no-" +
+                   t2s::warningGroupName(t2s::WarningGroup::InitiationInterval).str());
+  }
   if (OnDevice) { // what the device stub cannot run is an error in the design
     Tail.push_back("-mllvm");
     Tail.push_back("-t2s-opencl-device");
@@ -1409,6 +1414,10 @@ int main(int Argc, char **Argv) {
     return fail(*Error);
   if (std::optional<std::string> Error = checkModes(*R))
     return fail(*Error);
+  // The Vitis HLS outputs are for AMD's cards: their timing warnings and
+  // build files are the U250's unless --device= names another.
+  if ((R->EmitHLS || R->XRT) && R->Device.empty())
+    R->Device = "u250";
 
   // (2) The clang++ commands, and (3) running them: --emulate and --opencl
   // build the program in steps; every other mode is one command.

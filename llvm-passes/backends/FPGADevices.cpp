@@ -36,6 +36,7 @@ std::vector<FPGADevice> fpgaDevices() {
     D.MemoryBlocks = O.getInteger("memory_blocks").value_or(0);
     D.URAMBlocks = O.getInteger("uram_blocks").value_or(0);
     D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
+    D.PortBytesPerClock = O.getInteger("port_bytes_per_clock").value_or(0);
     D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
     if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))
       for (const auto &[Op, Cost] : *Costs)

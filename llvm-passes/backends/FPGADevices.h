@@ -32,6 +32,9 @@ struct FPGADevice {
   /// HLS places an array there only when asked.
   int64_t URAMBlocks = 0;
   double DRAMGBPerSecond = 0;
+  /// The bytes one buffer's port moves per clock (AMD: a 512-bit m_axi
+  /// port), 0 where the model has no such rule (Intel's families).
+  int64_t PortBytesPerClock = 0;
   /// Clocks from the inputs of a floating-point add, multiply or
   /// multiply-add to its result (backends/Timing.h).
   int64_t FPLatency = 1;

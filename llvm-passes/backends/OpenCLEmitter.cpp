@@ -111,10 +111,11 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     reportError(F, Loc, *Why);
     return std::nullopt;
   }
-  // Kernels for Intel's compiler: where one would start a step less often
-  // than every clock, say so, as --report does (not for the emulation's
-  // or the device stubs' own compilations).
-  if (!Opts.ClockMarks && Opts.isolates() && !Opts.KernelsFile.empty())
+  // Kernels for Intel's compiler or Vitis: where one would start a step less
+  // often than every clock, say so, as --report does (not for the
+  // emulation's or the device stubs' own compilations).
+  if (!Opts.ClockMarks && Opts.isolates() &&
+      (!Opts.KernelsFile.empty() || !Opts.HLSFile.empty()))
     for (unsigned N = 0; N < D.Nests.size(); ++N)
       if (D.Nests[N].Scheduled)
         warnAboutTiming(F, DR, N, estimateNest(D, N, Dev, {}, Opts.FmaxMHz).Timing, Dev);

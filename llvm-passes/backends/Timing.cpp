@@ -31,6 +31,8 @@ const char *iiCauseName(IICause C) {
     return "on-chip memory";
   case IICause::OffChip:
     return "off-chip bandwidth";
+  case IICause::Port:
+    return "off-chip port";
   }
   return "none";
 }
@@ -129,9 +131,9 @@ class Iteration {
 public:
   Iteration(const FPGADevice &Dev, double BytesPerClock, const Stmts &Body,
             const std::set<std::string> &Kept, const std::map<std::string, const Stmt *> &Memories,
-            llvm::ArrayRef<Design::Register> Registers)
+            const Design &D)
       : Dev(Dev), BytesPerClock(BytesPerClock), Kept(Kept), Memories(Memories),
-        Registers(Registers) {
+        Registers(D.Registers), Params(D.Params) {
     forEachStmt(Body, [&](const Stmt &S) {
       if (S.Kind == StmtKind::Shift)
         Shifted.insert(S.Name);
@@ -161,6 +163,16 @@ public:
                       " per step to " + (Bank < 0 ? "" : "one bank of ") + "the on-chip memory " +
                       Memory + ", one " + (Port ? "write" : "read") + " port per bank",
                   Memory);
+    // A device whose buffers each have a port of their own (AMD's m_axi):
+    // one buffer's bytes per step against what its port moves per clock.
+    // Structural (the clocked emulation counts the board, not the ports).
+    if (int64_t Port = Dev.PortBytesPerClock; Port > 0)
+      for (const auto &[ArgNo, Bytes] : BufferBytes)
+        if (Bytes > double(Port))
+          B.raise(int64_t(std::ceil(Bytes / double(Port))), IICause::Port,
+                  std::to_string(int64_t(Bytes)) + " bytes of '" + Params[ArgNo].Name +
+                      "' per step, its port moves " + std::to_string(Port) + " per clock",
+                  Params[ArgNo].Name);
     if (BytesPerClock > 0 && OffChipBytes > BytesPerClock)
       B.raise(int64_t(std::ceil(OffChipBytes / BytesPerClock)), IICause::OffChip,
               std::to_string(int64_t(OffChipBytes)) + " bytes off-chip per step, the board moves " +
@@ -176,12 +188,14 @@ private:
   const std::set<std::string> &Kept; // declared outside the loop
   const std::map<std::string, const Stmt *> &Memories;
   llvm::ArrayRef<Design::Register> Registers;
+  llvm::ArrayRef<Design::Param> Params;
   std::set<std::string> Shifted, Inside;
   KernelScope Scope;
   std::map<std::string, int64_t> Reads, Writes;
   // memory -> bank (-1: unknown) -> reads, writes
   std::map<std::string, std::map<int64_t, std::array<int64_t, 2>>> MemoryAccesses;
   double OffChipBytes = 0;
+  std::map<unsigned, double> BufferBytes; // the same, per buffer (argument number)
   Bound Recurrence;
 
   // A value's dependences on values carried from earlier iterations: the
@@ -335,6 +349,7 @@ private:
       return {};
     case ExprKind::BufferElement:
       OffChipBytes += double(storageBits(E.Type)) / 8;
+      BufferBytes[E.Index] += double(storageBits(E.Type)) / 8;
       return {};
     case ExprKind::Subscript:
       memoryAccess(E, false);
@@ -394,6 +409,7 @@ private:
       Deps V = value(*S.Value);
       if (S.Target->Kind == ExprKind::BufferElement) {
         OffChipBytes += double(storageBits(S.Target->Type)) / 8;
+        BufferBytes[S.Target->Index] += double(storageBits(S.Target->Type)) / 8;
         return;
       }
       memoryAccess(*S.Target, true);
@@ -515,7 +531,7 @@ public:
     T.Cause = B.Cause;
     T.Reason = B.Reason;
     T.Subject = B.Subject;
-    if (B.Cause == IICause::Memory || B.Cause == IICause::OffChip)
+    if (B.Cause == IICause::Memory || B.Cause == IICause::OffChip || B.Cause == IICause::Port)
       T.Subject = K.Buffer; // the loader's or drainer's buffer, if any
     if (Inner.Total > 0 && Inner.Total >= B.II - 1) {
       T.Cause = IICause::InnerLoops;
@@ -540,7 +556,7 @@ public:
     auto structural = [&](const Stmts &Body) -> int64_t {
       if (!localWork(Body))
         return 0;
-      return Iteration(Dev, 0, Body, keptOutside(Body), Memories, D.Registers)
+      return Iteration(Dev, 0, Body, keptOutside(Body), Memories, D)
           .bound(/*Channels=*/false)
           .II;
     };
@@ -612,7 +628,7 @@ private:
     Bound B;
     if (localWork(Body)) {
       std::set<std::string> Kept = keptOutside(Body);
-      B = Iteration(Dev, BytesPerClock, Body, Kept, Memories, D.Registers).bound();
+      B = Iteration(Dev, BytesPerClock, Body, Kept, Memories, D).bound();
     } else {
       B.II = 0;
     }

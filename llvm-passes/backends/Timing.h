@@ -57,6 +57,7 @@ enum class IICause : uint8_t {
   Recurrence, ///< a value carried across steps through slow operations
   Memory,     ///< accesses to one bank of an on-chip memory
   OffChip,    ///< more off-chip bytes per step than the board moves per clock
+  Port,       ///< more bytes of one buffer per step than its port moves per clock
 };
 
 /// "channel", "inner loops", ...: the cause as --report=json names it.

@@ -75,6 +75,10 @@ std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
     return {Loc, "the kernels read and write more off-chip memory per step than the "
                  "board's bandwidth gives; reuse values on chip (loader(...) with "
                  "buffer(...), or reads from neighbouring PEs)"};
+  case IICause::Port:
+    return {Loc, "each buffer has a port of its own, a 512-bit AXI master; reuse values "
+                 "on chip (loader(...) with buffer(...), or reads from neighbouring PEs), or "
+                 "read fewer of its values per step"};
   case IICause::None:
     break;
   }
