@@ -45,7 +45,9 @@ std::string CTypes::vector(DType VT) {
   // power of two lanes), so buffers of them keep the host's layout. Only
   // a bundled chain's transfers are wider than 32 lanes, and they never
   // leave the channels: no padding widens them.
-  unsigned Pad = N <= 32 ? llvm::PowerOf2Ceil(N) - N : 0;
+  // C++ (Vitis HLS) has no buffers of such vectors (backends/HLSKernels.h
+  // refuses them): no padding, which would widen streams and registers.
+  unsigned Pad = N <= 32 && !Cxx ? llvm::PowerOf2Ceil(N) - N : 0;
   define(Name, "typedef struct { " + E + " data[" + std::to_string(N) + "];" +
                    (Pad ? " " + E + " pad[" + std::to_string(Pad) + "];" : std::string()) +
                    " } " + Name + ";\n");

@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -158,6 +159,15 @@ public:
     }
     if (std::optional<std::string> Why = channelsWithinStages(Stages))
       return Why;
+    // A buffer of vectors whose lanes are no power of two: the host lays
+    // them out padded to one (as clang does); the processes' structs are
+    // not padded.
+    for (const Design::Buffer &B : D.Buffers)
+      if (B.Element.isVector() && !llvm::isPowerOf2_32(B.Element.Lanes))
+        return "the buffer '" + B.Name + "' of vectors of " + std::to_string(B.Element.Lanes) +
+               " lanes, which the host pads to " +
+               std::to_string(llvm::PowerOf2Ceil(B.Element.Lanes)) +
+               " (give the buffer vectors of a power of two lanes, or scalars)";
 
     OS << "namespace t2s_hls {\n";
     for (const Design::Kernel &K : D.Kernels) {
