@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Native systolic build vs the sequential reference, in one run:
-#   bench/systolic/run.sh [compile|realistic|example|emulation]
+#   bench/systolic/run.sh [compile|realistic|example|emulation|hls-sim]
 # ('emulation': bench/systolic/emulation.py, every example emulated against
 # its native build, and the --emulate build time; see bench/README.md)
 # Builds bench/systolic/{gemm,conv2d}.cpp with plain clang++-19 -O2 (the
@@ -150,5 +150,6 @@ case "${1:-}" in
   realistic) run_realistic; echo; run_example ;;
   example) run_example ;;
   emulation) shift; exec python3 "$root/bench/systolic/emulation.py" "$@" ;;
+  hls-sim) shift; exec python3 "$root/bench/systolic/hls-sim.py" "$@" ;;
   *) run_times; echo; run_realistic; echo; run_example; echo; compile_times ;;
 esac
