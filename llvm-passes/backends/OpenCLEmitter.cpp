@@ -45,9 +45,11 @@ struct FunctionOutput {
   const Design *D = nullptr; ///< for the connectivity
 };
 
-// Whether Kernels (the text of a kernels file) defines a kernel named Name.
+// Whether Kernels (the text of a kernels file, OpenCL C or Vitis HLS C++)
+// defines a kernel named Name.
 bool definesKernel(llvm::StringRef Kernels, const std::string &Name) {
-  return Kernels.contains("\nvoid " + Name + "(");
+  return Kernels.contains("\nvoid " + Name + "(") ||
+         Kernels.contains("\nstatic void " + Name + "(");
 }
 
 // The kernels and host stubs of F's designs; nothing for a function without
@@ -163,10 +165,13 @@ llvm::PreservedAnalyses OpenCLEmitterPass::run(llvm::Module &M,
     return llvm::PreservedAnalyses::all();
   llvm::FunctionAnalysisManager &FAM =
       MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
-  std::string Earlier; // the program's other files' designs, if any
-  if (!Opts.KernelsFile.empty())
+  // The program's other files' designs, if any: in the kernels file, or
+  // in the HLS file when only that is written.
+  std::string Earlier;
+  const std::string &Written = Opts.KernelsFile.empty() ? Opts.HLSFile : Opts.KernelsFile;
+  if (!Written.empty())
     if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> File =
-            llvm::MemoryBuffer::getFile(Opts.KernelsFile))
+            llvm::MemoryBuffer::getFile(Written))
       Earlier = (*File)->getBuffer().str();
   std::optional<FPGADevice> Dev = findFPGADevice(Opts.Device);
   if (!Dev) {
