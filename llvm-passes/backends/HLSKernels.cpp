@@ -84,7 +84,7 @@ KernelChannels kernelChannels(const Design &D, const Design::Kernel &K) {
 
 std::string hlsStreamType(CTypes &Types, const Design::Channel &C) {
   return "hls::stream<" + Types.name(C.Element) + ", " +
-         std::to_string(std::max<uint64_t>(C.Depth, 1)) + ">";
+         std::to_string(std::max<uint64_t>(C.Depth, MinStreamDepth)) + ">";
 }
 
 std::string hlsTopName(const Design &D) {

@@ -40,7 +40,14 @@ struct KernelChannels {
 };
 KernelChannels kernelChannels(const Design &D, const Design::Kernel &K);
 
-/// 'hls::stream<T, depth>' of channel \p C (at least 1 deep).
+/// The least depth of a stream: Vitis builds a FIFO of one word that
+/// refuses a write while it is full, even in the clock its value is read, so
+/// its writer would send a value every other clock; two words take one per
+/// clock (AMD's default depth). Intel's channels of depth 1 (or 0) do not
+/// stall so.
+inline constexpr uint64_t MinStreamDepth = 2;
+
+/// 'hls::stream<T, depth>' of channel \p C (at least MinStreamDepth deep).
 std::string hlsStreamType(CTypes &Types, const Design::Channel &C);
 
 /// The top function of \p D: the kernel the FPGA's host runs.
