@@ -276,7 +276,8 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
       E.RegisterBits += uint64_t(R.totalWords()) * storageBits(R.Element);
   for (const Design::Channel &Ch : D.Channels) // a stream counts at its reader
     if (Ch.Nest == Nest)
-      E.ChannelBits += Ch.Used * Ch.Depth * storageBits(Ch.Element);
+      E.ChannelBits += Ch.Used * std::max<uint64_t>(Ch.Depth, Dev.MinChannelDepth) *
+                       storageBits(Ch.Element);
   return E;
 }
 

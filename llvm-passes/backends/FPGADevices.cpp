@@ -6,6 +6,8 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
+
 namespace t2s {
 
 namespace {
@@ -37,6 +39,7 @@ std::vector<FPGADevice> fpgaDevices() {
     D.URAMBlocks = O.getInteger("uram_blocks").value_or(0);
     D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
     D.PortBytesPerClock = O.getInteger("port_bytes_per_clock").value_or(0);
+    D.MinChannelDepth = uint64_t(std::max<int64_t>(O.getInteger("min_channel_depth").value_or(1), 1));
     D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
     if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))
       for (const auto &[Op, Cost] : *Costs)

@@ -35,6 +35,9 @@ struct FPGADevice {
   /// The bytes one buffer's port moves per clock (AMD: a 512-bit m_axi
   /// port), 0 where the model has no such rule (Intel's families).
   int64_t PortBytesPerClock = 0;
+  /// The least depth of a channel as built (AMD: Vitis' streams are at
+  /// least 2 deep, backends/HLSKernels.h); 1 for Intel's families.
+  uint64_t MinChannelDepth = 1;
   /// Clocks from the inputs of a floating-point add, multiply or
   /// multiply-add to its result (backends/Timing.h).
   int64_t FPLatency = 1;
