@@ -52,6 +52,11 @@ llvm::cl::opt<std::string> HLSHostOutput(
     llvm::cl::desc("Write the host stubs that run the Vitis HLS designs to file (XRT, "
                    "or their C simulation under -DT2S_HLS_SIM)"));
 
+llvm::cl::opt<bool> HLSForXRT(
+    "t2s-hls-xrt",
+    llvm::cl::desc("The Vitis HLS host stubs will run through XRT (t2s-clang --xrt): refuse "
+                   "designs they cannot run there"));
+
 llvm::cl::opt<std::string> HLSConfigOutput(
     "t2s-hls-config", llvm::cl::value_desc("file"),
     llvm::cl::desc("Write the v++ --link connectivity of the Vitis HLS designs to file "
@@ -101,6 +106,7 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   O.HLSFile = HLSOutput;
   O.HLSHostFile = HLSHostOutput;
   O.HLSConfigFile = HLSConfigOutput;
+  O.HLSForXRT = HLSForXRT;
   O.Isolate = Isolate;
   O.ForDevice = ForDevice;
   O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());

@@ -42,6 +42,9 @@ struct OpenCLOptions : DesignOptions {
   /// their host stubs (XRT, or the C simulation); -t2s-hls-config=FILE:
   /// the connectivity of v++ --link.
   std::string HLSFile, HLSHostFile, HLSConfigFile;
+  /// -t2s-hls-xrt (t2s-clang --xrt): the HLS stubs will run through XRT, so
+  /// what they cannot run there is an error in the design.
+  bool HLSForXRT = false;
 
   bool requested() const {
     return !KernelsFile.empty() || !HostFile.empty() || !HLSFile.empty() ||

@@ -625,9 +625,11 @@ int emulate(const std::string &Clang, const Layout &L,
   if (HLSSim || XRT)
     Tail = {"-S", "-emit-llvm", "-o", "/dev/null", "-mllvm", "-t2s-hls=" + Kernels,
             "-mllvm", "-t2s-hls-host=" + Host};
-  if (XRT) {
-    Tail.push_back("-mllvm");
-    Tail.push_back("-t2s-hls-config=" + Config);
+  if (XRT) { // the connectivity; what XRT cannot run is an error in the design
+    for (const std::string &O : {"-t2s-hls-config=" + Config, std::string("-t2s-hls-xrt")}) {
+      Tail.push_back("-mllvm");
+      Tail.push_back(O);
+    }
   }
   if (HLSSim) { // a simulation: no warnings about the device's clocks
     Tail.push_back("-mllvm");

@@ -20,7 +20,7 @@ const char *const HLSHostPrelude =
     "#ifndef T2S_XCLBIN_FILE\n#define T2S_XCLBIN_FILE \"t2s.xclbin\"\n#endif\n";
 
 std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design &D,
-                                            CTypes &Types) {
+                                            CTypes &Types, bool ForDevice) {
   std::string Params, Args;
   if (std::optional<std::string> Why = stubSignature(D, Types, Params, Args))
     return Why;
@@ -30,6 +30,10 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   for (unsigned A : Top)
     if (Unsized.empty() && D.Params[A].Pointer && !D.extent(A) && !D.runTimeExtent(A))
       Unsized = D.Params[A].Name;
+  if (!Unsized.empty() && ForDevice) // t2s-clang --xrt: an error in the user's file
+    return "the buffer '" + Unsized +
+           "', whose size cannot be told from its indices (they are not affine in the loop "
+           "variables; index it with loop variables to run the design through XRT)";
   // The stub's own names, away from the design's parameters.
   auto unused = [&](std::string Name) {
     while (llvm::any_of(D.Params, [&](const Design::Param &P) { return P.Name == Name; }))

@@ -26,11 +26,12 @@ namespace t2s {
 /// What every HLS host file starts with, once.
 extern const char *const HLSHostPrelude;
 
-/// Prints the stub of \p D (where the size of a buffer cannot be told,
-/// the XRT stub is an #error that says so). Returns why a parameter has no
-/// C type, or none.
+/// Prints the stub of \p D. Where the size of a buffer cannot be told, the
+/// XRT stub is an #error that says so, or with \p ForDevice (the program
+/// will run on the device) that is what this returns. Returns also why a
+/// parameter has no C type; none if the stub is printed.
 std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design &D,
-                                            CTypes &Types);
+                                            CTypes &Types, bool ForDevice);
 
 } // namespace t2s
 

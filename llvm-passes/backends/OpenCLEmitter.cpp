@@ -142,7 +142,7 @@ std::optional<FunctionOutput> emitFunction(llvm::Function &F,
     std::optional<std::string> Why = printHLS(HLS, D, CxxTypes);
     if (!Why && !Opts.HLSHostFile.empty()) {
       llvm::raw_string_ostream HH(HLSHost);
-      Why = printHLSHostStub(HH, D, CxxTypes);
+      Why = printHLSHostStub(HH, D, CxxTypes, Opts.HLSForXRT);
     }
     if (Why) {
       reportError(F, Loc,
