@@ -33,6 +33,7 @@ std::vector<FPGADevice> fpgaDevices() {
     D.Name = O.getString("name").value_or("").str();
     D.Board = O.getString("board").value_or("").str();
     D.DSPBlocks = O.getInteger("dsp_blocks").value_or(0);
+    D.DSPName = O.getString("dsp_name").value_or("DSP blocks").str();
     D.MemoryBlock = O.getString("memory_block").value_or("").str();
     D.MemoryBlockBits = O.getInteger("memory_block_bits").value_or(0);
     D.MemoryBlocks = O.getInteger("memory_blocks").value_or(0);

@@ -24,6 +24,9 @@ namespace t2s {
 struct FPGADevice {
   std::string Key, Name, Board;
   int64_t DSPBlocks = 0;
+  /// What the text report calls them: "DSP blocks" (Intel), "DSP48E2
+  /// slices" (AMD).
+  std::string DSPName = "DSP blocks";
   /// The block RAM the estimates fill: its kind ("M20K", "BRAM36"), the
   /// data bits one block holds, and the blocks of the part.
   std::string MemoryBlock;

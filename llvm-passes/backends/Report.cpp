@@ -267,7 +267,7 @@ void printTiming(llvm::raw_ostream &OS, const t2s::DesignEstimate &E, double Fma
 void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
                    const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D) {
   OS << "  estimate on " << Dev.Name << " at " << number(Fmax) << " MHz: " << number(E.DSPs)
-     << " DSP blocks of " << grouped(Dev.DSPBlocks) << " ("
+     << " " << Dev.DSPName << " of " << grouped(Dev.DSPBlocks) << " ("
      << t2s::percent(E.DSPs / double(Dev.DSPBlocks))
      << (E.DSPs > double(Dev.DSPBlocks) ? ", does not fit" : "") << ")";
   for (const t2s::DesignEstimate::Units &U : E.Ops)

@@ -168,11 +168,13 @@ public:
     // Structural (the clocked emulation counts the board, not the ports).
     if (int64_t Port = Dev.PortBytesPerClock; Port > 0)
       for (const auto &[ArgNo, Bytes] : BufferBytes)
-        if (Bytes > double(Port))
+        if (Bytes > double(Port)) {
+          std::string Name = ArgNo < Params.size() ? Params[ArgNo].Name : "";
           B.raise(int64_t(std::ceil(Bytes / double(Port))), IICause::Port,
-                  std::to_string(int64_t(Bytes)) + " bytes of '" + Params[ArgNo].Name +
+                  std::to_string(int64_t(Bytes)) + " bytes of '" + Name +
                       "' per step, its port moves " + std::to_string(Port) + " per clock",
-                  Params[ArgNo].Name);
+                  Name);
+        }
     if (BytesPerClock > 0 && OffChipBytes > BytesPerClock)
       B.raise(int64_t(std::ceil(OffChipBytes / BytesPerClock)), IICause::OffChip,
               std::to_string(int64_t(OffChipBytes)) + " bytes off-chip per step, the board moves " +

@@ -110,6 +110,15 @@ TEST(EstimateTest, RegisterAndChannelBits) {
 // The AMD Alveo cards (DS962, DS963, DS978): their parts' DSP48E2 slices,
 // BRAM36 and UltraRAM blocks, and the slices an operation takes as Vitis
 // HLS binds it (PG060, UG579).
+TEST(EstimateTest, IntelFamiliesHaveNoPortRule) {
+  for (const char *Key : {"arria10", "stratix10", "agilex7"}) {
+    FPGADevice D = device(Key);
+    EXPECT_EQ(D.PortBytesPerClock, 0) << Key;
+    EXPECT_EQ(D.MinChannelDepth, 1u) << Key;
+    EXPECT_EQ(D.DSPName, "DSP blocks") << Key;
+  }
+}
+
 TEST(EstimateTest, TheAlveoCards) {
   FPGADevice U250 = device("u250"), U280 = device("u280"), U55C = device("u55c");
   EXPECT_EQ(U250.DSPBlocks, 12288);
@@ -123,6 +132,11 @@ TEST(EstimateTest, TheAlveoCards) {
     EXPECT_EQ(D.DRAMGBPerSecond, 460) << D.Key;
   }
   for (const FPGADevice &D : {U250, U280, U55C}) {
+    // The HLS back end's ports and streams (docs/hls.md): a 512-bit m_axi
+    // port per buffer, streams at least 2 deep.
+    EXPECT_EQ(D.PortBytesPerClock, 64) << D.Key;
+    EXPECT_EQ(D.MinChannelDepth, 2u) << D.Key;
+    EXPECT_EQ(D.DSPName, "DSP48E2 slices") << D.Key;
     EXPECT_EQ(D.MemoryBlock, "BRAM36") << D.Key;
     EXPECT_EQ(D.MemoryBlockBits, 32768) << D.Key;
     EXPECT_EQ(D.FPLatency, 4) << D.Key;

@@ -173,5 +173,41 @@ TEST(TimingTest, OffChipBytesCountOverTheRun) {
   }
 }
 
+TEST(TimingTest, AnAlveoPortMovesSixtyFourBytesPerClock) {
+  // A loader: for t < 100: if (t < 10): 40 lanes of a (160 bytes). Vitis
+  // gives each buffer one 512-bit m_axi port and schedules the loop for its
+  // worst iteration: 3 clocks, even with the run's traffic known (16 bytes
+  // per step on average). Intel's families have no such rule.
+  ExprPtr Element = bufferElement(F32, 0, {var("l")}, {1});
+  Stmt Read = upTo(LoopKind::Lanes, "l", 40, {assign(var("x", 0, F32), Element)});
+  Design D = oneKernel({decl(F32, "x"),
+                        upTo(LoopKind::Time, "t", 100,
+                             {guarded(compare(CompareOp::LT, false, var("t"), num(10)), Read)})},
+                       KernelRole::Loader);
+  D.Params.push_back({"a", true, F32});
+  D.Kernels[0].Params = {0};
+  D.Kernels[0].Buffer = "a";
+  DesignTraffic Traffic;
+  DesignTraffic::Buffer A;
+  A.ArgNo = 0;
+  A.Name = "a";
+  A.Element = F32;
+  A.Read = 400;
+  Traffic.Buffers.push_back(A);
+  FPGADevice U250 = findFPGADevice("u250").value_or(FPGADevice());
+  const KernelTiming K = timeNest(D, 0, U250, 300, {}, &Traffic).Kernels[0];
+  EXPECT_EQ(K.II, 3);
+  EXPECT_EQ(K.Cause, IICause::Port);
+  EXPECT_EQ(K.Reason, "160 bytes of 'a' per step, its port moves 64 per clock");
+  EXPECT_EQ(K.Cycles, std::optional<uint64_t>(300));
+  const KernelTiming I = timeNest(D, 0, arria10(), 300, {}, &Traffic).Kernels[0];
+  EXPECT_EQ(I.II, 1);
+  EXPECT_EQ(I.Cause, IICause::None);
+  // The clocked emulation charges it: a structural II of the step loop.
+  ClockMarks M = clockMarks(D, D.Kernels[0], U250);
+  ASSERT_TRUE(M.Step);
+  EXPECT_EQ(M.Loops.lookup(M.Step), 3);
+}
+
 } // namespace
 } // namespace t2s

@@ -26,7 +26,7 @@
 // AutoSA's 320 accumulators per PE (latency 20 x 16): the last lane's
 // shift register, 320 words for the steps of the k tile and 1 for this one.
 // CHECK:      registers of Z, lane kkk = 7 for older steps: 321 per PE (66768 in all)
-// CHECK:      estimate on Alveo U250 (XCU250) at 300 MHz: 8,320 DSP blocks of 12,288 (67.7%): 1,664 fp32 multiply-add
+// CHECK:      estimate on Alveo U250 (XCU250) at 300 MHz: 8,320 DSP48E2 slices of 12,288 (67.7%): 1,664 fp32 multiply-add
 // CHECK-NEXT: on-chip memory: {{.*}} bits of reuse buffers (594 of 2,688 BRAM36 blocks if none were in logic; {{.*}})
 // CHECK-NEXT: initiation interval (clocks per step): sgemm_load_a 7, sgemm_load_b 8, sgemm 1, sgemm_drain_c 13
 // CHECK-NEXT:   sgemm_load_a: II 7: 416 bytes of 'a' per step, its port moves 64 per clock
