@@ -41,15 +41,8 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
     return Name;
   };
   std::string Kernel = unused("t2s_kernel"), Error = unused("t2s_error");
-  std::string TopName = hlsTopName(D), TopParams, TopArgs;
-  for (unsigned A : Top) {
-    const Design::Param &P = D.Params[A];
-    std::string T = Types.name(P.Pointer ? *D.elementOf(A) : P.Type);
-    TopParams += (TopParams.empty() ? "" : ", ") +
-                 (P.Pointer ? std::string(D.writes(A) ? "" : "const ") + T + " *" : T + " ") +
-                 P.Name;
-    TopArgs += (TopArgs.empty() ? "" : ", ") + P.Name;
-  }
+  std::string TopName = hlsTopName(D), TopParams = hlsTopParameters(D, Types),
+              TopArgs = hlsTopArguments(D);
   if (Types.usesHalf())
     OS << "#ifndef T2S_DEFINED_half\n#define T2S_DEFINED_half\ntypedef _Float16 half;\n"
           "#endif\n";

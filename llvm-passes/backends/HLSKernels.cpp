@@ -103,6 +103,24 @@ llvm::SmallVector<unsigned, 4> hlsTopParams(const Design &D) {
   return Params;
 }
 
+std::string hlsTopParameters(const Design &D, CTypes &Types) {
+  std::string Text;
+  for (unsigned A : hlsTopParams(D)) {
+    const Design::Param &P = D.Params[A];
+    std::string T = Types.name(P.Pointer ? *D.elementOf(A) : P.Type);
+    Text += (Text.empty() ? "" : ", ") +
+            (P.Pointer ? std::string(D.writes(A) ? "" : "const ") + T + " *" : T + " ") + P.Name;
+  }
+  return Text;
+}
+
+std::string hlsTopArguments(const Design &D) {
+  std::string Text;
+  for (unsigned A : hlsTopParams(D))
+    Text += (Text.empty() ? "" : ", ") + D.Params[A].Name;
+  return Text;
+}
+
 std::string hlsBundle(const Design &D, unsigned ArgNo) {
   unsigned N = 0;
   for (unsigned A : hlsTopParams(D)) {
@@ -180,7 +198,8 @@ public:
       unsigned N = 0;
       for (const auto &Order : Orders) {
         OS << "\n// Stage " << ++N << " of " << Orders.size() << ": its kernels run together.\n"
-           << "static void " << stageName(N) << "(" << parameters(Params) << ") {\n";
+           << "static void " << stageName(N) << "(" << hlsTopParameters(D, Types)
+           << ") {\n";
         printRegion(Order);
         OS << "}\n";
       }
@@ -188,16 +207,14 @@ public:
     OS << "} // namespace t2s_hls\n\n";
 
     OS << "// The kernel: " << D.Function << ".\n"
-       << "extern \"C\" void " << hlsTopName(D) << "(" << parameters(Params) << ") {\n";
+       << "extern \"C\" void " << hlsTopName(D) << "(" << hlsTopParameters(D, Types)
+       << ") {\n";
     printInterfaces(Params);
     if (Orders.size() == 1) {
       printRegion(Orders.front());
     } else {
-      std::string Args;
-      for (unsigned A : Params)
-        Args += (Args.empty() ? "" : ", ") + D.Params[A].Name;
       for (unsigned N = 1; N <= Orders.size(); ++N)
-        OS << "  t2s_hls::" << stageName(N) << "(" << Args << ");\n";
+        OS << "  t2s_hls::" << stageName(N) << "(" << hlsTopArguments(D) << ");\n";
     }
     OS << "}\n";
     return std::nullopt;
@@ -205,20 +222,6 @@ public:
 
 private:
   std::string stageName(unsigned N) const { return D.Name + "_stage" + std::to_string(N); }
-
-  // The top's (or a stage's) parameters: each buffer as a pointer to its
-  // elements, each size as its value.
-  std::string parameters(llvm::ArrayRef<unsigned> Params) {
-    std::string Text;
-    for (unsigned A : Params) {
-      const Design::Param &P = D.Params[A];
-      std::string T = Types.name(P.Pointer ? *D.elementOf(A) : P.Type);
-      Text += (Text.empty() ? "" : ", ") +
-              (P.Pointer ? std::string(D.writes(A) ? "" : "const ") + T + " *" : T + " ") +
-              P.Name;
-    }
-    return Text;
-  }
 
   // One m_axi port per buffer, each in a bundle of its own; the sizes and
   // the buffers' addresses in the s_axilite registers the host writes.

@@ -54,6 +54,11 @@ std::string hlsStreamType(CTypes &Types, const Design::Channel &C);
 std::string hlsTopName(const Design &D);
 /// The design's parameters the top takes (those its kernels use), in order.
 llvm::SmallVector<unsigned, 4> hlsTopParams(const Design &D);
+/// The top's parameters as C++ declares them: each buffer a pointer to its
+/// elements (const where no kernel writes it), each size its value.
+std::string hlsTopParameters(const Design &D, CTypes &Types);
+/// The same parameters' names, as a call passes them on: "a, b, n".
+std::string hlsTopArguments(const Design &D);
 /// The m_axi bundle of pointer parameter \p ArgNo ("gmem0", ...): one per
 /// buffer, so that the loaders and drainers read and write side by side.
 std::string hlsBundle(const Design &D, unsigned ArgNo);

@@ -92,21 +92,6 @@ std::vector<const Expr *> temporariesOf(const ExprPtr &E) {
   return Out;
 }
 
-// Whether S is a loop the hardware unrolls (its iterations are copies).
-bool unrolledLoop(const Stmt &S) {
-  return S.Kind == StmtKind::Loop &&
-         (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes || S.Loop == LoopKind::Unroll);
-}
-
-// Whether Body holds a loop the hardware runs iteration after iteration.
-bool hasSerialLoop(const Stmts &Body) {
-  bool Found = false;
-  forEachStmt(Body, [&](const Stmt &S) {
-    Found = Found || (S.Kind == StmtKind::Loop && !unrolledLoop(S));
-  });
-  return Found;
-}
-
 // Prints one kernel of a Design: its signature and its statements
 // (systolic/Stmt.h), as OpenCL C with the macros of t2s/channels.h, or as a
 // Vitis HLS process (CTypes::cxx()): channels are hls::stream parameters,
@@ -160,7 +145,7 @@ public:
     if (Hls) { // an autorun kernel is an hls::task, which runs its body forever
       printProcessSignature();
       OS << " {\n";
-      if (!hasSerialLoop(K.Body)) // the body is one step
+      if (!hasPipelinedLoop(K.Body)) // the body is one step
         OS << "#pragma HLS PIPELINE II=1\n";
       OS << Body << "}\n";
       return std::nullopt;
@@ -313,7 +298,7 @@ private:
       std::string Pragma;
       if (Hls && unrolledLoop(S))
         Pragma = "#pragma HLS UNROLL";
-      else if (Hls && !hasSerialLoop(S.Body))
+      else if (Hls && !hasPipelinedLoop(S.Body))
         Pragma = "#pragma HLS PIPELINE II=1";
       B << Indent << "for (int " << S.Name << " = " << expr(S.Value) << "; " << S.Name
         << (S.Down ? " >= " : " < ") << expr(S.Bound) << "; " << S.Name

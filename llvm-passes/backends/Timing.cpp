@@ -54,13 +54,6 @@ const KernelTiming *DesignTiming::slowest() const {
 
 namespace {
 
-bool unrolled(const Stmt &S) {
-  return S.Kind == StmtKind::Loop &&
-         (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes || S.Loop == LoopKind::Unroll);
-}
-
-bool pipelinedLoop(const Stmt &S) { return S.Kind == StmtKind::Loop && !unrolled(S); }
-
 int64_t ceilDiv(int64_t A, int64_t B) { return (A + B - 1) / B; }
 
 std::string plural(int64_t N, const char *One, const char *Many) {
@@ -79,13 +72,6 @@ bool localWork(const Stmts &Body) {
         return true;
   }
   return false;
-}
-
-// Whether a pipelined loop is somewhere in Body.
-bool hasPipelinedLoop(const Stmts &Body) {
-  bool Found = false;
-  forEachStmt(Body, [&](const Stmt &S) { Found = Found || pipelinedLoop(S); });
-  return Found;
 }
 
 // Whether S is a pipelined loop or has one inside.
@@ -426,7 +412,7 @@ private:
       ++Writes[location(*S.Target)];
       return;
     case StmtKind::Loop: {
-      if (!unrolled(S))
+      if (!unrolledLoop(S))
         return; // its own pipeline: its clocks join the step's
       std::optional<int64_t> From = Scope.Eval(*S.Value), To = Scope.Eval(*S.Bound);
       size_t Open = Scope.size();

@@ -49,6 +49,24 @@ inline void forEachExpr(const Stmt &S, llvm::function_ref<void(const ExprPtr &)>
       Visit(E);
 }
 
+/// Whether \p S is a loop the hardware unrolls, its iterations copies side
+/// by side: over the PEs, the lanes of a vector, register words.
+inline bool unrolledLoop(const Stmt &S) {
+  return S.Kind == StmtKind::Loop &&
+         (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes || S.Loop == LoopKind::Unroll);
+}
+
+/// Whether \p S is a loop the hardware runs iteration after iteration, in a
+/// pipeline: any other loop.
+inline bool pipelinedLoop(const Stmt &S) { return S.Kind == StmtKind::Loop && !unrolledLoop(S); }
+
+/// Whether a pipelined loop is somewhere in \p Body.
+inline bool hasPipelinedLoop(const Stmts &Body) {
+  bool Found = false;
+  forEachStmt(Body, [&](const Stmt &S) { Found = Found || pipelinedLoop(S); });
+  return Found;
+}
+
 /// Whether an expression node anywhere in \p Body (its statements and
 /// those nested in them) satisfies \p P.
 inline bool anyExprNode(const Stmts &Body, llvm::function_ref<bool(const Expr &)> P) {

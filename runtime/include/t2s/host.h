@@ -45,6 +45,7 @@
 #endif
 #include <CL/opencl.hpp>
 
+#include "program_file.h"
 #include "sizes.h"
 #include "vector_types.h"
 
@@ -59,8 +60,6 @@
 #include <string>
 #include <type_traits>
 #include <vector>
-
-#include <unistd.h> // readlink: the executable's directory
 
 namespace t2s {
 namespace host {
@@ -382,19 +381,7 @@ public:
 /// (t2s-clang writes it next to the executable) in the executable's
 /// directory, wherever the program was moved with it and run from.
 inline std::string programPath(const char *Default) {
-  const char *Env = std::getenv("T2S_OPENCL_PROGRAM");
-  if (Env && *Env)
-    return Env;
-  std::string Name = Default;
-  if (!Name.empty() && Name[0] == '/')
-    return Name;
-  char Exe[4096];
-  ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
-  if (N <= 0)
-    return Name;
-  std::string Dir(Exe, size_t(N));
-  size_t Slash = Dir.rfind('/');
-  return Slash == std::string::npos ? Name : Dir.substr(0, Slash + 1) + Name;
+  return programFile("T2S_OPENCL_PROGRAM", Default);
 }
 
 /// Reports a failure of the kernels that replace a design and exits: the

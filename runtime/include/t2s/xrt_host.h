@@ -25,6 +25,7 @@
 #include <xrt/xrt_device.h>
 #include <xrt/xrt_kernel.h>
 
+#include "program_file.h"
 #include "sizes.h"
 
 #include <cstdio>
@@ -33,28 +34,13 @@
 #include <map>
 #include <mutex>
 #include <string>
-#include <unistd.h>
 
 namespace t2s {
 namespace xrt_host {
 
 /// The .xclbin to load: $T2S_XCLBIN, else \p Default in the executable's
 /// directory (an absolute \p Default as it is).
-inline std::string xclbinPath(const char *Default) {
-  const char *Env = std::getenv("T2S_XCLBIN");
-  if (Env && *Env)
-    return Env;
-  std::string Name = Default;
-  if (!Name.empty() && Name[0] == '/')
-    return Name;
-  char Exe[4096];
-  ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
-  if (N <= 0)
-    return Name;
-  std::string Dir(Exe, size_t(N));
-  size_t Slash = Dir.rfind('/');
-  return Slash == std::string::npos ? Name : Dir.substr(0, Slash + 1) + Name;
-}
+inline std::string xclbinPath(const char *Default) { return programFile("T2S_XCLBIN", Default); }
 
 namespace detail {
 struct Session {
