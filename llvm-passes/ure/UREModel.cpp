@@ -68,10 +68,21 @@ bool UREArray::windowed() const {
   });
 }
 
+llvm::SmallVector<unsigned, 4> UREArray::loopOfDims() const {
+  llvm::SmallVector<unsigned, 4> Loops;
+  for (unsigned D = 0; D < Storage.size(); ++D)
+    if (Storage[D].K != ArrayStorage::Dropped)
+      Loops.push_back(D);
+  llvm::stable_sort(Loops, [&](unsigned A, unsigned B) {
+    return Storage[A].Dim < Storage[B].Dim;
+  });
+  return Loops;
+}
+
 std::string UREArray::writeText(llvm::ArrayRef<URELoop> Loops) const {
   std::string Text = Name;
-  for (unsigned D = 0; D < Loops.size(); ++D) {
-    ArrayStorage S = D < Storage.size() ? Storage[D] : ArrayStorage();
+  for (unsigned D : loopOfDims()) {
+    const ArrayStorage &S = Storage[D];
     if (S.K == ArrayStorage::Full)
       Text += "[" + Loops[D].Name + "]";
     else if (S.K == ArrayStorage::Rolled)
@@ -200,7 +211,7 @@ void URESystem::print(llvm::raw_ostream &OS) const {
     for (uint64_t E : A.Extents)
       OS << "[" << E << "]";
     OS << ", written by statement " << A.Writer;
-    if (A.windowed())
+    if (A.windowed() || !llvm::is_sorted(A.loopOfDims()))
       OS << ", stored as " << A.writeText(Loops);
     OS << "\n";
   }

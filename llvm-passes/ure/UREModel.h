@@ -10,11 +10,11 @@
 //    outer loops with constant coefficients (ure/IterationDomain.h), no
 //    early exit, no call with side effects;
 //  * URE statements: stores to a local or static, non-volatile array used
-//    nowhere outside this nest, at exactly the loop variables in nest order
-//    (so each loop's range lies within the array's extent), unconditional, one
-//    per array; their reads of URE arrays, also in the conditions that choose
-//    a value ('?:', '&&', '||'), are the loop variables plus or minus
-//    constants in nest order; the distance vector (iteration minus the one
+//    nowhere outside this nest, at exactly the loop variables, each once, in
+//    any fixed order (so each loop's range lies within the array's extent),
+//    unconditional, one per array; their reads of URE arrays, also in the
+//    conditions that choose a value ('?:', '&&', '||'), are the loop
+//    variables plus or minus constants in the order of the write; the distance vector (iteration minus the one
 //    read) is lexicographically positive (T2SP's rule: the value was computed
 //    earlier in the sequential order), and a read at distance 0 follows the
 //    statement it reads;
@@ -133,6 +133,9 @@ struct UREArray {
 
   /// Whether some loop has a rolled or dropped dimension.
   bool windowed() const;
+  /// The loop each of the array's dimensions stands for, outermost
+  /// dimension first ('Phi[i][t]' in a t-outer nest: i, then t).
+  llvm::SmallVector<unsigned, 4> loopOfDims() const;
   /// "C[k % 2][j][i]": how the array is written, in the source's spelling.
   std::string writeText(llvm::ArrayRef<URELoop> Loops) const;
 };

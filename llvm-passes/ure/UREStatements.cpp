@@ -142,14 +142,14 @@ NestExtractor::storageOf(llvm::ArrayRef<llvm::Value *> Subs) {
   llvm::SmallVector<ArrayStorage, 4> Storage(Sys.Loops.size());
   for (ArrayStorage &S : Storage)
     S.K = ArrayStorage::Dropped;
-  std::optional<unsigned> Last;
+  // Each subscript one loop variable, each loop at most once, in any order
+  // ('Phi[i][t]' in a t-outer nest): Dim says which dimension a loop has.
   for (unsigned Dim = 0; Dim < Subs.size(); ++Dim) {
     auto [Of, Window] = splitWindow(Subs[Dim]);
     std::optional<AffineExpr> E = affineOf(Of);
     std::optional<unsigned> L = E ? E->singleLoop() : std::nullopt;
-    if (!L || E->Constant != 0 || (Last && *L <= *Last))
+    if (!L || E->Constant != 0 || Storage[*L].K != ArrayStorage::Dropped)
       return std::nullopt;
-    Last = L;
     Storage[*L].K = Window ? ArrayStorage::Rolled : ArrayStorage::Full;
     Storage[*L].Window = Window;
     Storage[*L].Dim = Dim;
@@ -180,12 +180,12 @@ void NestExtractor::classifyStatement(llvm::StoreInst *St) {
   }
   unsigned Index = Sys.Statements.size();
   llvm::Type *ArrayTy = arrayObjectType(Base);
-  // A URE array: an array of the function written at the loop variables in
-  // nest order, each maybe modulo a window, some maybe left out (its
+  // A URE array: an array of the function written at the loop variables,
+  // each once, in any order, each maybe modulo a window, some maybe left out (its
   // storage, ArrayStorage); with one subscript per loop, anything else is
   // an error. Other stores write outputs.
-  // (Subscripts that are each one loop variable, in another order, mean a
-  // URE array written wrongly, not an output.)
+  // (Subscripts that are each one loop variable, one of them twice or plus
+  // a constant, mean a URE array written wrongly, not an output.)
   std::optional<llvm::SmallVector<ArrayStorage, 4>> Storage;
   bool AtLoopVariables = !Subs.empty() && Subs.size() <= Sys.Loops.size();
   for (llvm::Value *Sub : Subs) {
@@ -200,8 +200,8 @@ void NestExtractor::classifyStatement(llvm::StoreInst *St) {
     if (!Storage) {
       reject(URERule::WriteAtLoopVariables, S.Loc,
              "the URE array '" + Name +
-                 "' must be written at exactly the loop variables in nest "
-                 "order, " + Name + nestOrder() +
+                 "' must be written at exactly the loop variables, each once "
+                 "and in any order, e.g. " + Name + nestOrder() +
                  " (or, to keep less storage, some of them modulo a window "
                  "or left out: docs/language.md, 'URE array storage'); this "
                  "writes " + accessText(Name, Subs));
@@ -293,9 +293,7 @@ bool NestExtractor::checkArrayBounds(const UREArray &A, const SourceLoc &Loc) {
       continue; // no iteration, or no dimension
     int64_t Extent = int64_t(A.Extents[St.Dim]);
     std::string Where = A.Name;
-    for (unsigned E = 0; E < Sys.Loops.size(); ++E) {
-      if (A.Storage[E].K == ArrayStorage::Dropped)
-        continue;
+    for (unsigned E : A.loopOfDims()) {
       std::string Sub = E == D ? std::to_string(L.Lower < 0 ? L.Lower : L.Upper - 1)
                                : Sys.Loops[E].Name;
       if (A.Storage[E].K == ArrayStorage::Rolled)
@@ -574,10 +572,7 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
   SourceLoc Loc = sourceLocOf(Ld);
   std::string Text = accessText(A.Name, Subs);
   // The loop each subscript stands for, in the array's dimensions.
-  llvm::SmallVector<unsigned, 4> LoopOfDim;
-  for (unsigned D = 0; D < A.Storage.size(); ++D)
-    if (A.Storage[D].K != ArrayStorage::Dropped)
-      LoopOfDim.push_back(D);
+  llvm::SmallVector<unsigned, 4> LoopOfDim = A.loopOfDims();
   if (Subs.size() != LoopOfDim.size()) {
     reject(URERule::SimpleArgs, Loc,
            "the read " + Text + " has " + llvm::Twine(Subs.size()) +
@@ -612,8 +607,8 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
       reject(URERule::Order, Loc,
              "the read " + Text + " uses '" + Sys.Loops[*L].Name +
                  "' where '" + Sys.Loops[D].Name +
-                 "' belongs; URE arrays are read with the loop variables "
-                 "in nest order: " + A.writeText(Sys.Loops));
+                 "' belongs; a URE array is read with the loop variables "
+                 "in the order it is written: " + A.writeText(Sys.Loops));
       return InitFormula::var(ArrayIdx);
     }
     if (Window != St.Window) {

@@ -69,7 +69,7 @@ void read_order(const float in[N], float out[N]) {
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < N; ++j)
       for (int i = 0; i < N; ++i) {
-        // CHECK: array-storage-errors.cpp:[[@LINE+1]]:36: error: the read A[i][j - 1] uses 'i' where 'j' belongs; URE arrays are read with the loop variables in nest order: A[j][i] [order]
+        // CHECK: array-storage-errors.cpp:[[@LINE+1]]:36: error: the read A[i][j - 1] uses 'i' where 'j' belongs; a URE array is read with the loop variables in the order it is written: A[j][i] [order]
         A[j][i] = j == 0 ? in[i] : A[i][j - 1] + 1.f;
         if (j == N - 1) out[i] = A[j][i];
       }
@@ -81,8 +81,8 @@ void write_order(const float in[N], float out[N]) {
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < N; ++j)
       for (int i = 0; i < N; ++i) {
-        // CHECK: array-storage-errors.cpp:[[@LINE+1]]:17: error: the URE array 'A' must be written at exactly the loop variables in nest order, A[k][j][i] (or, to keep less storage, some of them modulo a window or left out: docs/language.md, 'URE array storage'); this writes A[i][j] [write at the loop variables]
-        A[i][j] = j == 0 ? in[i] : 1.f;
+        // CHECK: array-storage-errors.cpp:[[@LINE+1]]:21: error: the URE array 'A' must be written at exactly the loop variables, each once and in any order, e.g. A[k][j][i] (or, to keep less storage, some of them modulo a window or left out: docs/language.md, 'URE array storage'); this writes A[j][i + 1] [write at the loop variables]
+        A[j][i + 1] = j == 0 ? in[i] : 1.f;
         if (j == N - 1) out[i] = A[i][j];
       }
 }
@@ -95,5 +95,20 @@ void not_a_loop_variable(const float in[N], float out[N]) {
       // CHECK: array-storage-errors.cpp:[[@LINE+1]]:38: error: subscript 1 of the read C[(2*k - 1) % 2][i] must be the loop variable 'k' plus or minus a constant modulo 2 (simple args) [simple args]
       C[k % 2][i] = k == 0 ? in[i] : C[(2 * k - 1) % 2][i] + 1.f;
       if (k == K - 1) out[i] = C[k % 2][i];
+    }
+}
+
+// Written in another order than the nest's (Phi[i][t] in a t-outer nest):
+// the reads follow the write's order, and the window's loop keeps its place.
+void transposed_read(const float in[N], float out[N]) {
+  static float Phi[N][K], W[N][2];
+#pragma t2s ure
+  for (int t = 0; t < K; ++t)
+    for (int i = 0; i < N; ++i) {
+      // CHECK: array-storage-errors.cpp:[[@LINE+1]]:36: error: the read Phi[t - 1][i] uses 't' where 'i' belongs; a URE array is read with the loop variables in the order it is written: Phi[i][t] [order]
+      Phi[i][t] = t == 0 ? in[i] : Phi[t - 1][i] + 1.f;
+      // CHECK: array-storage-errors.cpp:[[@LINE+1]]:38: error: the read W[i][t - 1] indexes 't' without a modulo, but the URE array 'W' is written as W[i][t % 2]; read it modulo 2, as it is written [array storage]
+      W[i][t % 2] = t == 0 ? in[i] : W[i][t - 1] + Phi[i][t];
+      if (t == K - 1) out[i] = W[i][t % 2];
     }
 }

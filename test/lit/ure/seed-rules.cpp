@@ -21,7 +21,7 @@ void order(const int *in, int *out) {
   #pragma t2s ure
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
-      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:34: error: the read A[i - 1][j] uses 'i' where 'j' belongs; URE arrays are read with the loop variables in nest order: A[j][i] [order]
+      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:34: error: the read A[i - 1][j] uses 'i' where 'j' belongs; a URE array is read with the loop variables in the order it is written: A[j][i] [order]
       A[j][i] = i == 0 ? in[j] : A[i - 1][j];
       if (i == N - 1) out[j] = A[j][i];
     }
@@ -65,8 +65,8 @@ void writeAtLoopVariables(const int *in, int *out) {
   #pragma t2s ure
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
-      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:15: error: the URE array 'A' must be written at exactly the loop variables in nest order, A[j][i] (or, to keep less storage, some of them modulo a window or left out: docs/language.md, 'URE array storage'); this writes A[i][j] [write at the loop variables]
-      A[i][j] = in[i];
+      // CHECK-DAG: seed-rules.cpp:[[@LINE+1]]:15: error: the URE array 'A' must be written at exactly the loop variables, each once and in any order, e.g. A[j][i] (or, to keep less storage, some of them modulo a window or left out: docs/language.md, 'URE array storage'); this writes A[i][i] [write at the loop variables]
+      A[i][i] = in[i];
       if (i == N - 1) out[j] = A[j][i];
     }
 }
