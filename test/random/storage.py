@@ -2,7 +2,9 @@
 storage'), for the random generators: window_storage rewrites a generated
 design's URE arrays so that loops outside every loop a read reaches back
 along are left out or kept modulo a window, and the loop a read first
-reaches back along keeps a window larger than the reach, at random."""
+reaches back along keeps a window larger than the reach, at random; and
+writes some arrays' dimensions in another order than the nest's
+('Phi[i][t]' in a t-outer nest), the same order in every access."""
 
 import re
 
@@ -65,15 +67,27 @@ def window_storage(lines, loops, arrays, rng, keep_out=()):
         if all(x == "full" for x in st):
             continue
         storage[a] = st
+    # Drawn after every storage decision, so those stay what a seed gave.
+    order = {}
+    for a in arrays:
+        kept = sum(1 for x in storage.get(a, ["full"] * depth) if x != "drop")
+        if kept > 1 and rng.random() < 0.35:
+            perm = list(range(kept))
+            while perm == sorted(perm):
+                rng.shuffle(perm)
+            order[a] = perm
+            storage.setdefault(a, ["full"] * depth)
 
     def rewrite(name, subs, decl):
-        out = name
+        dims = []
         for st, s in zip(storage[name], subs):
             if st == "full":
-                out += "[%s]" % s
+                dims.append("[%s]" % s)
             elif st != "drop":
-                out += "[%d]" % st[1] if decl else "[(%s) %% %d]" % (s, st[1])
-        return out
+                dims.append("[%d]" % st[1] if decl else "[(%s) %% %d]" % (s, st[1]))
+        if name in order:
+            dims = [dims[p] for p in order[name]]
+        return name + "".join(dims)
 
     for n, line in enumerate(lines):
         decl = line.lstrip().startswith("static")
