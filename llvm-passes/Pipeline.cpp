@@ -10,6 +10,7 @@
 #include "language/PrintDirectives.h"
 #include "OptVLS/OptVLSHintsPass.h"
 #include "OptVLS/OptVLSPass.h"
+#include "systolic/SpaceLoopsInward.h"
 #include "systolic/StreamChannels.h"
 #include "systolic/DataPath.h"
 #include "systolic/DesignAnalysis.h"
@@ -31,6 +32,9 @@ void addSystolicPasses(llvm::ModulePassManager &MPM) {
   Check.addPass(PrepareNestsPass());
   // 3. merge_ures: separately written nests become one URE system.
   Check.addPass(MergeURESPass());
+  // 3b. Space loops that enclose time loops move inward where that keeps
+  // the program's values.
+  Check.addPass(SpaceLoopsInwardPass());
   // 4. The URE model, the space-time schedule and their checks.
   Check.addPass(URECheckPass());
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Check)));

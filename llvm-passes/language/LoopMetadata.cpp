@@ -63,6 +63,15 @@ std::optional<std::string> getLoopSourceName(const llvm::Loop &L) {
   return stringOperand(Nodes.front(), 1).str();
 }
 
+llvm::SmallVector<std::string, 4> getWrittenOrder(const llvm::Loop &L) {
+  llvm::SmallVector<std::string, 4> Names;
+  auto Nodes = taggedOperands(L, WrittenOrderTag);
+  if (!Nodes.empty())
+    for (unsigned I = 1; I < Nodes.front()->getNumOperands(); ++I)
+      Names.push_back(stringOperand(Nodes.front(), I).str());
+  return Names;
+}
+
 llvm::SmallVector<LocatedDirective, 2> getLoopDirectives(const llvm::Loop &L) {
   llvm::SmallVector<LocatedDirective, 2> Result;
   for (const llvm::MDNode *N : taggedOperands(L, DirectiveTag)) {
@@ -87,6 +96,25 @@ void addLoopMetadata(llvm::Loop &L, llvm::ArrayRef<llvm::Metadata *> Operands) {
     for (const llvm::MDOperand &Op : llvm::drop_begin(Old->operands()))
       Ops.push_back(Op.get());
   Ops.append(Operands.begin(), Operands.end());
+  llvm::MDNode *ID = llvm::MDNode::getDistinct(Ctx, Ops);
+  ID->replaceOperandWith(0, ID);
+  L.setLoopID(ID);
+}
+
+void setLoopSourceName(llvm::Loop &L, llvm::StringRef Name) {
+  llvm::LLVMContext &Ctx = L.getHeader()->getContext();
+  llvm::SmallVector<llvm::Metadata *, 8> Ops;
+  Ops.push_back(nullptr); // the self reference, filled in below
+  if (llvm::MDNode *Old = L.getLoopID())
+    for (const llvm::MDOperand &Op : llvm::drop_begin(Old->operands())) {
+      auto *Node = llvm::dyn_cast_or_null<llvm::MDNode>(Op.get());
+      auto *Tag = Node && Node->getNumOperands()
+                      ? llvm::dyn_cast<llvm::MDString>(Node->getOperand(0))
+                      : nullptr;
+      if (!Tag || Tag->getString() != LoopNameTag)
+        Ops.push_back(Op.get());
+    }
+  Ops.push_back(makeLoopNameMD(Ctx, Name));
   llvm::MDNode *ID = llvm::MDNode::getDistinct(Ctx, Ops);
   ID->replaceOperandWith(0, ID);
   L.setLoopID(ID);

@@ -43,6 +43,9 @@ namespace t2s {
 
 inline constexpr llvm::StringLiteral LoopNameTag = "t2s.loop.name";
 inline constexpr llvm::StringLiteral DirectiveTag = "t2s.directive";
+// On the outermost loop of a nest whose space loops t2s-space-loops-inward
+// moved inward: the loops' names in the order the source nests them.
+inline constexpr llvm::StringLiteral WrittenOrderTag = "t2s.written.order";
 inline constexpr llvm::StringLiteral NameTag = "t2s.name"; // on allocas, and the values stored to them
 inline constexpr llvm::StringLiteral ArgNamesTag = "t2s.arg.names"; // on functions
 inline constexpr llvm::StringLiteral MergeFailedTag = "t2s.merge.failed"; // ditto
@@ -70,6 +73,13 @@ llvm::SmallVector<LocatedDirective, 2> getLoopDirectives(const llvm::Loop &L);
 /// Appends \p Operands to \p L's loop ID (creating the ID if needed) and keeps
 /// the operands it already had.
 void addLoopMetadata(llvm::Loop &L, llvm::ArrayRef<llvm::Metadata *> Operands);
+
+/// The loop names of WrittenOrderTag on L, if it has them.
+llvm::SmallVector<std::string, 4> getWrittenOrder(const llvm::Loop &L);
+
+/// Gives L the source name Name (replacing the one it has, if any), keeping
+/// its other operands (directives, llvm.loop hints).
+void setLoopSourceName(llvm::Loop &L, llvm::StringRef Name);
 
 /// Builds the operand !{!"t2s.loop.name", !"Name"}.
 llvm::MDNode *makeLoopNameMD(llvm::LLVMContext &Ctx, llvm::StringRef Name);

@@ -17,6 +17,21 @@ IslCtx makeIslCtx() {
   return C;
 }
 
+std::string islLexLess(llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B,
+                       bool Strict) {
+  llvm::SmallVector<std::string, 4> Cases;
+  std::string Prefix;
+  for (unsigned J = 0; J < A.size(); ++J) {
+    Cases.push_back("(" + Prefix + A[J] + " < " + B[J] + ")");
+    Prefix += A[J] + " = " + B[J] + " and ";
+  }
+  if (!Strict)
+    Cases.push_back("(" + Prefix + "0 = 0)");
+  if (Cases.empty())
+    return "0 = 1";
+  return "(" + llvm::join(Cases, " or ") + ")";
+}
+
 std::string IslText::tuple(char X) const {
   llvm::SmallVector<std::string, 4> Vars;
   for (unsigned L = 0; L < S.Loops.size(); ++L)

@@ -41,6 +41,10 @@ using IslSet = std::unique_ptr<isl_set, IslSetFree>;
 /// A context whose errors return null instead of aborting.
 IslCtx makeIslCtx();
 
+/// "A <lex B" (Strict) or "A <=lex B", over vectors of isl terms.
+std::string islLexLess(llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B,
+                       bool Strict);
+
 class IslText {
   const URESystem &S;
 

@@ -32,21 +32,6 @@ struct PointFree {
   void operator()(isl_point *P) const { isl_point_free(P); }
 };
 
-// "Rows(a) <lex Rows(b)" (Strict) or "<=lex", over vectors of isl terms.
-std::string lexLess(llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B, bool Strict) {
-  llvm::SmallVector<std::string, 4> Cases;
-  std::string Prefix;
-  for (unsigned J = 0; J < A.size(); ++J) {
-    Cases.push_back("(" + Prefix + A[J] + " < " + B[J] + ")");
-    Prefix += A[J] + " = " + B[J] + " and ";
-  }
-  if (!Strict)
-    Cases.push_back("(" + Prefix + "0 = 0)");
-  if (Cases.empty())
-    return "0 = 1";
-  return "(" + llvm::join(Cases, " or ") + ")";
-}
-
 int64_t coordinate(isl_point *P, isl_dim_type Type, unsigned Pos) {
   isl_val *V = isl_point_get_coordinate_val(P, Type, int(Pos));
   int64_t Out = isl_val_get_num_si(V);
@@ -129,8 +114,8 @@ private:
       TA.push_back(timeTerm(D, 'a'));
       TB.push_back(timeTerm(D, 'b'));
     }
-    Terms.push_back(lexLess(VA, VB, /*Strict=*/true));
-    Terms.push_back(lexLess(TB, TA, /*Strict=*/false));
+    Terms.push_back(islLexLess(VA, VB, /*Strict=*/true));
+    Terms.push_back(islLexLess(TB, TA, /*Strict=*/false));
     std::string Tuple = "[" + llvm::join(VA, ", ") + ", " + llvm::join(VB, ", ") + "]";
     std::string Text0 = Text.paramList() + " -> { " + Tuple + " : " +
                         llvm::join(Terms, " and ") + " }";

@@ -3,6 +3,7 @@
 #include "systolic/SpaceTimeSchedule.h"
 #include "language/LoopMetadata.h"
 #include "systolic/NumberText.h"
+#include "systolic/SpaceLoopsInward.h"
 #include "ure/IterationDomain.h"
 #include "ure/RunTimeSizes.h"
 
@@ -89,9 +90,23 @@ private:
       }
       if (R.Steps.empty()) {
         if (Step.SpaceLoops.empty() ||
-            Step.SpaceLoops.front() != Depth - Step.SpaceLoops.size() ||
             (Step.SpaceLoops.size() == Depth && Step.ExplicitSchedule))
           return false; // reported by the URE model ([space loops])
+        if (Step.SpaceLoops.front() != Depth - Step.SpaceLoops.size()) {
+          // t2s-space-loops-inward moves them where it may.
+          std::optional<SpaceLoopsMove> M = planSpaceLoopsInward(S);
+          if (M)
+            reject(Step.Loc,
+                   "space loops must be the innermost loops: " + enclosedTimeLoop(S, *M) +
+                       (M->legal()
+                            ? ", and t2s-space-loops-inward, which would move them "
+                              "inward, did not run: run it before the schedule"
+                            : ", and they cannot move inward: " + M->Blocked +
+                                  "; name other loops as space, or write the nest "
+                                  "with its space loops innermost where the program "
+                                  "allows it"));
+          return false;
+        }
         if (Step.SpaceLoops.size() == Depth) {
           // Every loop is space: the whole nest runs in one time step.
           Step.HasTimeLoop = false;

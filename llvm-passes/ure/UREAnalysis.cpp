@@ -320,6 +320,10 @@ bool NestExtractor::extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective
 
   if (!buildLoops(Root))
     return false;
+  if (llvm::SmallVector<std::string, 4> Written = getWrittenOrder(*Root); !Written.empty())
+    for (const std::string &Name : Written)
+      if (std::optional<unsigned> L = Sys.loopIndex(Name))
+        Sys.WrittenOrder.push_back(*L);
   checkSpaceLoops();
   // The boxes of loops with affine bounds count the run-time loops at their
   // stand-in sizes, so they come after those are chosen.
@@ -709,9 +713,8 @@ const llvm::CallBase *NestExtractor::noReturnCall(const llvm::BasicBlock *BB) {
   return nullptr;
 }
 
-// The first space_time's loops are the innermost loops of the nest; each
-// later one's are a proper subset of the previous one's (seed
-// space_time_transform.md, "Front-end").
+// Each later space_time's loops are a proper subset of the previous one's
+// (seed space_time_transform.md, "Front-end"); a schedule needs a time loop.
 void NestExtractor::checkSpaceLoops() {
   const LocatedDirective *Previous = nullptr;
   size_t Depth = Sys.Loops.size();
@@ -745,20 +748,9 @@ void NestExtractor::checkSpaceLoops() {
                  "space_time, or drop the schedule");
       continue;
     }
-    for (const DirectiveArg &A : LD.D.Args) {
-      std::optional<unsigned> D = Sys.loopIndex(A.Name);
-      if (!D || *D >= Depth - N)
-        continue; // unknown names are reported by checkLoopNames
-      std::string Enclosed;
-      for (unsigned E = *D + 1; E < Depth && Enclosed.empty(); ++E)
-        if (!isSpace(LD, Sys.Loops[E].Name))
-          Enclosed = Sys.Loops[E].Name;
-      reject(URERule::SpaceLoops, LD.Loc,
-             "space loops must be the innermost loops: '" + A.Name +
-                 "' encloses '" + Enclosed +
-                 "'; reorder the loops so that the space loops are innermost");
-      break;
-    }
+    // Space loops that enclose time loops are moved inward by
+    // t2s-space-loops-inward where every dependence allows it; where none
+    // does, the schedule says which (systolic/SpaceLoopsInward.h).
   }
 }
 

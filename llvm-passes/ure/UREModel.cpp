@@ -62,6 +62,31 @@ std::optional<unsigned> URESystem::loopIndex(llvm::StringRef Name) const {
   return std::nullopt;
 }
 
+llvm::SmallVector<unsigned, 4> URESystem::referenceOrder() const {
+  if (!WrittenOrder.empty())
+    return WrittenOrder;
+  llvm::SmallVector<unsigned, 4> Order;
+  for (unsigned L = 0; L < Loops.size(); ++L)
+    Order.push_back(L);
+  return Order;
+}
+
+llvm::SmallVector<unsigned, 4> URESystem::timeThenSpaceOrder() const {
+  auto First = llvm::find_if(Directives, [](const LocatedDirective &D) {
+    return D.D.Kind == DirectiveKind::SpaceTime;
+  });
+  auto isSpace = [&](unsigned L) {
+    return First != Directives.end() &&
+           llvm::any_of(First->D.Args, [&](const DirectiveArg &A) { return A.Name == Loops[L].Name; });
+  };
+  llvm::SmallVector<unsigned, 4> Order;
+  for (bool Space : {false, true})
+    for (unsigned L = 0; L < Loops.size(); ++L)
+      if (isSpace(L) == Space)
+        Order.push_back(L);
+  return Order;
+}
+
 bool UREArray::windowed() const {
   return llvm::any_of(Storage, [](const ArrayStorage &S) {
     return S.K != ArrayStorage::Full;
@@ -205,6 +230,11 @@ void URESystem::print(llvm::raw_ostream &OS) const {
       },
       ", ");
   OS << "\n";
+  if (!WrittenOrder.empty()) {
+    OS << "  written as: ";
+    llvm::interleave(WrittenOrder, OS, [&](unsigned L) { OS << Loops[L].Name; }, ", ");
+    OS << " (the space loops moved inward)\n";
+  }
   for (const UREArray &A : Arrays) {
     OS << "  URE array " << A.Name << ": ";
     printType(OS, A.ElementType);

@@ -204,6 +204,12 @@ struct URESystem {
   llvm::SmallVector<UREStatement, 8> Statements; // source order
   llvm::SmallVector<InputRead, 8> Inputs;
   llvm::SmallVector<LocatedDirective, 4> Directives;
+  /// The loops (indices into Loops) in the order the source nests them,
+  /// which the sequential reference runs, when t2s-space-loops-inward moved
+  /// the space loops inward (systolic/SpaceLoopsInward.h); else empty.
+  llvm::SmallVector<unsigned, 4> WrittenOrder;
+  /// WrittenOrder, or the nest order when the loops did not move.
+  llvm::SmallVector<unsigned, 4> referenceOrder() const;
   /// The values of the integer parameters that the run-time loops' bounds
   /// are computed from, at which the analyses count (ure/RunTimeSizes.h).
   llvm::SmallVector<std::pair<const llvm::Argument *, int64_t>, 2> StandIns;
@@ -211,6 +217,9 @@ struct URESystem {
   llvm::Loop *outermost() const { return Loops.front().L; }
   void printCondition(llvm::raw_ostream &OS, const llvm::ICmpInst *Cmp) const;
   llvm::Loop *innermost() const { return Loops.back().L; }
+  /// The loops, time loops first, then the first space_time's (each in nest
+  /// order): the order the systolic array runs them in.
+  llvm::SmallVector<unsigned, 4> timeThenSpaceOrder() const;
   /// A 'kernel(name)' nest without 'ure'.
   bool isPlainKernel() const;
   /// Index of the loop called Name, if any.

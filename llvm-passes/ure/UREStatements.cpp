@@ -502,12 +502,14 @@ InitFormula NestExtractor::visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsign
 // needs its full dimension.
 bool NestExtractor::checkStorage(const URERead &R, const UREArray &A,
                                  const std::string &Text, const SourceLoc &Loc) {
-  auto First = llvm::find_if(R.Distance, [](int64_t D) { return D != 0; });
-  if (First == R.Distance.end())
+  // In the order the sequential reference runs the loops (the source's).
+  llvm::SmallVector<unsigned, 4> Order = Sys.referenceOrder();
+  auto First = llvm::find_if(Order, [&](unsigned D) { return R.Distance[D] != 0; });
+  if (First == Order.end())
     return true;
-  unsigned C = First - R.Distance.begin();
+  unsigned C = *First;
   const std::string &Carried = Sys.Loops[C].Name;
-  for (unsigned D = C; D < A.Storage.size(); ++D) {
+  for (unsigned D : llvm::ArrayRef(Order).drop_front(First - Order.begin())) {
     const ArrayStorage &St = A.Storage[D];
     const std::string &Name = Sys.Loops[D].Name;
     if (St.K == ArrayStorage::Full ||
@@ -629,11 +631,14 @@ InitFormula NestExtractor::visitUREArrayRead(llvm::LoadInst *Ld, unsigned ArrayI
   if (!checkDistance(R, Text, Loc))
     return InitFormula::var(ArrayIdx);
   // The PEs keep the values of every iteration of the loops inside the
-  // loop that carries the read: a run-time loop there would size them.
-  auto Carrier = llvm::find_if(R.Distance, [](int64_t D) { return D != 0; });
-  for (unsigned D = Carrier - R.Distance.begin() + 1; D < R.Distance.size(); ++D)
-    if (Sys.Loops[D].runTime()) {
-      const URELoop &C = Sys.Loops[Carrier - R.Distance.begin()];
+  // loop that carries the read: a run-time loop there would size them. (In
+  // the order the array runs them: space loops that enclose time loops move
+  // inside them, systolic/SpaceLoopsInward.h.)
+  llvm::SmallVector<unsigned, 4> Order = Sys.timeThenSpaceOrder();
+  auto Carrier = llvm::find_if(Order, [&](unsigned D) { return R.Distance[D] != 0; });
+  for (auto It = Carrier == Order.end() ? Carrier : std::next(Carrier); It != Order.end(); ++It)
+    if (unsigned D = *It; Sys.Loops[D].runTime()) {
+      const URELoop &C = Sys.Loops[*Carrier];
       reject(URERule::RunTimeSizes, Loc,
              "the read " + Text + " reaches back across an iteration of loop '" +
                  C.Name + "', inside which loop '" + Sys.Loops[D].Name +

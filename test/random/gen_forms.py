@@ -35,6 +35,10 @@ the systolic array, kernel(name) nests feeding the array and taking its
 results through channels, and merge_ures of the statements written as nests
 of their own.
 
+Some nests write their first space loop outside time loops (the compiler
+moves it inside), and some URE arrays name the loops in another order than
+the nest's (space_outside.py, storage.py).
+
 URE arrays are written at exactly the loop variables and C++ arrays start
 at 0, so loops start at 0 or above ([array bounds] refuses a negative lower
 bound).
@@ -45,6 +49,7 @@ import argparse
 import random
 import re
 
+from space_outside import lift_space_loop
 from storage import window_storage
 
 # (spelling, kind): kind 'wrap' computes in its own (unsigned, at least int)
@@ -639,11 +644,19 @@ def gen_design(rng, idx):
                                 line, count=1)
                 break
         L[0] = L[0].replace("%s *out) {" % ty, "%s *out, int nt) {" % ty)
+    # The first space loop written outside time loops, where the program
+    # allows it (space_outside.py); from a stream of its own.
+    order = None
+    lrng = random.Random(D.idx * 48611 + 7)
+    if not merge and not feed and not take and steps and lrng.random() < 0.3:
+        order = lift_space_loop(D.lines, [l.name for l in loops], arrays,
+                                {loops[q].name for q in steps[0][0]}, lrng,
+                                outermost=not repeat and size is None)
     if not merge:
         # From a stream of its own: a seed's designs are otherwise unchanged.
         window_storage(D.lines, [l.name for l in loops], arrays,
                        random.Random(D.idx * 104729 + 31),
-                       keep_out=[0] if size is not None else [])
+                       keep_out=[0] if size is not None else [], order=order)
     return "\n".join(L), ty, size
 
 

@@ -23,13 +23,17 @@ def _distance(loops, subs):
     return d
 
 
-def window_storage(lines, loops, arrays, rng, keep_out=()):
+def window_storage(lines, loops, arrays, rng, keep_out=(), order=None):
     """Rewrites, in place, the declarations ('static T U0[4][3]') and
     accesses ('U0[t - 1][j]', one subscript per loop of names `loops`,
     outermost first) of the URE arrays named in `arrays` in `lines`. Every
     array keeps a window of, or leaves out, the loops (indices) in
     `keep_out`: loops with run-time bounds, which no declared dimension
-    holds."""
+    holds. `order` lists the loops (indices) in the order the source nests
+    them, when that is not the order of the subscripts (a space loop written
+    outside time loops, space_outside.py): what is live follows it."""
+    order = list(range(len(loops))) if order is None else list(order)
+    rank = {l: n for n, l in enumerate(order)}
     access = re.compile(r"\b(%s)((?:\[[^\[\]]+\])+)" % "|".join(map(re.escape, arrays)))
     depth = len(loops)
     carried = {a: [] for a in arrays}
@@ -46,13 +50,15 @@ def window_storage(lines, loops, arrays, rng, keep_out=()):
     for a in arrays:
         if rng.random() < 0.4 and not keep_out:
             continue
-        firsts = [next(i for i, x in enumerate(d) if x) for d in carried[a]]
-        c = min(firsts) if firsts else depth
+        def first(d):
+            return next(l for l in order if d[l])
+        firsts = [first(d) for d in carried[a]]
+        c = min(firsts, key=lambda l: rank[l]) if firsts else depth
         reach = max([d[c] for d in carried[a] if c < depth and d[c] and
-                     next(i for i, x in enumerate(d) if x) == c] or [0])
+                     first(d) == c] or [0])
         st = []
         for l in range(depth):
-            if l < c:
+            if c == depth or rank[l] < rank[c]:
                 st.append(rng.choice(["full", "drop", "drop", ("roll", rng.randint(1, 3))]))
             elif l == c and rng.random() < 0.7:
                 st.append(("roll", reach + 1 + rng.randint(0, 1)))
@@ -61,7 +67,7 @@ def window_storage(lines, loops, arrays, rng, keep_out=()):
             if l in keep_out and st[-1] == "full":
                 # Outside the loop the reads first reach back along: left
                 # out; that loop itself: a window beyond the reach.
-                st[-1] = "drop" if l < c else ("roll", reach + 1)
+                st[-1] = "drop" if c == depth or rank[l] < rank[c] else ("roll", reach + 1)
         if all(x == "drop" for x in st):
             st[-1] = "full"
         if all(x == "full" for x in st):

@@ -1,0 +1,347 @@
+//===- SpaceLoopsInward.cpp - Move space loops inside the time loops ------===//
+
+#include "systolic/SpaceLoopsInward.h"
+#include "language/LoopMetadata.h"
+#include "systolic/IslText.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
+
+#include <memory>
+
+#include <isl/point.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+#define DEBUG_TYPE "t2s-space-loops-inward"
+
+STATISTIC(NumMoved, "Number of URE nests whose space loops moved inward");
+
+namespace t2s {
+
+namespace {
+
+// One loop of the nest in the shape PrepareNests leaves: 'header: phi,
+// compare, conditional branch into the loop', the increment in the latch.
+struct LevelShape {
+  llvm::Loop *L = nullptr;
+  llvm::PHINode *Phi = nullptr;
+  llvm::BasicBlock *Entry = nullptr; // the phi's block from outside the loop
+  llvm::Value *Start = nullptr;
+  llvm::ICmpInst *Cmp = nullptr;
+  llvm::Instruction *Inc = nullptr;
+};
+
+bool definedOutside(const llvm::Value *V, const llvm::Loop *Root) {
+  auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  return !I || !Root->contains(I->getParent());
+}
+
+// The shape of loop UL of a nest whose outermost loop is Root, or why it is
+// not one the move can rewrite.
+std::optional<LevelShape> levelShape(const URELoop &UL, const llvm::Loop *Root,
+                                     const llvm::Loop *Innermost, std::string &Why) {
+  using namespace llvm::PatternMatch;
+  LevelShape Lv;
+  Lv.L = UL.L;
+  Lv.Phi = UL.IV;
+  llvm::BasicBlock *Header = UL.L->getHeader(), *Latch = UL.L->getLoopLatch();
+  auto Fail = [&](const std::string &What) {
+    Why = "loop '" + UL.Name + "' " + What;
+    return std::nullopt;
+  };
+  if (!Lv.Phi || Lv.Phi->getParent() != Header || Lv.Phi->getNumIncomingValues() != 2 || !Latch)
+    return Fail("is not a counted loop with one latch");
+  unsigned Out = Lv.Phi->getIncomingBlock(0) == Latch ? 1 : 0;
+  Lv.Entry = Lv.Phi->getIncomingBlock(Out);
+  Lv.Start = Lv.Phi->getIncomingValue(Out);
+  Lv.Inc = llvm::dyn_cast<llvm::Instruction>(Lv.Phi->getIncomingValueForBlock(Latch));
+  if (!Lv.Inc || !match(Lv.Inc, m_Add(m_Specific(Lv.Phi), m_One())) || !Lv.Inc->hasOneUse())
+    return Fail("does not count up by one in its latch");
+  auto *Br = llvm::dyn_cast<llvm::BranchInst>(Header->getTerminator());
+  Lv.Cmp = Br && Br->isConditional() ? llvm::dyn_cast<llvm::ICmpInst>(Br->getCondition()) : nullptr;
+  if (!Lv.Cmp || !Lv.Cmp->hasOneUse() || Lv.Cmp->getParent() != Header ||
+      !UL.L->contains(Br->getSuccessor(0)))
+    return Fail("does not test its bound in its header");
+  llvm::Value *Other = Lv.Cmp->getOperand(0) == Lv.Phi ? Lv.Cmp->getOperand(1)
+                       : Lv.Cmp->getOperand(1) == Lv.Phi ? Lv.Cmp->getOperand(0)
+                                                         : nullptr;
+  if (!Other || !definedOutside(Other, Root) || !definedOutside(Lv.Start, Root))
+    return Fail("computes its bounds inside the nest; compute them before it");
+  for (const llvm::Use &U : Lv.Phi->uses()) {
+    auto *I = llvm::cast<llvm::Instruction>(U.getUser());
+    if (I != Lv.Cmp && I != Lv.Inc && !Innermost->contains(I->getParent()))
+      return Fail("is used outside the innermost loop's body");
+  }
+  return Lv;
+}
+
+// "(i - 1, k + 1)": the iteration a read at distance D reaches.
+std::string reached(const URESystem &S, llvm::ArrayRef<unsigned> Order,
+                    llvm::ArrayRef<int64_t> D) {
+  std::string Out;
+  for (unsigned Q : Order) {
+    Out += (Out.empty() ? "" : ", ") + S.Loops[Q].Name;
+    if (D[Q] > 0)
+      Out += " - " + std::to_string(D[Q]);
+    else if (D[Q] < 0)
+      Out += " + " + std::to_string(-D[Q]);
+  }
+  return "(" + Out + ")";
+}
+
+std::string names(const URESystem &S, llvm::ArrayRef<unsigned> Order) {
+  std::string Out;
+  for (unsigned Q : Order)
+    Out += (Out.empty() ? "" : ", ") + S.Loops[Q].Name;
+  return "(" + Out + ")";
+}
+
+int64_t coordinate(isl_point *P, unsigned Pos) {
+  isl_val *V = isl_point_get_coordinate_val(P, isl_dim_set, int(Pos));
+  int64_t Out = isl_val_get_num_si(V);
+  isl_val_free(V);
+  return Out;
+}
+
+struct PointFree {
+  void operator()(isl_point *P) const { isl_point_free(P); }
+};
+
+// Why two iterations that write one element of an output would swap their
+// order with the loops in Order, or empty if none would.
+std::string outputsReordered(const URESystem &S, llvm::ArrayRef<unsigned> Order) {
+  const unsigned N = S.Loops.size();
+  IslCtx C = makeIslCtx();
+  for (const UREStatement &B : S.Statements) {
+    if (!B.Extended)
+      continue;
+    if (!B.AffineOutput)
+      return "the output '" + B.OutputName + "' at line " + std::to_string(B.Loc.Line) +
+             " is indexed by values that are not affine in the loops, so whether two "
+             "iterations that write one element would swap their order cannot be told";
+    for (const UREStatement &A : S.Statements) {
+      if (!A.Extended || A.Output != B.Output || !A.AffineOutput ||
+          A.OutputSubscripts.size() != B.OutputSubscripts.size())
+        continue;
+      IslText Text(S);
+      llvm::SmallVector<std::string, 8> Terms;
+      Terms.push_back(Text.domain('a', A.Guards));
+      Terms.push_back(Text.domain('b', B.Guards));
+      for (unsigned I = 0; I < B.OutputSubscripts.size(); ++I)
+        Terms.push_back(Text.affine(A.OutputSubscripts[I], 'a') + " = " +
+                        Text.affine(B.OutputSubscripts[I], 'b'));
+      llvm::SmallVector<std::string, 4> VA, VB, PA, PB;
+      for (unsigned L = 0; L < N; ++L) {
+        VA.push_back(IslText::var('a', L));
+        VB.push_back(IslText::var('b', L));
+        PA.push_back(IslText::var('a', Order[L]));
+        PB.push_back(IslText::var('b', Order[L]));
+      }
+      // a before b as written, b before a with the loops moved.
+      Terms.push_back(islLexLess(VA, VB, /*Strict=*/true));
+      Terms.push_back(islLexLess(PB, PA, /*Strict=*/true));
+      std::string Set = Text.paramList() + " -> { [" + llvm::join(VA, ", ") + ", " +
+                        llvm::join(VB, ", ") + "] : " + llvm::join(Terms, " and ") + " }";
+      IslSet Pairs(isl_set_read_from_str(C.get(), Set.c_str()));
+      if (Pairs && isl_set_is_empty(Pairs.get()) == isl_bool_true)
+        continue;
+      std::string Why = "the output '" + B.OutputName + "' at line " +
+                        std::to_string(B.Loc.Line) + " is written by several iterations";
+      std::unique_ptr<isl_point, PointFree> P(
+          Pairs ? isl_set_sample_point(isl_set_lexmin(Pairs.release())) : nullptr);
+      if (P && isl_point_is_void(P.get()) == isl_bool_false) {
+        std::string XA, XB;
+        for (unsigned L = 0; L < N; ++L) {
+          XA += (L ? ", " : "") + S.Loops[L].Name + " = " + std::to_string(coordinate(P.get(), L));
+          XB += (L ? ", " : "") + S.Loops[L].Name + " = " +
+                std::to_string(coordinate(P.get(), N + L));
+        }
+        Why += ", among them (" + XA + ") and (" + XB + ")";
+      }
+      return Why + ", and the sequential program keeps the value of the one it runs last; "
+                   "with the loops in the order " + names(S, Order) +
+             " the other one would run last";
+    }
+  }
+  return "";
+}
+
+} // namespace
+
+std::optional<SpaceLoopsMove> planSpaceLoopsInward(const URESystem &S) {
+  auto First = llvm::find_if(S.Directives, [](const LocatedDirective &D) {
+    return D.D.Kind == DirectiveKind::SpaceTime;
+  });
+  if (First == S.Directives.end())
+    return std::nullopt;
+  llvm::SmallVector<bool, 4> Space(S.Loops.size(), false);
+  for (const DirectiveArg &A : First->D.Args) {
+    std::optional<unsigned> L = S.loopIndex(A.Name);
+    if (!L)
+      return std::nullopt; // reported by the URE model
+    Space[*L] = true;
+  }
+  SpaceLoopsMove M;
+  M.Order = S.timeThenSpaceOrder();
+  M.NumTime = unsigned(llvm::count(Space, false));
+  unsigned Low = 0;
+  while (Low < M.Order.size() && M.Order[Low] == Low)
+    ++Low;
+  if (Low == M.Order.size())
+    return std::nullopt;
+
+  auto Block = [&](std::string Why) {
+    M.Blocked = std::move(Why);
+    return M;
+  };
+  // Bounds: the loops from the first one that moves inward run under new
+  // outer loops, so none of them may name another loop.
+  for (unsigned P = Low; P < M.Order.size(); ++P) {
+    const URELoop &L = S.Loops[M.Order[P]];
+    if (L.affine())
+      return Block("loop '" + L.Name + "' has bounds that name another loop, which the move "
+                   "would reorder; a loop that changes level, or runs inside one that does, "
+                   "needs bounds that name no loop");
+  }
+  const llvm::Loop *Root = S.outermost(), *Innermost = S.innermost();
+  for (const URELoop &L : S.Loops) {
+    std::string Why;
+    if (!levelShape(L, Root, Innermost, Why))
+      return Block(Why);
+    if (L.IV->getType() != S.Loops.front().IV->getType())
+      return Block("loop '" + L.Name + "' counts in another integer type than loop '" +
+                   S.Loops.front().Name + "'; give the loops one type");
+  }
+  // Reads: each still reaches an iteration that runs earlier.
+  for (const UREStatement &St : S.Statements)
+    for (const URERead &R : St.Reads) {
+      if (R.NamesNoIteration)
+        continue;
+      llvm::SmallVector<int64_t, 4> Moved;
+      for (unsigned Q : M.Order)
+        Moved.push_back(R.Distance[Q]);
+      if (lexicographicSign(Moved) >= 0)
+        continue;
+      llvm::SmallVector<unsigned, 4> Written;
+      for (unsigned Q = 0; Q < S.Loops.size(); ++Q)
+        Written.push_back(Q);
+      return Block("the read of '" + S.Arrays[R.Array].Name + "' at line " +
+                   std::to_string(sourceLocOf(R.Loads.front()).Line) + " reaches iteration " +
+                   reached(S, Written, R.Distance) + ", which runs earlier with the loops " +
+                   names(S, Written) + " but later with the space loops inside, " +
+                   names(S, M.Order) + ", where it reads " + reached(S, M.Order, R.Distance));
+    }
+  std::string Outputs = outputsReordered(S, M.Order);
+  if (!Outputs.empty())
+    return Block(Outputs);
+  return M;
+}
+
+std::string enclosedTimeLoop(const URESystem &S, const SpaceLoopsMove &M) {
+  llvm::ArrayRef<unsigned> Time = llvm::ArrayRef(M.Order).take_front(M.NumTime);
+  for (unsigned Q = 0; Q < S.Loops.size(); ++Q)
+    for (unsigned E = Q + 1; E < S.Loops.size() && !llvm::is_contained(Time, Q); ++E)
+      if (llvm::is_contained(Time, E))
+        return "'" + S.Loops[Q].Name + "' encloses '" + S.Loops[E].Name + "'";
+  return "";
+}
+
+namespace {
+
+// Rewrites the nest of S so that new level P runs the loop Order[P].
+void moveLoops(const URESystem &S, llvm::ArrayRef<unsigned> Order) {
+  const unsigned N = S.Loops.size();
+  llvm::SmallVector<LevelShape, 4> Lv;
+  std::string Why;
+  for (const URELoop &L : S.Loops)
+    Lv.push_back(*levelShape(L, S.outermost(), S.innermost(), Why));
+  llvm::SmallVector<unsigned, 4> LevelOf(N);
+  for (unsigned P = 0; P < N; ++P)
+    LevelOf[Order[P]] = P;
+
+  // Each level's test, the one of the loop that now runs there.
+  llvm::SmallVector<llvm::ICmpInst *, 4> Tests;
+  for (unsigned P = 0; P < N; ++P) {
+    const LevelShape &From = Lv[Order[P]];
+    auto *Test = llvm::cast<llvm::ICmpInst>(From.Cmp->clone());
+    Test->insertBefore(Lv[P].Cmp);
+    Test->replaceUsesOfWith(From.Phi, Lv[P].Phi);
+    Tests.push_back(Test);
+  }
+  // The body reads each loop variable from its new level.
+  llvm::SmallVector<std::pair<llvm::Use *, unsigned>, 16> Uses;
+  for (unsigned Q = 0; Q < N; ++Q)
+    for (llvm::Use &U : Lv[Q].Phi->uses()) {
+      auto *I = llvm::cast<llvm::Instruction>(U.getUser());
+      if (I != Lv[Q].Cmp && I != Lv[Q].Inc && !llvm::is_contained(Tests, I))
+        Uses.push_back({&U, LevelOf[Q]});
+    }
+  for (auto [U, P] : Uses)
+    U->set(Lv[P].Phi);
+  for (unsigned P = 0; P < N; ++P) {
+    Lv[P].Phi->setIncomingValueForBlock(Lv[P].Entry, Lv[Order[P]].Start);
+    Lv[P].Cmp->replaceAllUsesWith(Tests[P]);
+    Lv[P].Cmp->eraseFromParent();
+    setLoopSourceName(*Lv[P].L, S.Loops[Order[P]].Name);
+  }
+  // The reference still runs the loops as written: the storage rules of
+  // the URE arrays follow that order (docs/language.md, "URE array storage").
+  llvm::LLVMContext &Ctx = S.outermost()->getHeader()->getContext();
+  llvm::SmallVector<llvm::Metadata *, 5> Written{llvm::MDString::get(Ctx, WrittenOrderTag)};
+  for (const URELoop &L : S.Loops)
+    Written.push_back(llvm::MDString::get(Ctx, L.Name));
+  addLoopMetadata(*S.outermost(), {llvm::MDNode::get(Ctx, Written)});
+  ++NumMoved;
+}
+
+std::string at(const SourceLoc &Loc) {
+  return std::to_string(Loc.Line) + ":" + std::to_string(Loc.Column);
+}
+
+} // namespace
+
+llvm::PreservedAnalyses SpaceLoopsInwardPass::run(llvm::Function &F,
+                                                  llvm::FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || F.getMetadata(MergeFailedTag))
+    return llvm::PreservedAnalyses::all();
+  const UREModel &Model = FAM.getResult<UREAnalysis>(F);
+  auto &ORE = FAM.getResult<llvm::OptimizationRemarkEmitterAnalysis>(F);
+  bool Changed = false;
+  for (const URESystem &S : Model.Systems) {
+    std::optional<SpaceLoopsMove> M = planSpaceLoopsInward(S);
+    if (!M || !M->legal())
+      continue;
+    std::string Encloses = enclosedTimeLoop(S, *M);
+    llvm::SmallVector<unsigned, 4> Written;
+    for (unsigned Q = 0; Q < S.Loops.size(); ++Q)
+      Written.push_back(Q);
+    std::string From = names(S, Written), To = names(S, M->Order);
+    llvm::Loop *L = S.outermost();
+    SourceLoc Loc = S.Loc;
+    for (const LocatedDirective &D : S.Directives)
+      if (D.D.Kind == DirectiveKind::SpaceTime) {
+        Loc = D.Loc;
+        break;
+      }
+    moveLoops(S, M->Order);
+    Changed = true;
+    ORE.emit([&] {
+      return llvm::OptimizationRemark("t2s-space-time", "SpaceLoopsInward", L->getStartLoc(),
+                                      L->getHeader())
+             << "space_time at " << at(Loc) << ": the space loop " << Encloses
+             << ", so the loops " << From << " run as " << To
+             << ": every read still reaches an earlier iteration and every output "
+                "element keeps its last write";
+    });
+  }
+  return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace t2s

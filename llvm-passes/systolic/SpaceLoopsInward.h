@@ -1,0 +1,76 @@
+//===- SpaceLoopsInward.h - Move space loops inside the time loops -*- C++ -*-===//
+//
+// The space-time transform maps the innermost loops of a nest to PEs: the
+// time loops enclose them. A designer may name loops that enclose time loops
+// ('#pragma t2s space_time(i)' over 'for (i) for (k)', T2SP's SYMV); the
+// nest then means the same computation with the space loops moved inward,
+// time loops and space loops each keeping their order, when the sequential
+// program with the loops in that order computes the same values:
+//
+//  * every read of a URE array still reads an iteration that comes earlier
+//    (its distance vector, permuted, stays lexicographically positive);
+//  * every output element written by several iterations keeps the value of
+//    the same last one (isl: no two iterations that write one element swap
+//    their order; outputs with subscripts that are not affine are not
+//    allowed to move);
+//  * the loops that change level, and those inside them, have bounds that
+//    name no other loop (constants, or run-time sizes computed before the
+//    nest), and every loop of the nest counts in the same integer type.
+//
+// planSpaceLoopsInward decides this on the URE model of the nest as written;
+// SpaceLoopsInwardPass (t2s-space-loops-inward, after t2s-merge-ures and
+// before the model is checked) then rewrites the IR: the loop headers keep
+// their places, each level runs the variable of the loop that now belongs
+// there (bounds, start, source name), and the body reads the loop variables
+// from their new levels. Directives stay on the outermost loop. Where a
+// dependence forbids the move, the schedule refuses the nest with the
+// plan's reason ([space loops]).
+//
+// Preconditions: the URE model accepted the nest (UREAnalysis); the loops
+// have the shape clang emits after PrepareNests ('header: phi, compare,
+// branch', the increment in the latch).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_SPACELOOPSINWARD_H
+#define T2S_SPACELOOPSINWARD_H
+
+#include "ure/UREModel.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+#include <optional>
+#include <string>
+
+namespace t2s {
+
+struct SpaceLoopsMove {
+  /// Per new level, outermost first: the loop (index into the nest as
+  /// written) that runs there.
+  llvm::SmallVector<unsigned, 4> Order;
+  /// How many time loops come first in Order.
+  unsigned NumTime = 0;
+  /// Why the loops cannot move ("the read of 'X' at line 12 ..."), or
+  /// empty when they can.
+  std::string Blocked;
+
+  bool legal() const { return Blocked.empty(); }
+};
+
+/// The move of the first space_time's loops to the innermost levels, or
+/// std::nullopt when they already are innermost (or there is none).
+std::optional<SpaceLoopsMove> planSpaceLoopsInward(const URESystem &S);
+
+/// "'i' encloses 'k'": a space loop of S and a time loop inside it.
+std::string enclosedTimeLoop(const URESystem &S, const SpaceLoopsMove &M);
+
+class SpaceLoopsInwardPass : public llvm::PassInfoMixin<SpaceLoopsInwardPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace t2s
+
+#endif // T2S_SPACELOOPSINWARD_H

@@ -1,0 +1,89 @@
+// Space loops that enclose time loops and cannot move inside them: each
+// error is at the space_time line, names the space loop and the time loop it
+// encloses, and why the move would change the program ([space loops]).
+// RUN: %not %t2s-clang -O0 -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error:
+#include <algorithm>
+
+constexpr int N = 4, K = 5;
+
+// Kung and Song's form: r + c stays fixed along the read, so with the PE
+// loop r inside c the read would reach a later iteration.
+void antidiagonal(const float in[N + K], float out[N][K]) {
+  static float V[N][K];
+#pragma t2s ure
+  // CHECK: space-loops-errors.cpp:[[@LINE+1]]:13: error: space loops must be the innermost loops: 'r' encloses 'c', and they cannot move inward: the read of 'V' at line [[#@LINE+4]] reaches iteration (r - 1, c + 1), which runs earlier with the loops (r, c) but later with the space loops inside, (c, r), where it reads (c + 1, r - 1); name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
+#pragma t2s space_time(r)
+  for (int r = 0; r < N; ++r)
+    for (int c = 0; c < K; ++c) {
+      V[r][c] = r == 0 || c == K - 1 ? in[r + c] : V[r - 1][c + 1] * 0.5f;
+      out[r][c] = V[r][c];
+    }
+}
+
+// Every iteration of an antidiagonal writes one element: the last one as
+// written is the largest i, with k inside i it would be the largest k.
+void last_write(const int in[N][K], int out[N + K]) {
+  static int X[N][K];
+#pragma t2s ure
+  // CHECK: space-loops-errors.cpp:[[@LINE+1]]:13: error: space loops must be the innermost loops: 'i' encloses 'k', and they cannot move inward: the output 'out' at line [[#@LINE+5]] is written by several iterations, among them (i = 0, k = 1) and (i = 1, k = 0), and the sequential program keeps the value of the one it runs last; with the loops in the order (k, i) the other one would run last; name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
+#pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i)
+    for (int k = 0; k < K; ++k) {
+      X[i][k] = in[i][k];
+      out[i + k] = X[i][k];
+    }
+}
+
+// A triangle: k's bounds name i, which would move inside k.
+void triangle(const int in[N][N], int out[N][N]) {
+  static int X[N][N];
+#pragma t2s ure
+  // CHECK: space-loops-errors.cpp:[[@LINE+1]]:13: error: space loops must be the innermost loops: 'i' encloses 'k', and they cannot move inward: loop 'k' has bounds that name another loop, which the move would reorder; a loop that changes level, or runs inside one that does, needs bounds that name no loop; name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
+#pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i)
+    for (int k = i; k < N; ++k) {
+      X[i][k] = in[i][k];
+      out[i][k] = X[i][k];
+    }
+}
+
+// An output indexed with a run-time stride: which iteration writes an
+// element last cannot be told.
+void strided(const int *in, int n, int *out) {
+  static int X[N][K];
+#pragma t2s ure
+  // CHECK: space-loops-errors.cpp:[[@LINE+1]]:13: error: space loops must be the innermost loops: 'i' encloses 'k', and they cannot move inward: the output 'out' at line [[#@LINE+5]] is indexed by values that are not affine in the loops, so whether two iterations that write one element would swap their order cannot be told; name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
+#pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i)
+    for (int k = 0; k < K; ++k) {
+      X[i][k] = in[i * K + k];
+      out[i * n + k] = X[i][k];
+    }
+}
+
+// Loops that count in different integer types.
+void mixed_types(const int in[N][K], int out[N][K]) {
+  static int X[N][K];
+#pragma t2s ure
+  // CHECK: space-loops-errors.cpp:[[@LINE+1]]:13: error: space loops must be the innermost loops: 'i' encloses 'k', and they cannot move inward: loop 'k' counts in another integer type than loop 'i'; give the loops one type; name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
+#pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i)
+    for (long k = 0; k < K; ++k) {
+      X[i][k] = in[i][k];
+      out[i][k] = X[i][k];
+    }
+}
+
+// A bound computed in the loop's header, each time it is tested.
+void header_bound(const int *in, int n, int *out) {
+  static int X[N][2];
+#pragma t2s ure
+  // CHECK: space-loops-errors.cpp:[[@LINE+1]]:13: error: space loops must be the innermost loops: 'i' encloses 'k', and they cannot move inward: loop 'k' computes its bounds inside the nest; compute them before it; name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
+#pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i)
+    for (int k = 0; k < std::min(n, 6); ++k) {
+      X[i][k % 2] = in[k];
+      if (k == 0)
+        out[i] = X[i][k % 2];
+    }
+}
