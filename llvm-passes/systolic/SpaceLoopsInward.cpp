@@ -210,14 +210,16 @@ std::optional<SpaceLoopsMove> planSpaceLoopsInward(const URESystem &S) {
                    "would reorder; a loop that changes level, or runs inside one that does, "
                    "needs bounds that name no loop");
   }
+  // The levels from Low on trade their tests, starts and variables.
   const llvm::Loop *Root = S.outermost(), *Innermost = S.innermost();
-  for (const URELoop &L : S.Loops) {
+  for (unsigned P = Low; P < S.Loops.size(); ++P) {
+    const URELoop &L = S.Loops[P];
     std::string Why;
     if (!levelShape(L, Root, Innermost, Why))
       return Block(Why);
-    if (L.IV->getType() != S.Loops.front().IV->getType())
+    if (L.IV->getType() != S.Loops[Low].IV->getType())
       return Block("loop '" + L.Name + "' counts in another integer type than loop '" +
-                   S.Loops.front().Name + "'; give the loops one type");
+                   S.Loops[Low].Name + "'; give the loops one type");
   }
   // Reads: each still reaches an iteration that runs earlier.
   for (const UREStatement &St : S.Statements)
@@ -255,29 +257,33 @@ std::string enclosedTimeLoop(const URESystem &S, const SpaceLoopsMove &M) {
 
 namespace {
 
-// Rewrites the nest of S so that new level P runs the loop Order[P].
+// Rewrites the nest of S so that new level P runs the loop Order[P]; the
+// levels before Low keep their loops.
 void moveLoops(const URESystem &S, llvm::ArrayRef<unsigned> Order) {
   const unsigned N = S.Loops.size();
-  llvm::SmallVector<LevelShape, 4> Lv;
+  unsigned Low = 0;
+  while (Order[Low] == Low)
+    ++Low;
+  llvm::SmallVector<LevelShape, 4> Lv(N);
   std::string Why;
-  for (const URELoop &L : S.Loops)
-    Lv.push_back(*levelShape(L, S.outermost(), S.innermost(), Why));
+  for (unsigned P = Low; P < N; ++P)
+    Lv[P] = *levelShape(S.Loops[P], S.outermost(), S.innermost(), Why);
   llvm::SmallVector<unsigned, 4> LevelOf(N);
   for (unsigned P = 0; P < N; ++P)
     LevelOf[Order[P]] = P;
 
   // Each level's test, the one of the loop that now runs there.
-  llvm::SmallVector<llvm::ICmpInst *, 4> Tests;
-  for (unsigned P = 0; P < N; ++P) {
+  llvm::SmallVector<llvm::ICmpInst *, 4> Tests(N, nullptr);
+  for (unsigned P = Low; P < N; ++P) {
     const LevelShape &From = Lv[Order[P]];
     auto *Test = llvm::cast<llvm::ICmpInst>(From.Cmp->clone());
     Test->insertBefore(Lv[P].Cmp);
     Test->replaceUsesOfWith(From.Phi, Lv[P].Phi);
-    Tests.push_back(Test);
+    Tests[P] = Test;
   }
   // The body reads each loop variable from its new level.
   llvm::SmallVector<std::pair<llvm::Use *, unsigned>, 16> Uses;
-  for (unsigned Q = 0; Q < N; ++Q)
+  for (unsigned Q = Low; Q < N; ++Q)
     for (llvm::Use &U : Lv[Q].Phi->uses()) {
       auto *I = llvm::cast<llvm::Instruction>(U.getUser());
       if (I != Lv[Q].Cmp && I != Lv[Q].Inc && !llvm::is_contained(Tests, I))
@@ -285,7 +291,7 @@ void moveLoops(const URESystem &S, llvm::ArrayRef<unsigned> Order) {
     }
   for (auto [U, P] : Uses)
     U->set(Lv[P].Phi);
-  for (unsigned P = 0; P < N; ++P) {
+  for (unsigned P = Low; P < N; ++P) {
     Lv[P].Phi->setIncomingValueForBlock(Lv[P].Entry, Lv[Order[P]].Start);
     Lv[P].Cmp->replaceAllUsesWith(Tests[P]);
     Lv[P].Cmp->eraseFromParent();

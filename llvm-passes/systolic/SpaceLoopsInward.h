@@ -15,7 +15,7 @@
 //    allowed to move);
 //  * the loops that change level, and those inside them, have bounds that
 //    name no other loop (constants, or run-time sizes computed before the
-//    nest), and every loop of the nest counts in the same integer type.
+//    nest) and count in one integer type.
 //
 // planSpaceLoopsInward decides this on the URE model of the nest as written;
 // SpaceLoopsInwardPass (t2s-space-loops-inward, after t2s-merge-ures and
