@@ -487,7 +487,14 @@ InitFormula NestExtractor::visitLoad(llvm::LoadInst *Ld, UREStatement &S, unsign
     In.Subscripts.push_back(affineOf(Sub));
   S.Inputs.push_back(Sys.Inputs.size());
   Sys.Inputs.push_back(std::move(In));
-  return InitFormula::trueValue();
+  // A subscript computed from values of the array ('b[OFF[i][k]]', a gather
+  // whose index a PE computes) reads them as the statement's value does.
+  llvm::SmallVector<InitFormula, 2> Parts;
+  llvm::DenseMap<llvm::Value *, InitFormula> Memo;
+  for (llvm::Value *Sub : Subs)
+    if (!affineOf(Sub))
+      Parts.push_back(visitValue(Sub, S, Index, Memo));
+  return Parts.empty() ? InitFormula::trueValue() : InitFormula::allOf(Parts);
 }
 
 // T2SP's rule: a read names an iteration that runs before this one in the
