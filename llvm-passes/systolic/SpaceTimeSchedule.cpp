@@ -487,7 +487,13 @@ private:
         }
         SR.TimeDistance = flattenedTime(Rd.Distance);
         bool Zero = llvm::all_of(Rd.Distance, [](int64_t D) { return D == 0; });
-        if (!Zero && (SR.TimeDistance < 0 || (Explicit && SR.TimeDistance == 0))) {
+        // Within a step the PEs run in nest order, so a read of a PE before
+        // this one in that order may stay in the step (a chain along a loop
+        // the schedule gives coefficient 0; without a schedule, every read
+        // of time distance 0 is one, since its distance is positive).
+        bool EarlierPE = lexicographicSign(SR.PEDistance) > 0;
+        if (!Zero && (SR.TimeDistance < 0 ||
+                      (Explicit && SR.TimeDistance == 0 && !EarlierPE))) {
           std::string Dist;
           llvm::raw_string_ostream OS(Dist);
           llvm::interleave(Rd.Distance, OS, ", ");
@@ -495,8 +501,13 @@ private:
                  "the schedule gives this read of '" + S.Arrays[Rd.Array].Name +
                      "' (distance (" + Dist + ")) the time distance " +
                      llvm::Twine(SR.TimeDistance) + stepChanges(Rd.Distance) +
-                     "; with a schedule vector every dependence must move "
-                     "forward in time (T.d > 0): change the schedule");
+                     (SR.TimeDistance == 0
+                          ? "; with a schedule vector a read stays within a step only "
+                            "from a PE that runs before this one in nest order "
+                            "(a chain), and this one runs after: change the schedule"
+                          : "; with a schedule vector every dependence must move "
+                            "forward in time (T.d > 0), or stay within a step along a "
+                            "chain of PEs: change the schedule"));
           OK = false;
         }
         R.Reads.push_back(std::move(SR));

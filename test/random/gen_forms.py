@@ -27,7 +27,8 @@ only ever hold exact integers).
 
 Directives, each drawn only where the rules of docs/language.md accept it:
 space_time with the default schedule or a schedule vector (coefficients from
--3 to 100, kept where every dependence moves forward in time), check_time,
+-3 to 100, kept where every dependence moves forward in time or stays in its
+step along a chain of PEs), check_time,
 double (and triple) projections, loader and drainer kernels, reuse buffers
 of loaded inputs, gather and
 scatter chains, vectorize of a time or a space loop, unroll, kernel(name) on
@@ -266,7 +267,13 @@ def gen_design(rng, idx):
             draw_coeffs()
             rows, exts, strides = time_coeffs(loops, [(s, c) for s, c, _ in steps])
             ts = [flat_time(rows, strides, d) for d in all_reads]
-            if all(t > 0 if explicit_any else t >= 0 for t in ts):
+            # With a schedule, a read may stay within a step only from a PE
+            # that runs before this one (a chain along a loop the schedule
+            # gives 0).
+            pe = [[d[l] for l in steps[-1][0]] for d in all_reads]
+            earlier = [next((x for x in p if x), 0) > 0 for p in pe]
+            if all(t > 0 or (t == 0 and (e or not explicit_any))
+                   for t, e in zip(ts, earlier)):
                 ok = True
                 break
         if not ok:

@@ -55,7 +55,7 @@ void upwind(const float in[N], float out[N]) {
   #pragma t2s drainer(out)
   for (int t = 0; t < T; ++t)
     for (int i = 0; i < N; ++i) {
-      // ERR: negative-components.cpp:[[@LINE+1]]:90: error: the schedule gives this read of 'A' (distance (1, -1)) the time distance 0 (t1 = 1*i + t changes by 1*(-1) + 1 = 0); with a schedule vector every dependence must move forward in time (T.d > 0): change the schedule [space loops]
+      // ERR: negative-components.cpp:[[@LINE+1]]:90: error: the schedule gives this read of 'A' (distance (1, -1)) the time distance 0 (t1 = 1*i + t changes by 1*(-1) + 1 = 0); with a schedule vector a read stays within a step only from a PE that runs before this one in nest order (a chain), and this one runs after: change the schedule [space loops]
       A[t][i] = t == 0 ? in[i] : i == N - 1 ? A[t - 1][i] : 0.5f * A[t - 1][i] + 0.25f * A[t - 1][i + 1];
       if (t == T - 1)
         out[i] = A[t][i];

@@ -5,19 +5,20 @@
 
 constexpr int N = 4;
 
-// CHECK-DAG: rejected at {{.*}}schedule-errors.cpp:[[@LINE+7]]:{{[0-9]+}}: the schedule gives this read of 'A' (distance (0, 1)) the time distance 0 (t1 = j changes by 0); with a schedule vector every dependence must move forward in time (T.d > 0): change the schedule
+// A read within a step from a PE that runs later in the step (i + 1).
+// CHECK-DAG: rejected at {{.*}}schedule-errors.cpp:[[@LINE+7]]:{{[0-9]+}}: the schedule gives this read of 'A' (distance (1, -1)) the time distance 0 (t1 = 1*i + j changes by 1*(-1) + 1 = 0); with a schedule vector a read stays within a step only from a PE that runs before this one in nest order (a chain), and this one runs after: change the schedule
 void zeroTimeDistance(const int *in, int *out) {
   int A[N][N];
   #pragma t2s ure
-  #pragma t2s space_time(i) schedule(0)
+  #pragma t2s space_time(i) schedule(1)
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
-      A[j][i] = i == 0 ? in[j] : A[j][i - 1];
+      A[j][i] = j == 0 || i == N - 1 ? in[j] : A[j - 1][i + 1];
       if (i == N - 1) out[j] = A[j][i];
     }
 }
 
-// CHECK-DAG: rejected at {{.*}}schedule-errors.cpp:[[@LINE+7]]:{{[0-9]+}}: the schedule gives this read of 'A' (distance (0, 1)) the time distance -1 (t1 = -1*i + j changes by -1*1 + 0 = -1)
+// CHECK-DAG: rejected at {{.*}}schedule-errors.cpp:[[@LINE+7]]:{{[0-9]+}}: the schedule gives this read of 'A' (distance (0, 1)) the time distance -1 (t1 = -1*i + j changes by -1*1 + 0 = -1); with a schedule vector every dependence must move forward in time (T.d > 0), or stay within a step along a chain of PEs: change the schedule
 void backwards(const int *in, int *out) {
   int A[N][N];
   #pragma t2s ure
