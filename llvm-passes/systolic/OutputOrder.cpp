@@ -105,8 +105,10 @@ private:
     for (unsigned I = 0; I < Later.OutputSubscripts.size(); ++I)
       Terms.push_back(Text.affine(Earlier.OutputSubscripts[I], 'a') + " = " +
                       Text.affine(Later.OutputSubscripts[I], 'b'));
+    // a before b in the order the reference runs the loops (as written,
+    // systolic/SpaceLoopsInward.h).
     llvm::SmallVector<std::string, 4> VA, VB, TA, TB;
-    for (unsigned L = 0; L < N; ++L) {
+    for (unsigned L : S.referenceOrder()) {
       VA.push_back(IslText::var('a', L));
       VB.push_back(IslText::var('b', L));
     }
@@ -116,7 +118,11 @@ private:
     }
     Terms.push_back(islLexLess(VA, VB, /*Strict=*/true));
     Terms.push_back(islLexLess(TB, TA, /*Strict=*/false));
-    std::string Tuple = "[" + llvm::join(VA, ", ") + ", " + llvm::join(VB, ", ") + "]";
+    llvm::SmallVector<std::string, 8> Vars;
+    for (char X : {'a', 'b'})
+      for (unsigned L = 0; L < N; ++L)
+        Vars.push_back(IslText::var(X, L));
+    std::string Tuple = "[" + llvm::join(Vars, ", ") + "]";
     std::string Text0 = Text.paramList() + " -> { " + Tuple + " : " +
                         llvm::join(Terms, " and ") + " }";
     IslSet Pairs(isl_set_read_from_str(C.get(), Text0.c_str()));

@@ -221,6 +221,11 @@ std::optional<SpaceLoopsMove> planSpaceLoopsInward(const URESystem &S) {
       return Block("loop '" + L.Name + "' counts in another integer type than loop '" +
                    S.Loops[Low].Name + "'; give the loops one type");
   }
+  // With a schedule vector the schedule orders the iterations: it keeps
+  // every read forward in time (or in a chain) and the output order check
+  // compares the steps with the written order (systolic/OutputOrder.h).
+  if (First->D.clause("schedule"))
+    return M;
   // Reads: each still reaches an iteration that runs earlier.
   for (const UREStatement &St : S.Statements)
     for (const URERead &R : St.Reads) {
@@ -331,9 +336,11 @@ llvm::PreservedAnalyses SpaceLoopsInwardPass::run(llvm::Function &F,
     std::string From = names(S, Written), To = names(S, M->Order);
     llvm::Loop *L = S.outermost();
     SourceLoc Loc = S.Loc;
+    bool Scheduled = false;
     for (const LocatedDirective &D : S.Directives)
       if (D.D.Kind == DirectiveKind::SpaceTime) {
         Loc = D.Loc;
+        Scheduled = D.D.clause("schedule") != nullptr;
         break;
       }
     moveLoops(S, M->Order);
@@ -343,8 +350,10 @@ llvm::PreservedAnalyses SpaceLoopsInwardPass::run(llvm::Function &F,
                                       L->getHeader())
              << "space_time at " << at(Loc) << ": the space loop " << Encloses
              << ", so the loops " << From << " run as " << To
-             << ": every read still reaches an earlier iteration and every output "
-                "element keeps its last write";
+             << (Scheduled ? " under the schedule, which keeps every read forward in time "
+                             "or in a chain and every output element's last write last"
+                           : ": every read still reaches an earlier iteration and every "
+                             "output element keeps its last write");
     });
   }
   return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();

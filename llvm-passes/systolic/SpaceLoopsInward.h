@@ -13,6 +13,11 @@
 //    the same last one (isl: no two iterations that write one element swap
 //    their order; outputs with subscripts that are not affine are not
 //    allowed to move);
+//    (with a schedule vector these two are the schedule's to check: it
+//    keeps every read forward in time or in a chain, systolic/
+//    SpaceTimeSchedule.h, and the output order rule compares its steps with
+//    the written order, systolic/OutputOrder.h; so Kung and Song's arrays,
+//    whose reads run against the moved order, move too);
 //  * the loops that change level, and those inside them, have bounds that
 //    name no other loop (constants, or run-time sizes computed before the
 //    nest) and count in one integer type.

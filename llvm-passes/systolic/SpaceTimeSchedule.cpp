@@ -471,9 +471,6 @@ private:
   }
 
   bool scheduleReads() {
-    bool Explicit = llvm::any_of(R.Steps, [](const SpaceTimeStep &St) {
-      return St.ExplicitSchedule;
-    });
     bool OK = true;
     for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
       for (unsigned RI = 0; RI < S.Statements[SI].Reads.size(); ++RI) {
@@ -492,8 +489,7 @@ private:
         // the schedule gives coefficient 0; without a schedule, every read
         // of time distance 0 is one, since its distance is positive).
         bool EarlierPE = lexicographicSign(SR.PEDistance) > 0;
-        if (!Zero && (SR.TimeDistance < 0 ||
-                      (Explicit && SR.TimeDistance == 0 && !EarlierPE))) {
+        if (!Zero && (SR.TimeDistance < 0 || (SR.TimeDistance == 0 && !EarlierPE))) {
           std::string Dist;
           llvm::raw_string_ostream OS(Dist);
           llvm::interleave(Rd.Distance, OS, ", ");

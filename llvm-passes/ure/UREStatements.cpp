@@ -552,7 +552,13 @@ bool NestExtractor::checkStorage(const URERead &R, const UREArray &A,
 
 bool NestExtractor::checkDistance(const URERead &R, const std::string &Text,
                                   const SourceLoc &Loc) {
-  if (lexicographicSign(R.Distance) >= 0)
+  // In the order the reference runs the loops: a nest whose space loops
+  // moved inward under a schedule may read against the moved order, and
+  // the schedule then keeps the read forward in time.
+  llvm::SmallVector<int64_t, 4> InReference;
+  for (unsigned L : Sys.referenceOrder())
+    InReference.push_back(R.Distance[L]);
+  if (lexicographicSign(InReference) >= 0)
     return true;
   std::string Dist;
   llvm::raw_string_ostream OS(Dist);

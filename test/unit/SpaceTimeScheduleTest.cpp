@@ -117,11 +117,26 @@ TEST(SpaceTimeSchedule, DefaultScheduleIsDataflowInTime) {
 
 TEST(SpaceTimeSchedule, ScheduleMustMoveDependencesForward) {
   t2s::URESystem S = seedSystem(4, 3, 5);
-  S.Directives.push_back(directive("space_time(i, j) schedule(0, 1)"));
+  S.Directives.push_back(directive("space_time(i, j) schedule(-1, 1)"));
   llvm::SmallVector<t2s::URERejection, 1> Rej;
   EXPECT_FALSE(t2s::computeSpaceTimeSchedule(S, Rej).has_value());
-  ASSERT_EQ(Rej.size(), 1u); // A along i gets time distance 0
-  EXPECT_NE(Rej[0].Message.find("time distance 0"), std::string::npos);
+  ASSERT_EQ(Rej.size(), 1u); // A along i gets time distance -1
+  EXPECT_NE(Rej[0].Message.find("time distance -1"), std::string::npos);
+}
+
+// A coefficient 0 keeps the read along i in its step: PE i - 1 runs before
+// PE i in the step (a chain), as without a schedule.
+TEST(SpaceTimeSchedule, ScheduleMayKeepAChainWithinAStep) {
+  t2s::URESystem S = seedSystem(4, 3, 5);
+  S.Directives.push_back(directive("space_time(i, j) schedule(0, 1)"));
+  llvm::SmallVector<t2s::URERejection, 1> Rej;
+  std::optional<t2s::SpaceTimeSchedule> Sch = t2s::computeSpaceTimeSchedule(S, Rej);
+  ASSERT_TRUE(Sch.has_value());
+  EXPECT_TRUE(Rej.empty());
+  bool Chain = false;
+  for (const t2s::ScheduledRead &R : Sch->Reads)
+    Chain |= R.TimeDistance == 0 && llvm::any_of(R.PEDistance, [](int64_t D) { return D > 0; });
+  EXPECT_TRUE(Chain);
 }
 
 // Loops fit an int (the URE model's rule), but their products need not fit
