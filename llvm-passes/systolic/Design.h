@@ -100,6 +100,9 @@ struct Design {
       ExprPtr RunTimeUpper;
     };
     llvm::SmallVector<SourceLoop, 6> SourceLoops;
+    /// Where t2s-space-loops-inward moved the space loops inward: the loops
+    /// in the order the source writes them, "(i, k)"; else empty.
+    std::string WrittenOrder;
     llvm::SmallVector<unsigned, 4> PELoops;  ///< indices into Loops
     llvm::SmallVector<Statement, 4> Statements;
     /// kernel(name) of the source ("" if none: a scheduled nest is then

@@ -206,6 +206,12 @@ private:
     N.KernelName = KU.System->KernelName;
     for (const URELoop &L : KU.System->Loops)
       N.SourceLoops.push_back({L.Name, L.Lower, L.Upper});
+    if (!KU.System->WrittenOrder.empty()) {
+      std::string Written;
+      for (unsigned L : KU.System->WrittenOrder)
+        Written += (Written.empty() ? "" : ", ") + KU.System->Loops[L].Name;
+      N.WrittenOrder = "(" + Written + ")";
+    }
     if (KU.Schedule) {
       const SpaceTimeSchedule &Sch = KU.Schedule->Sch;
       N.PEs = Sch.NumPEs;

@@ -96,8 +96,20 @@ std::optional<StreamError> check(Design &D, Design::Channel &C) {
   Write.setParams(D.standIns());
   if (!Write.run(WK->Body))
     return computed(Write, true);
-  std::string Between = "'" + C.Array + "' becomes a channel from " + P.Title + " to " +
-                        Q.Title + ", but ";
+  // A nest whose space loops moved inward runs its loops in another order
+  // than the source's: say so, since the fix is to write the other nest in
+  // the order that runs.
+  auto moved = [](const Design::Nest &N) {
+    if (N.WrittenOrder.empty())
+      return std::string();
+    std::string Runs;
+    for (const Design::Nest::SourceLoop &L : N.SourceLoops)
+      Runs += (Runs.empty() ? "" : ", ") + L.Name;
+    return " (which runs its loops as (" + Runs + "), written " + N.WrittenOrder +
+           ": its space loops moved inside its time loops)";
+  };
+  std::string Between = "'" + C.Array + "' becomes a channel from " + P.Title + moved(P) +
+                        " to " + Q.Title + moved(Q) + ", but ";
   size_t Rank = C.SentElement.size();
   uint64_t NR = 0;
   std::optional<StreamError> Mismatch;

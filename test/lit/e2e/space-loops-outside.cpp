@@ -58,6 +58,7 @@
 // CHECK-NEXT: symv_small 128.5 164.5 148.5 144.5 126.5 138.5 174.5 148.5
 // CHECK-NEXT: band 0 0 12 8 0 18 16 0 24 24 0 30
 // CHECK-NEXT: outer 4 8 12 16 8 16 24 32 12 24 36 48
+// CHECK-NEXT: fed 10 30 50 70
 // REMARK: space-loops-outside.cpp:{{[0-9]+}}:3: remark: space_time at {{[0-9]+}}:13: the space loop 'i' encloses 'k', so the loops (i, k) run as (k, i): every read still reaches an earlier iteration and every output element keeps its last write [-Rpass=t2s-space-time]
 // REMARK: space-loops-outside.cpp:{{[0-9]+}}:3: remark: the URE system at {{[0-9]+}}:13 is a systolic array of 8 PEs x 8 time steps, utilization 100.0%
 // REMARK: space-loops-outside.cpp:{{[0-9]+}}:3: remark: space_time at {{[0-9]+}}:13: the space loop 'p' encloses 'q', so the loops (r, p, q) run as (r, q, p):
@@ -66,6 +67,7 @@
 // REMARK: space-loops-outside.cpp:{{[0-9]+}}:3: remark: the URE system at {{[0-9]+}}:13 is a systolic array of 3 x 4 PEs x 5 time steps, utilization 100.0%
 // REMARK: remark: space_time at {{[0-9]+}}:13: the space loop 'i' encloses 'k', so the loops (i, k) run as (k, i)
 // REMARK: remark: the URE system at {{[0-9]+}}:13 is a systolic array of 8 PEs x 8 time steps, utilization 100.0%, 24 shift-register words
+// REMARK: remark: space_time at {{[0-9]+}}:13: the space loop 'i' encloses 'k', so the loops (i, k) run as (k, i)
 #include <cstdio>
 
 constexpr int N = 8;
@@ -139,6 +141,26 @@ void symv_small(const float a[N][N], const float x[N], const float yin[N], float
     }
 }
 
+// A kernel nest feeds the moved array through a channel: it sends in the
+// order the array runs, (k, i) (space-loops-errors.cpp has the error when it
+// sends in the written order).
+constexpr int F = 4, G = 5;
+void fed(const int a[F][G], int out[F]) {
+  static int X[F][G], S[F][G];
+#pragma t2s kernel(feed)
+  for (int k = 0; k < G; ++k)
+    for (int i = 0; i < F; ++i)
+      X[i][k] = a[i][k] * 2;
+#pragma t2s ure
+#pragma t2s space_time(i)
+  for (int i = 0; i < F; ++i)
+    for (int k = 0; k < G; ++k) {
+      S[i][k] = (k == 0 ? 0 : S[i][k - 1]) + X[i][k];
+      if (k == G - 1)
+        out[i] = S[i][k];
+    }
+}
+
 int main() {
   float a[N][N], x[N], yin[N], y[N];
   for (int i = 0; i < N; ++i) {
@@ -174,5 +196,13 @@ int main() {
   for (int i = 0; i < I; ++i)
     for (int j = 0; j < J; ++j)
       std::printf(" %d", c[i][j]);
+  int fa[F][G], fo[F];
+  for (int i = 0; i < F; ++i)
+    for (int k = 0; k < G; ++k)
+      fa[i][k] = i * k + 1;
+  fed(fa, fo);
+  std::printf("\nfed");
+  for (int v : fo)
+    std::printf(" %d", v);
   std::printf("\n");
 }

@@ -87,3 +87,22 @@ void header_bound(const int *in, int n, int *out) {
         out[i] = X[i][k % 2];
     }
 }
+
+// Moved, but a kernel nest feeds the array through a channel in the order
+// the source writes the array: the error says how the array runs.
+void fed_as_written(const int a[N][K], int out[N]) {
+  static int X[N][K], S[N][K];
+#pragma t2s kernel(feed)
+  for (int i = 0; i < N; ++i)
+    for (int k = 0; k < K; ++k)
+      X[i][k] = a[i][k] * 2;
+#pragma t2s ure
+  // CHECK: space-loops-errors.cpp:[[@LINE-1]]:13: error: 'X' becomes a channel from kernel 'feed' (line [[#@LINE-5]]) to the systolic array at line [[#@LINE-1]] (which runs its loops as (k, i), written (i, k): its space loops moved inside its time loops), but they traverse it in different orders: value #1 is X[0][1] as the writer sends it but X[1][0] as the reader expects it; make both nests visit the elements in the same order (reorder the loops of kernel 'feed' (line [[#@LINE-5]])) [channel]
+#pragma t2s space_time(i)
+  for (int i = 0; i < N; ++i)
+    for (int k = 0; k < K; ++k) {
+      S[i][k] = (k == 0 ? 0 : S[i][k - 1]) + X[i][k];
+      if (k == K - 1)
+        out[i] = S[i][k];
+    }
+}
