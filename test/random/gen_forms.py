@@ -36,7 +36,8 @@ the systolic array, kernel(name) nests feeding the array and taking its
 results through channels, and merge_ures of the statements written as nests
 of their own.
 
-Some nests write their first space loop outside time loops (the compiler
+Some statements read an input at an index computed from a URE value (a
+gather). Some nests write their first space loop outside time loops (the compiler
 moves it inside), and some URE arrays name the loops in another order than
 the nest's (space_outside.py, storage.py).
 
@@ -438,6 +439,19 @@ def gen_design(rng, idx):
         for name in inputs:
             if rng.random() < 0.5:
                 loader.append(name)
+        # A gather: an input indexed by a value of an earlier URE array
+        # ('w[1][2][(int)(U0[t][i]) & 7]', docs/language.md), where no
+        # loader streams that input; from a stream of its own.
+        grng = random.Random(idx * 7331 + 29)
+        gq = [q for q, t in enumerate(stmts) if q >= 1 and "; " not in t]
+        free = [n for n in ("x", "w") if n not in loader]
+        if gq and free and grng.random() < 0.25:
+            q = grng.choice(gq)
+            term = "%s[%d][%d][(int)(%s) & 7]" % (
+                grng.choice(free), grng.randint(0, 7), grng.randint(0, 7),
+                D.ure_at(arrays[grng.randrange(q)], [0] * depth))
+            lhs, rhs = stmts[q][:-1].split(" = ", 1)
+            stmts[q] = "%s = %s;" % (lhs, D.cast("(%s) + %s" % (rhs, term)))
         if not take and rng.random() < 0.6:
             drainer.append("out")
         # vectorize: a time loop that is a time dimension of its own, or a
