@@ -1,13 +1,14 @@
 // Time of the front half of the T2S pipeline on each bundled design: markers
-// to metadata, SSA form, merge_ures, URE extraction, the space-time schedule
-// and every check (the Design's too: t2s-check-ures builds it for every
-// scheduled design). The IR is
+// to metadata, SSA form, merge_ures, space loops moved inward, URE
+// extraction, the space-time schedule and every check (the Design's too:
+// t2s-check-ures builds it for every scheduled design). The IR is
 // what clang emits for examples/<name>.cpp under the T2S front end (made at
 // build time); each iteration runs on a fresh copy of it.
 #include "language/AttachPragmas.h"
 #include "systolic/StreamChannels.h"
 #include "systolic/DesignAnalysis.h"
 #include "systolic/DataPath.h"
+#include "systolic/SpaceLoopsInward.h"
 #include "systolic/URECheck.h"
 #include "ure/MergeURES.h"
 #include "ure/PrepareNests.h"
@@ -45,6 +46,7 @@ void runFrontHalf(llvm::Module &M) {
   FPM.addPass(t2s::AttachPragmasPass());
   FPM.addPass(t2s::PrepareNestsPass());
   FPM.addPass(t2s::MergeURESPass());
+  FPM.addPass(t2s::SpaceLoopsInwardPass());
   FPM.addPass(t2s::URECheckPass());
   llvm::ModulePassManager MPM;
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(FPM)));
