@@ -14,7 +14,7 @@ orders the writes to one element."""
 
 import re
 
-from storage import _distance
+from storage import read_distances
 
 
 def lift_space_loop(lines, loops, arrays, space, rng, outermost=False):
@@ -31,15 +31,7 @@ def lift_space_loop(lines, loops, arrays, space, rng, outermost=False):
     low = 0 if outermost else 1
     if first is None or first <= low:
         return None
-    access = re.compile(r"\b(%s)((?:\[[^\[\]]+\])+)" % "|".join(map(re.escape, arrays)))
-    dists = []
-    for line in lines:
-        if line.lstrip().startswith("static"):
-            continue
-        for m in access.finditer(line):
-            subs = m.group(2)[1:-1].split("][")
-            if len(subs) == depth:
-                dists.append(_distance(loops, subs))
+    dists = [d for _, d in read_distances(lines, loops, arrays)]
     places = []
     for p in range(low, first):
         order = list(range(depth))

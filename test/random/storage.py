@@ -23,6 +23,19 @@ def _distance(loops, subs):
     return d
 
 
+def read_distances(lines, loops, arrays):
+    """(array, distance) of every access in `lines` (declarations aside) of
+    the URE arrays named `arrays`, one subscript per loop of `loops`."""
+    access = re.compile(r"\b(%s)((?:\[[^\[\]]+\])+)" % "|".join(map(re.escape, arrays)))
+    for line in lines:
+        if line.lstrip().startswith("static"):
+            continue
+        for m in access.finditer(line):
+            subs = m.group(2)[1:-1].split("][")
+            if len(subs) == len(loops):
+                yield m.group(1), _distance(loops, subs)
+
+
 def window_storage(lines, loops, arrays, rng, keep_out=(), order=None):
     """Rewrites, in place, the declarations ('static T U0[4][3]') and
     accesses ('U0[t - 1][j]', one subscript per loop of names `loops`,
@@ -37,15 +50,9 @@ def window_storage(lines, loops, arrays, rng, keep_out=(), order=None):
     access = re.compile(r"\b(%s)((?:\[[^\[\]]+\])+)" % "|".join(map(re.escape, arrays)))
     depth = len(loops)
     carried = {a: [] for a in arrays}
-    for line in lines:
-        if line.lstrip().startswith("static"):
-            continue
-        for m in access.finditer(line):
-            subs = m.group(2)[1:-1].split("][")
-            if len(subs) == depth:
-                d = _distance(loops, subs)
-                if any(d):
-                    carried[m.group(1)].append(d)
+    for a, d in read_distances(lines, loops, arrays):
+        if any(d):
+            carried[a].append(d)
     storage = {}
     for a in arrays:
         if rng.random() < 0.4 and not keep_out:
