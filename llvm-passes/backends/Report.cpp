@@ -516,7 +516,9 @@ llvm::json::Object scheduleJSON(const t2s::DataPath &P) {
         {"max_time_distance", R.MaxTimeDistance},
         {"conservative_words_per_pe", R.ConservativeWords},
         {"minimized_words_per_pe", R.Minimized ? R.MinimizedWords : R.ConservativeWords},
-        {"kind", !R.Minimized || R.ShiftEvery ? "shift register" : "fifo"},
+        {"kind", !R.Buffer.empty()                  ? "buffer"
+                 : !R.Minimized || R.ShiftEvery ? "shift register"
+                                                : "fifo"},
         {"shift_every", R.ShiftEvery}});
   llvm::json::Value Utilization = nullptr;
   if (std::optional<double> U = Sch.utilization())
@@ -569,7 +571,11 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
        << (R->Lanes ? " and lane, " + std::to_string(R->Lanes) + " lanes" : "") << " ("
        << R->totalWords() << " in all)";
     // The schedule's minimization is of the steps without vectorize.
-    if (!R->Lanes && R->Lane < 0)
+    if (!R->Buffer.empty())
+      OS << ", " << t2s::peBufferText(R->Buffer, [&](unsigned L) {
+        return D.Nests[R->Nest].Loops[L];
+      });
+    else if (!R->Lanes && R->Lane < 0)
       OS << t2s::minimizedText(R->Minimized, R->MinimizedWords, R->ShiftEvery,
                                D.Nests[R->Nest].AffineBounds);
     OS << "\n";

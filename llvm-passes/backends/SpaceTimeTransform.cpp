@@ -222,8 +222,8 @@ private:
     const llvm::DataLayout &DL = F.getParent()->getDataLayout();
     for (unsigned A = 0; A < Registers.size(); ++A) {
       int64_t Words = Sch.Registers[A].ConservativeWords;
-      if (Words < 2)
-        continue;
+      if (Words < 2 || !Sch.Registers[A].Buffer.empty())
+        continue; // a PE buffer is not shifted
       llvm::GlobalVariable *G = Registers[A];
       uint64_t Slot = DL.getTypeAllocSize(G->getValueType()) / Words;
       llvm::Value *Second = B.CreateConstGEP2_64(G->getValueType(), G, 0, 1);
@@ -237,9 +237,12 @@ private:
   // v = Lower is PE 0.
   llvm::Value *registerAddress(unsigned A, int64_t Slot,
                                llvm::ArrayRef<int64_t> Offset,
-                               llvm::Instruction *I) {
+                               llvm::Instruction *I,
+                               llvm::ArrayRef<int64_t> Distance = {}) {
     llvm::IRBuilder<> B(I);
-    llvm::SmallVector<llvm::Value *, 5> Idx{B.getInt64(0), B.getInt64(Slot)};
+    const RegisterPlan &P = Sch.Registers[A];
+    llvm::SmallVector<llvm::Value *, 5> Idx{
+        B.getInt64(0), P.Buffer.empty() ? B.getInt64(Slot) : bufferSlot(B, P, Distance)};
     for (unsigned P = 0; P < Sch.PELoops.size(); ++P) {
       const URELoop &L = loop(Sch.PELoops[P]);
       llvm::Value *V = B.CreateSExt(L.IV, B.getInt64Ty());
@@ -250,6 +253,23 @@ private:
     // Not inbounds: a read guarded by a boundary test may name a PE outside
     // the array, and must not become a load that LLVM could hoist.
     return B.CreateGEP(Registers[A]->getValueType(), Registers[A], Idx);
+  }
+
+  // The word of array P's PE buffer that holds the iteration Distance
+  // before this one (systolic/PEBuffer.h), from the loop variables.
+  llvm::Value *bufferSlot(llvm::IRBuilder<> &B, const RegisterPlan &P,
+                          llvm::ArrayRef<int64_t> Distance) {
+    llvm::Value *Slot = nullptr;
+    for (const PEBufferDim &D : P.Buffer) {
+      int64_t Off = -(Distance.empty() ? 0 : Distance[D.Loop]) - D.Lower;
+      llvm::Value *X = B.CreateSExt(Recovered[D.Loop], B.getInt64Ty());
+      if (D.Window) // Off + Extent > 0: the distance is below the window
+        X = B.CreateSRem(B.CreateAdd(X, B.getInt64(Off + D.Extent)), B.getInt64(D.Extent));
+      else if (Off)
+        X = B.CreateAdd(X, B.getInt64(Off));
+      Slot = Slot ? B.CreateAdd(B.CreateMul(Slot, B.getInt64(D.Extent)), X) : X;
+    }
+    return Slot;
   }
 
   void rewriteAccesses() {
@@ -263,7 +283,9 @@ private:
       const URERead &R = S.Statements[SR.Statement].Reads[SR.Read];
       for (llvm::LoadInst *Ld : R.Loads)
         Ld->setOperand(Ld->getPointerOperandIndex(),
-                       registerAddress(R.Array, SR.TimeDistance, SR.PEDistance, Ld));
+                       registerAddress(R.Array, SR.TimeDistance, SR.PEDistance, Ld,
+                                       R.NamesNoIteration ? llvm::ArrayRef<int64_t>()
+                                                          : llvm::ArrayRef(R.Distance)));
     }
   }
 

@@ -15,6 +15,7 @@
 #define T2S_DESIGN_H
 
 #include "expr/Expr.h"
+#include "systolic/PEBuffer.h"
 #include "systolic/Stmt.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -288,6 +289,10 @@ struct Design {
     /// has none.
     bool Minimized = false;
     int64_t MinimizedWords = 0, ShiftEvery = 0;
+    /// Not a shift register but a buffer per PE indexed by the nest's time
+    /// loops (systolic/PEBuffer.h; loops index Nest::Loops): Words long,
+    /// never shifted. Empty for a shift register.
+    llvm::SmallVector<PEBufferDim, 3> Buffer;
 
     /// Words in all the PEs (and lanes).
     int64_t totalWords() const;

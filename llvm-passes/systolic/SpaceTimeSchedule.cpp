@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace t2s {
@@ -40,6 +41,9 @@ class Scheduler {
   SpaceTimeSchedule R;
   // Per time dimension: its coefficient on each nest loop (t = sum c * v).
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> TimeCoeffs;
+  // Per URE array: the time loop from which its PE buffer is indexed, or -1
+  // for a shift register (checkAffineBounds).
+  llvm::SmallVector<int, 4> BufferFrom;
 
 public:
   Scheduler(const URESystem &S, llvm::SmallVectorImpl<URERejection> &Rej)
@@ -378,8 +382,12 @@ private:
     }
     // Time steps are the time loops' iterations, so a read reaching back
     // across an iteration of loop p waits as many steps as the loops inside
-    // p run: fixed only if those loops have constant bounds.
+    // p run: fixed only if those loops have constant bounds. Otherwise its
+    // array is kept in a buffer per PE indexed by the time loops from p
+    // inward (systolic/PEBuffer.h), which needs the time loops to run
+    // themselves and every lane of a vector to run in each step.
     unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
+    BufferFrom.assign(S.Arrays.size(), -1);
     for (const UREStatement &St : S.Statements)
       for (const URERead &Rd : St.Reads) {
         if (Rd.NamesNoIteration)
@@ -390,25 +398,64 @@ private:
         for (unsigned Q = P + 1; Q < TimeLoops; ++Q) {
           if (!S.Loops[Q].affine())
             continue;
-          std::string Read = S.Arrays[Rd.Array].Name;
-          for (unsigned X = 0; X < S.Loops.size(); ++X) {
-            int64_t D = Rd.Distance[X];
-            Read += "[" + S.Loops[X].Name +
-                    (D > 0 ? " - " + std::to_string(D) : D < 0 ? " + " + std::to_string(-D) : "") +
-                    "]";
-          }
-          reject(Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front()),
-                 "the read " + Read + " reaches back across an iteration of loop '" +
-                     S.Loops[P].Name + "', inside which time loop " + bounds(S.Loops[Q]) +
-                     " runs a number of steps that depends on the outer loops; a "
-                     "shift register holds a value for a fixed number of steps: give '" +
-                     S.Loops[Q].Name + "' constant bounds and guard the statements with "
-                     "the condition, or read a value of the same '" + S.Loops[P].Name + "'",
+          int &From = BufferFrom[Rd.Array];
+          From = From < 0 ? int(P) : std::min(From, int(P));
+          break;
+        }
+      }
+    for (unsigned A = 0; A < S.Arrays.size(); ++A) {
+      if (BufferFrom[A] < 0)
+        continue;
+      const URERead *Rd = nullptr;
+      for (const UREStatement &St : S.Statements)
+        for (const URERead &X : St.Reads)
+          if (!Rd && X.Array == A && !X.NamesNoIteration && X.Distance[BufferFrom[A]] > 0)
+            Rd = &X;
+      std::string Read = S.Arrays[A].Name;
+      for (unsigned X = 0; X < S.Loops.size(); ++X) {
+        int64_t D = Rd->Distance[X];
+        Read += "[" + S.Loops[X].Name +
+                (D > 0 ? " - " + std::to_string(D) : D < 0 ? " + " + std::to_string(-D) : "") +
+                "]";
+      }
+      const URELoop &P = S.Loops[BufferFrom[A]];
+      SourceLoc At = Rd->Loads.empty() ? S.Loc : sourceLocOf(Rd->Loads.front());
+      std::string Why = "the read " + Read + " reaches back across an iteration of loop '" +
+                        P.Name + "', inside which the time loops run a number of steps that "
+                        "depends on the outer loops, so each PE keeps '" + S.Arrays[A].Name +
+                        "' in a buffer indexed by the time loops";
+      for (const SpaceTimeStep &Step : R.Steps)
+        if (Step.needsRecovery()) {
+          reject(At,
+                 Why + ", which needs them to run themselves, but the schedule of '" +
+                     S.Loops[Step.TimeLoop].Name + "' recovers them from the time: drop "
+                     "the schedule, or give the loops inside '" + P.Name +
+                     "' constant bounds and guard the statements with the condition",
                  URERule::AffineBounds);
           OK = false;
           break;
         }
-      }
+      for (const LocatedDirective &LD : S.Directives)
+        if (LD.D.Kind == DirectiveKind::Vectorize) {
+          reject(At,
+                 Why + ", which the lanes of '" + LD.D.str() + "' do not share: drop the "
+                 "vectorize, or give the loops inside '" + P.Name +
+                 "' constant bounds and guard the statements with the condition",
+                 URERule::AffineBounds);
+          OK = false;
+          break;
+        }
+      for (unsigned Q = BufferFrom[A]; Q < TimeLoops; ++Q)
+        if (S.Loops[Q].runTime()) {
+          reject(At,
+                 Why + ", but loop '" + S.Loops[Q].Name + "' runs up to '" +
+                     runTimeUpperText(S.Loops[Q]) + "', known only at run time, which "
+                     "sizes no buffer: give it a constant bound",
+                 URERule::AffineBounds);
+          OK = false;
+          break;
+        }
+    }
     for (const LocatedDirective &LD : S.Directives) {
       if (LD.D.Kind != DirectiveKind::Vectorize)
         continue;
@@ -475,7 +522,7 @@ private:
     for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
       for (unsigned RI = 0; RI < S.Statements[SI].Reads.size(); ++RI) {
         const URERead &Rd = S.Statements[SI].Reads[RI];
-        ScheduledRead SR{SI, RI, 0, {}};
+        ScheduledRead SR{SI, RI, 0, {}, -1, -1};
         for (unsigned L : R.PELoops)
           SR.PEDistance.push_back(Rd.NamesNoIteration ? 0 : Rd.Distance[L]);
         if (Rd.NamesNoIteration) {
@@ -565,6 +612,14 @@ private:
         if (S.Statements[SR.Statement].Reads[SR.Read].Array == A)
           P.MaxTimeDistance = std::max(P.MaxTimeDistance, SR.TimeDistance);
       P.ConservativeWords = P.MaxTimeDistance + 1;
+      if (A < BufferFrom.size() && BufferFrom[A] >= 0) {
+        if (A == 0 || llvm::none_of(llvm::ArrayRef(BufferFrom).take_front(A),
+                                    [](int F) { return F >= 0; }))
+          bufferWaits();
+        planBuffer(P, BufferFrom[A]);
+        R.Registers.push_back(P);
+        continue;
+      }
       if (!Times.empty()) {
         P.Minimized = true;
         int64_t X = P.MaxTimeDistance;
@@ -590,6 +645,75 @@ private:
     return registersFit();
   }
 
+  // The steps each read of a PE buffer waits, fewest and most: the time
+  // loops' iterations numbered in order (they are the steps), each read's
+  // pair of iterations looked up.
+  void bufferWaits() {
+    unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
+    llvm::ArrayRef<URELoop> Time = llvm::ArrayRef(S.Loops).take_front(TimeLoops);
+    std::optional<uint64_t> Count = countIterations(Time, {}, MaxScannedIterations);
+    if (!Count || TimeLoops == 0)
+      return;
+    std::map<llvm::SmallVector<int64_t, 4>, int64_t> StepOf;
+    llvm::SmallVector<int64_t, 4> Point;
+    int64_t Step = 0;
+    std::function<void(unsigned)> Walk = [&](unsigned L) {
+      if (L == TimeLoops) {
+        StepOf.emplace(Point, Step++);
+        return;
+      }
+      for (int64_t V = lowerAt(Time[L], Point), E = upperAt(Time[L], Point); V < E; ++V) {
+        Point.push_back(V);
+        Walk(L + 1);
+        Point.pop_back();
+      }
+    };
+    Walk(0);
+    for (ScheduledRead &SR : R.Reads) {
+      const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
+      if (Rd.NamesNoIteration || Rd.Array >= BufferFrom.size() || BufferFrom[Rd.Array] < 0)
+        continue;
+      bool Any = false;
+      for (const auto &[At, Now] : StepOf) {
+        llvm::SmallVector<int64_t, 4> From(At);
+        for (unsigned L = 0; L < TimeLoops; ++L)
+          From[L] -= Rd.Distance[L];
+        auto It = StepOf.find(From);
+        if (It == StepOf.end())
+          continue;
+        int64_t Wait = Now - It->second;
+        SR.FewestSteps = Any ? std::min(SR.FewestSteps, Wait) : Wait;
+        SR.MostSteps = Any ? std::max(SR.MostSteps, Wait) : Wait;
+        Any = true;
+      }
+    }
+  }
+
+  // The PE buffer of array P.Array, indexed by the time loops from From
+  // inward: a window of From's values as far back as the reads reach, and
+  // each inner loop's box widened by the distances along it.
+  void planBuffer(RegisterPlan &P, unsigned From) {
+    unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
+    for (unsigned L = From; L < TimeLoops; ++L) {
+      int64_t Most = 0, Least = 0;
+      for (const UREStatement &St : S.Statements)
+        for (const URERead &Rd : St.Reads)
+          if (Rd.Array == P.Array && !Rd.NamesNoIteration) {
+            Most = std::max(Most, Rd.Distance[L]);
+            Least = std::min(Least, Rd.Distance[L]);
+          }
+      PEBufferDim D;
+      D.Loop = L;
+      D.Window = L == From;
+      D.Lower = D.Window ? S.Loops[L].Lower : S.Loops[L].Lower - Most;
+      D.Extent = D.Window ? Most + 1 : S.Loops[L].extent() + Most - Least;
+      P.Buffer.push_back(D);
+    }
+    P.ConservativeWords = peBufferWords(P.Buffer);
+    P.MinimizedWords = P.ConservativeWords;
+    P.Minimized = false;
+  }
+
   // The native build keeps each array's registers in a static array, the
   // OpenCL kernel in private arrays (on a thread's stack under emulation,
   // t2s/emulation.h): a design's registers may take at most 1 GiB.
@@ -609,6 +733,18 @@ private:
       if (NewSum && *NewSum <= MaxBytes) {
         Sum = *NewSum;
         continue;
+      }
+      if (!P.Buffer.empty()) {
+        reject(S.Loc,
+               "the buffers of '" + A.Name + "' would hold " +
+                   llvm::Twine(P.ConservativeWords) + " words in each of " +
+                   llvm::Twine(R.NumPEs) +
+                   " PEs, more than the 1 GiB a design's registers may take (a "
+                   "value for every iteration of the time loops inside '" +
+                   S.Loops[P.Buffer.front().Loop].Name +
+                   "'); use smaller loop extents or fewer PEs",
+               URERule::ScheduleSize);
+        return false;
       }
       reject(S.Loc,
              "the shift registers of '" + A.Name + "' would hold " +
@@ -726,7 +862,19 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
       OS << "): names no iteration of the nest, never runs\n";
       continue;
     }
-    OS << "): time distance " << SR.TimeDistance << ", from PE offset (";
+    const RegisterPlan *Buffer = nullptr;
+    for (const RegisterPlan &P : Registers)
+      if (P.Array == Rd.Array && !P.Buffer.empty())
+        Buffer = &P;
+    if (Buffer && SR.MostSteps >= 0)
+      OS << "): waits " << SR.FewestSteps
+         << (SR.MostSteps != SR.FewestSteps ? " to " + std::to_string(SR.MostSteps) : "")
+         << (SR.MostSteps == 1 ? " step" : " steps") << " in a PE buffer, from PE offset (";
+    else if (Buffer)
+      OS << "): waits a number of steps that changes with the iteration, in a PE "
+            "buffer, from PE offset (";
+    else
+      OS << "): time distance " << SR.TimeDistance << ", from PE offset (";
     llvm::interleave(SR.PEDistance, OS, ", ");
     OS << ")\n";
   }
@@ -734,12 +882,16 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
 
 void SpaceTimeSchedule::printRegisters(llvm::raw_ostream &OS) const {
   const URESystem &S = System;
-  for (const RegisterPlan &P : Registers)
+  for (const RegisterPlan &P : Registers) {
     OS << "  registers of " << S.Arrays[P.Array].Name << ": "
        << P.ConservativeWords << " per PE (" << P.ConservativeWords * NumPEs
-       << " in all)"
-       << minimizedText(P.Minimized, P.MinimizedWords, P.ShiftEvery, hasAffineBounds(S.Loops))
-       << "\n";
+       << " in all)";
+    if (!P.Buffer.empty())
+      OS << ", " << peBufferText(P.Buffer, [&](unsigned L) { return S.Loops[L].Name; });
+    else
+      OS << minimizedText(P.Minimized, P.MinimizedWords, P.ShiftEvery, hasAffineBounds(S.Loops));
+    OS << "\n";
+  }
 }
 
 std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,

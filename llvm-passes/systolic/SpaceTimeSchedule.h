@@ -21,6 +21,7 @@
 #ifndef T2S_SPACETIMESCHEDULE_H
 #define T2S_SPACETIMESCHEDULE_H
 
+#include "systolic/PEBuffer.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -68,6 +69,11 @@ struct RegisterPlan {
   int64_t MinimizedWords = 0;
   int64_t ShiftEvery = 0;
   bool Minimized = false; // false if the PE's domain was too large to scan
+  /// A read of the array reaches back across an iteration of a time loop
+  /// inside which a time loop with affine bounds runs: the array is a
+  /// buffer per PE indexed by these time loops (systolic/PEBuffer.h),
+  /// ConservativeWords long, not a shift register. Empty otherwise.
+  llvm::SmallVector<PEBufferDim, 3> Buffer;
 };
 
 /// A dependence as the array sees it after the transform.
@@ -75,6 +81,11 @@ struct ScheduledRead {
   unsigned Statement = 0, Read = 0;   // URESystem::Statements[S].Reads[R]
   int64_t TimeDistance = 0;           // flattened
   llvm::SmallVector<int64_t, 4> PEDistance; // over the final space loops
+  /// A read of a PE buffer (RegisterPlan::Buffer) waits a number of steps
+  /// that changes with the iteration: the fewest and the most over the
+  /// iterations whose point at the distance is one of the nest's (-1 if
+  /// there were too many to scan). TimeDistance is then the box's.
+  int64_t FewestSteps = -1, MostSteps = -1;
 };
 
 struct SpaceTimeSchedule {

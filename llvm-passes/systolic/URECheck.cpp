@@ -45,6 +45,19 @@ void warnAboutSize(llvm::Function &F, const SpaceTimeSchedule &Sch) {
   for (const RegisterPlan &P : Sch.Registers) {
     if (P.ConservativeWords <= ManyRegisterWords)
       continue;
+    if (!P.Buffer.empty()) {
+      reportWarning(F, S.Loc, WarningGroup::RegisterSize,
+                    "the buffers of '" + S.Arrays[P.Array].Name + "' hold " +
+                        llvm::Twine(P.ConservativeWords) + " words in each of the " +
+                        llvm::Twine(Sch.NumPEs) + " PEs (" +
+                        llvm::Twine(P.ConservativeWords * Sch.NumPEs) +
+                        " in all): a value for every iteration of the time loops "
+                        "inside '" +
+                        S.Loops[P.Buffer.front().Loop].Name +
+                        "', which a read reaches back across; smaller loop extents "
+                        "shrink them");
+      continue;
+    }
     // The read that waits longest sets the size.
     SourceLoc At = S.Loc;
     std::string Distance;

@@ -15,8 +15,9 @@ outside the domain); a loader feeds an input at every iteration and a
 drainer takes an output, at every iteration or at the last t, each
 sometimes through a chain of the PEs along b (scatter, gather). Upper
 bounds are spelled 'v < hi' or 'v <= hi - 1'. When a is a
-time loop with affine bounds, reads reach back only within one t (the
-shift registers need a fixed delay). Values are ints reduced modulo a prime.
+time loop with affine bounds, a read back across an iteration of t waits a
+number of steps that changes with t: its array is a buffer per PE indexed
+by (t, a) (systolic/PEBuffer.h). Values are ints reduced modulo a prime.
 
 usage: gen_affine.py --seed S --count N
 """
@@ -94,13 +95,10 @@ def gen_design(rng, idx, rng_seed):
         if all(lo >= 0 for lo, _ in box):
             break
     names = ["t", "a", "b"]
-    a_affine = any(bounds[1][0][0]) or any(bounds[1][1][0])
-    # Lexicographically positive distances; across t only if a's steps per t
-    # are fixed (a space loop, or a time loop with constant bounds).
+    # Lexicographically positive distances (across t with a an affine time
+    # loop: a PE buffer).
     dists = [d for d in itertools.product(range(-1, 3), repeat=3)
              if next((c for c in d if c), 0) > 0]
-    if not a_space and a_affine:
-        dists = [d for d in dists if d[0] == 0]
     ext = [hi for _, hi in box]
     arrays = ["X"] if rng.random() < 0.5 else ["X", "Y"]
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 namespace {
@@ -182,3 +183,79 @@ TEST(SpaceTimeSchedule, NoSpaceTimeNoSchedule) {
 }
 
 } // namespace
+
+namespace {
+
+// A triangle of time loops, i in [0, 6) and j in [i, 6), around the space
+// loop p in [0, 4): array T reads itself at Dist.
+t2s::URESystem triangleSystem(llvm::SmallVector<int64_t, 4> Dist) {
+  t2s::URESystem S;
+  t2s::URELoop I, J, P;
+  I.Name = "i";
+  I.Upper = 6;
+  J.Name = "j";
+  J.LowerBound.Coeffs = {1, 0, 0}; // j >= i
+  J.Lower = 0;
+  J.Upper = 6;
+  P.Name = "p";
+  P.Upper = 4;
+  S.Loops = {I, J, P};
+  t2s::UREArray A;
+  A.Name = "T";
+  S.Arrays.push_back(A);
+  t2s::UREStatement St;
+  t2s::URERead R;
+  R.Distance = Dist;
+  St.Reads.push_back(R);
+  S.Statements.push_back(St);
+  S.Directives.push_back(directive("space_time(p)"));
+  return S;
+}
+
+} // namespace
+
+// A read back across i over the triangle keeps T in a PE buffer: a window
+// of the largest distance along i plus one, j's box widened by the
+// distances along it. By brute force over the triangle, in step order: the
+// word each read names holds the value of the iteration it reads (no later
+// write took the word first), and the steps it waits are the plan's.
+TEST(SpaceTimeSchedule, ReadsAcrossATriangleUseAPEBuffer) {
+  for (llvm::SmallVector<int64_t, 4> Dist : {llvm::SmallVector<int64_t, 4>{1, 0, 0},
+                                             llvm::SmallVector<int64_t, 4>{2, -1, 0},
+                                             llvm::SmallVector<int64_t, 4>{1, 2, 0}}) {
+    t2s::URESystem S = triangleSystem(Dist);
+    llvm::SmallVector<t2s::URERejection, 1> Rej;
+    std::optional<t2s::SpaceTimeSchedule> Sch = t2s::computeSpaceTimeSchedule(S, Rej);
+    ASSERT_TRUE(Sch.has_value());
+    EXPECT_TRUE(Rej.empty());
+    EXPECT_EQ(Sch->TotalSteps, 21); // 6 + 5 + ... + 1
+    const t2s::RegisterPlan &P = Sch->Registers[0];
+    ASSERT_EQ(P.Buffer.size(), 2u);
+    EXPECT_TRUE(P.Buffer[0].Window);
+    EXPECT_EQ(P.Buffer[0].Extent, Dist[0] + 1);
+    EXPECT_EQ(P.Buffer[1].Extent, 6 + std::max<int64_t>(0, Dist[1]) +
+                                      std::max<int64_t>(0, -Dist[1]));
+    EXPECT_EQ(P.ConservativeWords, P.Buffer[0].Extent * P.Buffer[1].Extent);
+    // Replay: each word holds the iteration last written there.
+    std::vector<std::pair<int64_t, int64_t>> Word(P.ConservativeWords, {-100, -100});
+    std::map<std::pair<int64_t, int64_t>, int64_t> StepOf;
+    int64_t Step = 0, Fewest = INT64_MAX, Most = 0;
+    for (int64_t I = 0; I < 6; ++I)
+      for (int64_t J = I; J < 6; ++J, ++Step) {
+        StepOf[{I, J}] = Step;
+        int64_t FI = I - Dist[0], FJ = J - Dist[1];
+        int64_t Slot = t2s::peBufferSlot(P.Buffer, {I, J, 0}, Dist);
+        ASSERT_GE(Slot, 0);
+        ASSERT_LT(Slot, P.ConservativeWords);
+        if (FI >= 0 && FJ >= FI && FJ < 6) { // the read names an iteration
+          EXPECT_EQ(Word[Slot], std::make_pair(FI, FJ)) << "at " << I << ", " << J;
+          Fewest = std::min(Fewest, Step - StepOf[{FI, FJ}]);
+          Most = std::max(Most, Step - StepOf[{FI, FJ}]);
+        }
+        Word[t2s::peBufferSlot(P.Buffer, {I, J, 0}, {})] = {I, J};
+      }
+    const t2s::ScheduledRead &R = Sch->Reads[0];
+    EXPECT_EQ(R.FewestSteps, Fewest);
+    EXPECT_EQ(R.MostSteps, Most);
+  }
+}

@@ -132,12 +132,13 @@ Stmts ArrayKernel::peWork() {
 }
 
 void ArrayKernel::shifts(Stmts &Out) {
-  if (llvm::none_of(Registers, [&](const Design::Register *R) { return R->Words > 1; }))
+  auto shifted = [](const Design::Register *R) { return R->Words > 1 && R->Buffer.empty(); };
+  if (llvm::none_of(Registers, shifted))
     return;
   Out.push_back(comment("Shift the registers: one time step passes."));
   Stmts InPE;
   for (const Design::Register *R : Registers) {
-    if (R->Words < 2)
+    if (!shifted(R))
       continue;
     // The counters must not hide a loop variable of the design.
     std::string Slot = fresh("slot"), Lane = fresh("lane");
@@ -167,7 +168,8 @@ Stmt ArrayKernel::statement(unsigned SI) {
     return X;
   };
   if (!St.Extended) {
-    llvm::SmallVector<ExprPtr, 6> Subs{num(0)};
+    const Design::Register *Buf = bufferOf(St.Array);
+    llvm::SmallVector<ExprPtr, 6> Subs{Buf ? bufferSlot(*Buf, {}) : num(0)};
     Subs.append(peSubscripts());
     if (Vec)
       Subs.push_back(laneIndex(0, Vec->LanePad[St.Array]));

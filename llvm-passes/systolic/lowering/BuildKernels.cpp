@@ -86,6 +86,7 @@ void buildKernels(Design &D, NestPlans Plans, llvm::ArrayRef<unsigned> Stages) {
       Reg.Minimized = RP.Minimized;
       Reg.MinimizedWords = RP.MinimizedWords;
       Reg.ShiftEvery = RP.ShiftEvery;
+      Reg.Buffer = RP.Buffer;
       for (unsigned L : P.Sch.PELoops)
         Reg.PEExtents.push_back(P.Sch.System.Loops[L].extent());
       D.Registers.push_back(std::move(Reg));

@@ -186,7 +186,10 @@ protected:
       if (X.Statement == SI && X.Read == RI)
         SR = &X;
     int64_t Time = Vec ? Vec->TimeDistance[SR - Sch.Reads.begin()] : SR->TimeDistance;
-    llvm::SmallVector<ExprPtr, 6> Subs{num(Time)};
+    const Design::Register *Buf = bufferOf(R.Array);
+    llvm::SmallVector<ExprPtr, 6> Subs{
+        Buf ? bufferSlot(*Buf, R.NamesNoIteration ? llvm::ArrayRef<int64_t>() : R.Distance)
+            : num(Time)};
     for (unsigned P = 0; P < Sch.PELoops.size(); ++P)
       Subs.push_back(peIndex(loop(Sch.PELoops[P]), SR->PEDistance[P]));
     for (const Design::Register *Reg : Registers)
@@ -196,6 +199,32 @@ protected:
       Subs.push_back(laneIndex(R.NamesNoIteration ? 0 : R.Distance[Vec->Loop],
                                Vec->LanePad[R.Array]));
     return subscript(T, var(registerName(R.Array)), Subs);
+  }
+
+  // The PE buffer of URE array A (systolic/PEBuffer.h), if it has one.
+  const Design::Register *bufferOf(unsigned A) const {
+    for (const Design::Register *Reg : Registers)
+      if (Reg->Array == S.Arrays[A].Name && !Reg->Buffer.empty())
+        return Reg;
+    return nullptr;
+  }
+
+  // The word of a PE buffer that holds the iteration Dist before this one:
+  // "((i - 1 + 2) % 2) * 8 + (j - 0)".
+  ExprPtr bufferSlot(const Design::Register &Reg, llvm::ArrayRef<int64_t> Dist) const {
+    ExprPtr Slot;
+    for (const PEBufferDim &D : Reg.Buffer) {
+      int64_t Off = -(Dist.empty() ? 0 : Dist[D.Loop]) - D.Lower;
+      ExprPtr X = var(loop(D.Loop).Name, Off);
+      if (D.Window) // Off + Extent > 0: the distance is below the window
+        X = binary(BinaryOp::Rem, false,
+                   binary(BinaryOp::Add, false, var(loop(D.Loop).Name), num(Off + D.Extent)),
+                   num(D.Extent));
+      Slot = Slot ? binary(BinaryOp::Add, false,
+                           binary(BinaryOp::Mul, false, Slot, num(D.Extent)), X)
+                  : X;
+    }
+    return Slot;
   }
 
   std::string registerName(unsigned A) const { return "sr_" + identifier(S.Arrays[A].Name); }

@@ -1,6 +1,7 @@
 // Affine loop bounds the kernels cannot run, each refused at its line: a
 // bound that is not affine; a read across an iteration of a loop inside
-// which a time loop with affine bounds runs a varying number of steps; a
+// which a time loop with affine bounds runs a varying number of steps, under
+// a schedule or vectorize; a
 // schedule that recovers a loop with affine bounds or one another loop's
 // bounds name; vectorize along a loop with affine bounds; a read of a point
 // outside the triangle; a nest whose bounds leave no iteration; a chain of
@@ -20,18 +21,39 @@ void notAffine(const float *in, float *out) {
     }
 }
 
-void acrossAffineTime(const float (*in)[4], float (*out)[4]) {
-  static float S[N][N][4];
+// A read across an iteration of a loop inside which a time loop with affine
+// bounds runs keeps its array in a buffer per PE indexed by the time loops
+// (test/lit/e2e/triangle-reads.cpp); a schedule that recovers those loops
+// from the time, or lanes of a vector, cannot index it.
+void acrossAffineScheduled(const float (*in)[4], float (*out)[4]) {
+  static float S[N][N][4][4];
   #pragma t2s ure
-  #pragma t2s space_time(p)
+  #pragma t2s space_time(q) schedule(1)
   for (int i = 0; i < N; ++i)
     for (int k = i; k < N; ++k)
-      for (int p = 0; p < 4; ++p) {
-// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the read S[i - 1][k][p] reaches back across an iteration of loop 'i', inside which time loop k in [i, 6) runs a number of steps that depends on the outer loops; a shift register holds a value for a fixed number of steps: give 'k' constant bounds and guard the statements with the condition, or read a value of the same 'i' [affine bounds]
-        S[i][k][p] = (i == 0 || k == i) ? in[k][p] : S[i - 1][k][p] + 1.0f;
-        if (k == N - 1)
-          out[i][p] = S[i][k][p];
-      }
+      for (int p = 0; p < 4; ++p)
+        for (int q = 0; q < 4; ++q) {
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the read S[i - 1][k][p][q] reaches back across an iteration of loop 'i', inside which the time loops run a number of steps that depends on the outer loops, so each PE keeps 'S' in a buffer indexed by the time loops, which needs them to run themselves, but the schedule of 'p' recovers them from the time: drop the schedule, or give the loops inside 'i' constant bounds and guard the statements with the condition [affine bounds]
+          S[i][k][p][q] = (i == 0 || k == i) ? in[k][p] : S[i - 1][k][p][q] + 1.0f;
+          if (k == N - 1)
+            out[i][p] = S[i][k][p][q];
+        }
+}
+
+void acrossAffineVectorized(const float (*in)[4], float (*out)[4]) {
+  static float S[N][N][4][4];
+  #pragma t2s ure
+  #pragma t2s space_time(q)
+  #pragma t2s vectorize(p)
+  for (int i = 0; i < N; ++i)
+    for (int k = i; k < N; ++k)
+      for (int p = 0; p < 4; ++p)
+        for (int q = 0; q < 4; ++q) {
+// CHECK: affine-bounds-errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the read S[i - 1][k][p][q] reaches back across an iteration of loop 'i', inside which the time loops run a number of steps that depends on the outer loops, so each PE keeps 'S' in a buffer indexed by the time loops, which the lanes of 'vectorize(p)' do not share: drop the vectorize, or give the loops inside 'i' constant bounds and guard the statements with the condition [affine bounds]
+          S[i][k][p][q] = (i == 0 || k == i) ? in[k][p] : S[i - 1][k][p][q] + 1.0f;
+          if (k == N - 1)
+            out[i][p] = S[i][k][p][q];
+        }
 }
 
 void scheduledAffine(const float *in, float *out) {

@@ -1,0 +1,107 @@
+// Reads back across an iteration of a time loop inside which a time loop
+// with affine bounds runs (issue #36, item 3): the read waits a number of
+// steps that shrinks with the outer loop, so each PE keeps the array in a
+// buffer indexed by the time loops (systolic/PEBuffer.h) instead of a shift
+// register, and the array runs the triangle's steps. Three forms: distance
+// 1 along i; distance 2 along i and -1 along the triangle's loop (a window
+// of 3 and a padded dimension); a read across the outer loop of three time
+// loops. Reference = native (-O0, -O2) = emulated = HLS C simulation.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
+// RUN: %t2s-clang -O0 %s -o %t/native0 2>&1 | count 0
+// RUN: %t/native0 | diff %t/ref.out -
+// RUN: %t2s-clang -O2 %s -o %t/native && %t/native | diff %t/ref.out -
+// RUN: %t2s-clang --emulate -O2 %s -o %t/emulated 2>&1 | count 0
+// RUN: %t/emulated | diff %t/ref.out -
+// RUN: %t2s-clang --hls-sim -O2 %s -o %t/hls 2>&1 | count 0
+// RUN: %t/hls 2> %t/hls.err | diff %t/ref.out -
+// RUN: test ! -s %t/hls.err
+// RUN: FileCheck %s < %t/ref.out
+// CHECK: across 130 136 142 148
+// CHECK-NEXT: farther 51 55.5 60 64.5
+// CHECK-NEXT: three 360 400 440 480
+//
+// The schedule's view: the steps are the triangle's, the buffers' shapes,
+// and how long each read waits.
+// RUN: %t2s-clangxx -O2 -S -emit-llvm -Xclang -disable-llvm-passes %s -o %t/s.ll
+// RUN: %t2s-opt -passes='t2s-attach-pragmas,t2s-prepare-nests,print<t2s-space-time>' -disable-output %t/s.ll 2>&1 | FileCheck %s --check-prefix=SCHED
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:45:15
+// SCHED: time: i x6, t1 x6 = 21 steps
+// SCHED: read of S at distance (1, 0, 0): waits 1 to 5 steps in a PE buffer, from PE offset (0)
+// SCHED: registers of S: 12 per PE (48 in all), a buffer indexed by (i mod 2, k of 6)
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:59:15
+// SCHED: read of T at distance (2, -1, 0): waits 4 to 8 steps in a PE buffer, from PE offset (0)
+// SCHED: registers of T: 21 per PE (84 in all), a buffer indexed by (i mod 3, k of 7)
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:73:15
+// SCHED: time: h x3, i x4, t1 x4 = 30 steps
+// SCHED: read of U at distance (1, 0, 0, 0): waits 10 steps in a PE buffer, from PE offset (0)
+// SCHED: registers of U: 32 per PE (128 in all), a buffer indexed by (h mod 2, i of 4, k of 4)
+#include <cstdio>
+
+constexpr int N = 6, P = 4;
+
+void across(const float (*in)[P], float (*out)[P]) {
+  static float S[N][N][P];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  for (int i = 0; i < N; ++i)
+    for (int k = i; k < N; ++k)
+      for (int p = 0; p < P; ++p) {
+        S[i][k][p] = (i == 0 || k == i) ? in[k][p] : S[i - 1][k][p] + 1.0f;
+        if (k == N - 1)
+          out[i][p] = S[i][k][p];
+      }
+}
+
+// T at (i, k) reads (i - 2, k + 1): two rounds back, one column on.
+void farther(const float (*in)[P], float (*out)[P]) {
+  static float T[N][N][P];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  for (int i = 0; i < N; ++i)
+    for (int k = i; k < N; ++k)
+      for (int p = 0; p < P; ++p) {
+        T[i][k][p] = (i < 2 || k == N - 1) ? in[k][p] : T[i - 2][k + 1][p] * 0.5f + 1.0f;
+        if (k == i)
+          out[i][p] = T[i][k][p];
+      }
+}
+
+// Three time loops: h outside, the triangle (i, k) inside it.
+void three(const float (*in)[P], float (*out)[P]) {
+  static float U[3][4][4][P], V[3][4][4][P];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  for (int h = 0; h < 3; ++h)
+    for (int i = 0; i < 4; ++i)
+      for (int k = i; k < 4; ++k)
+        for (int p = 0; p < P; ++p) {
+          U[h][i][k][p] = h == 0 ? in[k][p] + float(i) : U[h - 1][i][k][p] * 2.0f;
+          V[h][i][k][p] = (k == i ? 0.0f : V[h][i][k - 1][p]) + U[h][i][k][p];
+          if (h == 2 && k == 3)
+            out[i][p] = V[h][i][k][p];
+        }
+}
+
+int main() {
+  static float in[N][P], out[N][P];
+  for (int k = 0; k < N; ++k)
+    for (int p = 0; p < P; ++p)
+      in[k][p] = float(k * P + p);
+  auto print = [&](const char *Name, int Rows) {
+    std::printf("%s", Name);
+    for (int p = 0; p < P; ++p) {
+      float Sum = 0;
+      for (int i = 0; i < Rows; ++i)
+        Sum += out[i][p];
+      std::printf(" %g", Sum);
+    }
+    std::printf("\n");
+  };
+  across(in, out);
+  print("across", N);
+  farther(in, out);
+  print("farther", N);
+  three(in, out);
+  print("three", 4);
+}
