@@ -184,6 +184,17 @@ std::string IslText::domain(char X, llvm::ArrayRef<Guard> Guards) {
   return llvm::join(Terms, " and ");
 }
 
+llvm::SmallVector<std::string, 8> IslText::sameElement(const UREStatement &A,
+                                                       const UREStatement &B) {
+  llvm::SmallVector<std::string, 8> Terms;
+  Terms.push_back(domain('a', A.Guards));
+  Terms.push_back(domain('b', B.Guards));
+  for (unsigned I = 0; I < B.OutputSubscripts.size(); ++I)
+    Terms.push_back(affine(A.OutputSubscripts[I], 'a') + " = " +
+                    affine(B.OutputSubscripts[I], 'b'));
+  return Terms;
+}
+
 std::string IslText::paramList() const {
   llvm::SmallVector<std::string, 4> Names;
   for (const auto &[Name, Value] : Params)

@@ -67,6 +67,12 @@ public:
   std::optional<std::string> condition(const llvm::Value *V, bool WhenTrue, char X);
   /// The nest's domain over X... and what the exact Guards say of it.
   std::string domain(char X, llvm::ArrayRef<Guard> Guards);
+  /// The constraints on an iteration a of output statement A and an
+  /// iteration b of B (the loops in copies 'a' and 'b') that both run and
+  /// write one element: each in the domain under its guards, the
+  /// subscripts equal.
+  llvm::SmallVector<std::string, 8> sameElement(const UREStatement &A,
+                                                const UREStatement &B);
   /// "[N0, P1]": the parameters named so far.
   std::string paramList() const;
 };

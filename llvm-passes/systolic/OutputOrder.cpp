@@ -99,12 +99,7 @@ private:
   bool check(const UREStatement &Earlier, const UREStatement &Later) {
     const unsigned N = S.Loops.size();
     IslText Text(S);
-    llvm::SmallVector<std::string, 8> Terms;
-    Terms.push_back(Text.domain('a', Earlier.Guards));
-    Terms.push_back(Text.domain('b', Later.Guards));
-    for (unsigned I = 0; I < Later.OutputSubscripts.size(); ++I)
-      Terms.push_back(Text.affine(Earlier.OutputSubscripts[I], 'a') + " = " +
-                      Text.affine(Later.OutputSubscripts[I], 'b'));
+    llvm::SmallVector<std::string, 8> Terms = Text.sameElement(Earlier, Later);
     // a before b in the order the reference runs the loops (as written,
     // systolic/SpaceLoopsInward.h).
     llvm::SmallVector<std::string, 4> VA, VB, TA, TB;

@@ -131,12 +131,7 @@ std::string outputsReordered(const URESystem &S, llvm::ArrayRef<unsigned> Order)
           A.OutputSubscripts.size() != B.OutputSubscripts.size())
         continue;
       IslText Text(S);
-      llvm::SmallVector<std::string, 8> Terms;
-      Terms.push_back(Text.domain('a', A.Guards));
-      Terms.push_back(Text.domain('b', B.Guards));
-      for (unsigned I = 0; I < B.OutputSubscripts.size(); ++I)
-        Terms.push_back(Text.affine(A.OutputSubscripts[I], 'a') + " = " +
-                        Text.affine(B.OutputSubscripts[I], 'b'));
+      llvm::SmallVector<std::string, 8> Terms = Text.sameElement(A, B);
       llvm::SmallVector<std::string, 4> VA, VB, PA, PB;
       for (unsigned L = 0; L < N; ++L) {
         VA.push_back(IslText::var('a', L));
