@@ -226,22 +226,47 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
   if (N.Scheduled) {
     DesignEstimate Scratch;
     Counter PerPoint(Dev, Scratch);
-    double Points = 1;
     KernelScope Sizes;
     Sizes.Params = At;
-    for (const Design::Nest::SourceLoop &L : N.SourceLoops) {
+    // A loop's extent, a run-time one at the sizes asked for.
+    auto extent = [&](const Design::Nest::SourceLoop &L) {
       int64_t Upper = L.Upper;
-      if (L.RunTimeUpper) // counted at the sizes asked for
+      if (L.RunTimeUpper)
         if (std::optional<int64_t> U = Sizes.Eval(*L.RunTimeUpper))
           Upper = *U;
-      Points *= double(std::max<int64_t>(Upper - L.Lower, 0));
-    }
-    E.PointsPerRun = Points;
+      return double(std::max<int64_t>(Upper - L.Lower, 0));
+    };
+    double Box = 1;
+    for (const Design::Nest::SourceLoop &L : N.SourceLoops)
+      Box *= extent(L);
+    // The iterations of a count (systolic/StatementRuns.h); the box's
+    // points where it was not counted.
+    auto iterations = [&](const std::optional<uint64_t> &Coupled,
+                          llvm::ArrayRef<unsigned> Free) {
+      if (!Coupled)
+        return Box;
+      double X = double(*Coupled);
+      for (unsigned L : Free)
+        X *= L < N.SourceLoops.size() ? extent(N.SourceLoops[L]) : 1;
+      return X;
+    };
+    E.PointsPerRun = iterations(N.Points, N.PointsFree);
+    double EveryPoint = 0; // the operations if every statement ran everywhere
     for (const Design::Statement &S : N.Statements)
       if (S.Value) {
-        E.FlopsPerRun += PerPoint.flops(*S.Value) * Points;
-        E.IntOpsPerRun += intOps(S.Value) * Points;
+        double Runs = iterations(S.Runs, S.RunsFree);
+        double Flops = PerPoint.flops(*S.Value);
+        E.FlopsPerRun += Flops * Runs;
+        EveryPoint += Flops * E.PointsPerRun;
+        E.IntOpsPerRun += intOps(S.Value) * Runs;
       }
+    // The units of a guarded statement (an output's 'alpha * Z + beta * y'
+    // at the last k) work only at the steps where it runs: the peak is the
+    // operations the statements do per step on average, not the units'.
+    if (EveryPoint > 0 && E.FlopsPerRun < EveryPoint) {
+      E.FlopsPerClock *= E.FlopsPerRun / EveryPoint;
+      E.UsefulFlopsPerClock *= E.FlopsPerRun / EveryPoint;
+    }
   }
   // With run-time sizes the formula, where there is one, gives the traffic
   // at any size without running the kernels that long.

@@ -77,6 +77,11 @@ struct Design {
     ExprPtr Value, Guard, Target;
     /// The URE reads of Value (UREValue leaves): array and distance vector.
     llvm::SmallVector<std::pair<std::string, llvm::SmallVector<int64_t, 4>>, 2> Reads;
+    /// The iterations at which it runs (systolic/StatementRuns.h): Runs
+    /// points of the loops its guards or bounds couple, times the extents
+    /// of the loops RunsFree; none if they were not counted.
+    std::optional<uint64_t> Runs;
+    llvm::SmallVector<unsigned, 6> RunsFree;
   };
 
   /// Where something is in the source (Design::File).
@@ -117,6 +122,9 @@ struct Design {
     /// run an iteration, Steps and Utilization the nest's iterations.
     bool AffineBounds = false;
     int64_t ActivePEs = 1;
+    /// The points of its domain, as Statement::Runs counts them.
+    std::optional<uint64_t> Points;
+    llvm::SmallVector<unsigned, 6> PointsFree;
     /// A value a PE reads from a neighbour's register: the URE array and
     /// the offset of that PE along each PE loop (not all zero).
     struct Flow {

@@ -1,6 +1,7 @@
 //===- DesignAnalysis.cpp - Build a function's Design ---------------------===//
 
 #include "systolic/DesignAnalysis.h"
+#include "systolic/StatementRuns.h"
 #include "ure/IterationDomain.h"
 #include "systolic/ReadPaths.h"
 #include "language/LoopMetadata.h"
@@ -468,7 +469,15 @@ private:
         X.Target = Lift.target(St);
       for (const URERead &Rd : St.Reads)
         X.Reads.push_back({S.Arrays[Rd.Array].Name, Rd.Distance});
+      if (std::optional<RunCount> Runs = countRuns(S, St.Guards)) {
+        X.Runs = Runs->Coupled;
+        X.RunsFree = Runs->Free;
+      }
       N.Statements.push_back(std::move(X));
+    }
+    if (std::optional<RunCount> Points = countRuns(S, {})) {
+      N.Points = Points->Coupled;
+      N.PointsFree = Points->Free;
     }
     // An output's statement, whose guard is when the PEs write it.
     for (ChannelPlan &C : P.Channels)

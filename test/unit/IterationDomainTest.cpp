@@ -259,11 +259,22 @@ TEST(IterationDomain, TriangularTimeLoopSteps) {
   EXPECT_EQ(Sch->TotalSteps, 21);
   EXPECT_EQ(Sch->UsefulPESteps, 84);
   EXPECT_EQ(Sch->ActivePEs, 4);
-  // A read of the previous row waits a number of steps that varies.
+  // A read of the previous row waits a number of steps that varies (6 - i
+  // for row i): the array is a PE buffer, the steps the same.
   S.Statements[0].Reads[0].Distance = {1, 0, 0};
   Rej.clear();
+  Sch = t2s::computeSpaceTimeSchedule(S, Rej);
+  ASSERT_TRUE(Sch.has_value());
+  EXPECT_TRUE(Rej.empty());
+  EXPECT_EQ(Sch->TotalSteps, 21);
+  EXPECT_FALSE(Sch->Registers[0].Buffer.empty());
+  EXPECT_EQ(Sch->Reads[0].FewestSteps, 1);
+  EXPECT_EQ(Sch->Reads[0].MostSteps, 5);
+  // Under a schedule vector the time loops do not run themselves.
+  S.Directives[0] = directive("space_time(p) schedule(1)");
+  Rej.clear();
   EXPECT_FALSE(t2s::computeSpaceTimeSchedule(S, Rej).has_value());
-  ASSERT_EQ(Rej.size(), 1u);
+  ASSERT_FALSE(Rej.empty());
   EXPECT_EQ(Rej[0].Rule, t2s::URERule::AffineBounds);
 }
 
