@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <vector>
 
 namespace t2s {
 
@@ -385,7 +386,9 @@ private:
     // p run: fixed only if those loops have constant bounds. Otherwise its
     // array is kept in a buffer per PE indexed by the time loops from p
     // inward (systolic/PEBuffer.h), which needs the time loops to run
-    // themselves and every lane of a vector to run in each step.
+    // themselves and every lane of a vector to run in each step. (No loop
+    // inside p has a run-time bound: [run-time sizes] refuses such reads;
+    // p may, as the buffer keeps a window of it.)
     unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
     BufferFrom.assign(S.Arrays.size(), -1);
     for (const UREStatement &St : S.Statements)
@@ -441,16 +444,6 @@ private:
                  Why + ", which the lanes of '" + LD.D.str() + "' do not share: drop the "
                  "vectorize, or give the loops inside '" + P.Name +
                  "' constant bounds and guard the statements with the condition",
-                 URERule::AffineBounds);
-          OK = false;
-          break;
-        }
-      for (unsigned Q = BufferFrom[A]; Q < TimeLoops; ++Q)
-        if (S.Loops[Q].runTime()) {
-          reject(At,
-                 Why + ", but loop '" + S.Loops[Q].Name + "' runs up to '" +
-                     runTimeUpperText(S.Loops[Q]) + "', known only at run time, which "
-                     "sizes no buffer: give it a constant bound",
                  URERule::AffineBounds);
           OK = false;
           break;
@@ -651,15 +644,31 @@ private:
   void bufferWaits() {
     unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
     llvm::ArrayRef<URELoop> Time = llvm::ArrayRef(S.Loops).take_front(TimeLoops);
-    std::optional<uint64_t> Count = countIterations(Time, {}, MaxScannedIterations);
-    if (!Count || TimeLoops == 0)
+    // Each point of the time loops' box gets its step (-1: not in the
+    // nest); too large a box is not scanned.
+    int64_t Box = 1;
+    for (const URELoop &L : Time) {
+      Box *= std::max<int64_t>(L.extent(), 0);
+      if (Box > MaxScannedIterations)
+        return;
+    }
+    if (TimeLoops == 0 || Box == 0)
       return;
-    std::map<llvm::SmallVector<int64_t, 4>, int64_t> StepOf;
+    auto index = [&](llvm::ArrayRef<int64_t> Point) -> int64_t {
+      int64_t X = 0;
+      for (unsigned L = 0; L < TimeLoops; ++L) {
+        if (Point[L] < Time[L].Lower || Point[L] >= Time[L].Upper)
+          return -1;
+        X = X * Time[L].extent() + (Point[L] - Time[L].Lower);
+      }
+      return X;
+    };
+    std::vector<int32_t> StepOf(size_t(Box), -1);
     llvm::SmallVector<int64_t, 4> Point;
-    int64_t Step = 0;
+    int32_t Step = 0;
     std::function<void(unsigned)> Walk = [&](unsigned L) {
       if (L == TimeLoops) {
-        StepOf.emplace(Point, Step++);
+        StepOf[size_t(index(Point))] = Step++;
         return;
       }
       for (int64_t V = lowerAt(Time[L], Point), E = upperAt(Time[L], Point); V < E; ++V) {
@@ -674,17 +683,27 @@ private:
       if (Rd.NamesNoIteration || Rd.Array >= BufferFrom.size() || BufferFrom[Rd.Array] < 0)
         continue;
       bool Any = false;
-      for (const auto &[At, Now] : StepOf) {
-        llvm::SmallVector<int64_t, 4> From(At);
-        for (unsigned L = 0; L < TimeLoops; ++L)
-          From[L] -= Rd.Distance[L];
-        auto It = StepOf.find(From);
-        if (It == StepOf.end())
-          continue;
-        int64_t Wait = Now - It->second;
-        SR.FewestSteps = Any ? std::min(SR.FewestSteps, Wait) : Wait;
-        SR.MostSteps = Any ? std::max(SR.MostSteps, Wait) : Wait;
-        Any = true;
+      // Every point of the box, its iteration and the one it reads.
+      llvm::SmallVector<int64_t, 4> At, From(TimeLoops);
+      for (const URELoop &L : Time)
+        At.push_back(L.Lower);
+      for (int64_t X = 0; X < Box; ++X) {
+        if (StepOf[size_t(X)] >= 0) {
+          for (unsigned L = 0; L < TimeLoops; ++L)
+            From[L] = At[L] - Rd.Distance[L];
+          int64_t F = index(From);
+          if (F >= 0 && StepOf[size_t(F)] >= 0) {
+            int64_t Wait = StepOf[size_t(X)] - StepOf[size_t(F)];
+            SR.FewestSteps = Any ? std::min(SR.FewestSteps, Wait) : Wait;
+            SR.MostSteps = Any ? std::max(SR.MostSteps, Wait) : Wait;
+            Any = true;
+          }
+        }
+        for (unsigned L = TimeLoops; L-- > 0;) // the next point, row-major
+          if (++At[L] < Time[L].Upper)
+            break;
+          else
+            At[L] = Time[L].Lower;
       }
     }
   }

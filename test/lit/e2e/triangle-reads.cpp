@@ -5,7 +5,8 @@
 // register, and the array runs the triangle's steps. Three forms: distance
 // 1 along i; distance 2 along i and -1 along the triangle's loop (a window
 // of 3 and a padded dimension); a read across the outer loop of three time
-// loops. Reference = native (-O0, -O2) = emulated = HLS C simulation.
+// loops; the same across a loop with a run-time bound. Reference = native
+// (-O0, -O2) = emulated = HLS C simulation.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
 // RUN: %t2s-clang -O0 %s -o %t/native0 2>&1 | count 0
@@ -20,22 +21,28 @@
 // CHECK: across 130 136 142 148
 // CHECK-NEXT: farther 51 55.5 60 64.5
 // CHECK-NEXT: three 360 400 440 480
+// CHECK-NEXT: runtime1 {{.*}}
+// CHECK-NEXT: runtime4 {{.*}}
 //
 // The schedule's view: the steps are the triangle's, the buffers' shapes,
 // and how long each read waits.
 // RUN: %t2s-clangxx -O2 -S -emit-llvm -Xclang -disable-llvm-passes %s -o %t/s.ll
 // RUN: %t2s-opt -passes='t2s-attach-pragmas,t2s-prepare-nests,print<t2s-space-time>' -disable-output %t/s.ll 2>&1 | FileCheck %s --check-prefix=SCHED
-// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:45:15
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:{{[0-9]+}}:15
 // SCHED: time: i x6, t1 x6 = 21 steps
 // SCHED: read of S at distance (1, 0, 0): waits 1 to 5 steps in a PE buffer, from PE offset (0)
 // SCHED: registers of S: 12 per PE (48 in all), a buffer indexed by (i mod 2, k of 6)
-// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:59:15
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:{{[0-9]+}}:15
 // SCHED: read of T at distance (2, -1, 0): waits 4 to 8 steps in a PE buffer, from PE offset (0)
 // SCHED: registers of T: 21 per PE (84 in all), a buffer indexed by (i mod 3, k of 7)
-// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:73:15
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:{{[0-9]+}}:15
 // SCHED: time: h x3, i x4, t1 x4 = 30 steps
 // SCHED: read of U at distance (1, 0, 0, 0): waits 10 steps in a PE buffer, from PE offset (0)
 // SCHED: registers of U: 32 per PE (128 in all), a buffer indexed by (h mod 2, i of 4, k of 4)
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:{{[0-9]+}}:15
+// SCHED: time: h x4 (n at run time), i x6, t1 x6 = 84 steps
+// SCHED: read of W at distance (1, 0, 0, 0): waits 21 steps in a PE buffer
+// SCHED: registers of W: 72 per PE (288 in all), a buffer indexed by (h mod 2, i of 6, k of 6)
 #include <cstdio>
 
 constexpr int N = 6, P = 4;
@@ -83,6 +90,22 @@ void three(const float (*in)[P], float (*out)[P]) {
         }
 }
 
+// The loop a read crosses may run to a size known only at run time: the
+// buffer keeps a window of it.
+void runTime(const float (*in)[P], float (*out)[P], int n) {
+  static float W[2][N][N][P];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  for (int h = 0; h < n; ++h)
+    for (int i = 0; i < N; ++i)
+      for (int k = i; k < N; ++k)
+        for (int p = 0; p < P; ++p) {
+          W[h % 2][i][k][p] = h == 0 ? in[k][p] : W[(h - 1) % 2][i][k][p] * 0.5f + float(i);
+          if (k == N - 1)
+            out[i][p] = W[h % 2][i][k][p];
+        }
+}
+
 int main() {
   static float in[N][P], out[N][P];
   for (int k = 0; k < N; ++k)
@@ -104,4 +127,8 @@ int main() {
   print("farther", N);
   three(in, out);
   print("three", 4);
+  for (int n = 1; n <= 4; n += 3) {
+    runTime(in, out, n);
+    print(n == 1 ? "runtime1" : "runtime4", N);
+  }
 }
