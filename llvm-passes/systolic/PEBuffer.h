@@ -39,16 +39,10 @@ struct PEBufferDim {
   bool Window = false;
 };
 
-/// The words of one PE's buffer.
-inline int64_t peBufferWords(llvm::ArrayRef<PEBufferDim> Dims) {
-  int64_t W = 1;
-  for (const PEBufferDim &D : Dims)
-    W *= D.Extent;
-  return W;
-}
-
 /// The slot of the iteration whose loop values are \p Values minus \p
-/// Distance (both over the nest's loops): row-major over Dims.
+/// Distance (both over the nest's loops): row-major over Dims. The native
+/// transform (backends/SpaceTimeTransform.cpp) and the kernels
+/// (lowering/KernelBuilder.h) compute the same from the loop variables.
 inline int64_t peBufferSlot(llvm::ArrayRef<PEBufferDim> Dims, llvm::ArrayRef<int64_t> Values,
                             llvm::ArrayRef<int64_t> Distance) {
   int64_t Slot = 0;

@@ -588,6 +588,8 @@ private:
   }
 
   bool planRegisters() {
+    if (llvm::any_of(BufferFrom, [](int F) { return F >= 0; }))
+      bufferWaits();
     llvm::SmallVector<int64_t, 0> Times = productionTimes();
     // Regular production: the same gap between every two writes.
     int64_t Period = 0;
@@ -606,9 +608,6 @@ private:
           P.MaxTimeDistance = std::max(P.MaxTimeDistance, SR.TimeDistance);
       P.ConservativeWords = P.MaxTimeDistance + 1;
       if (A < BufferFrom.size() && BufferFrom[A] >= 0) {
-        if (A == 0 || llvm::none_of(llvm::ArrayRef(BufferFrom).take_front(A),
-                                    [](int F) { return F >= 0; }))
-          bufferWaits();
         planBuffer(P, BufferFrom[A]);
         R.Registers.push_back(P);
         continue;
@@ -728,9 +727,20 @@ private:
       D.Extent = D.Window ? Most + 1 : S.Loops[L].extent() + Most - Least;
       P.Buffer.push_back(D);
     }
-    P.ConservativeWords = peBufferWords(P.Buffer);
+    // Words beyond 64 bits are refused as too many (registersFit).
+    std::optional<int64_t> Words = 1;
+    for (const PEBufferDim &D : P.Buffer)
+      Words = Words ? llvm::checkedMul(*Words, D.Extent) : std::nullopt;
+    P.ConservativeWords = Words ? *Words : INT64_MAX;
     P.MinimizedWords = P.ConservativeWords;
     P.Minimized = false;
+    // The longest wait, where the steps were scanned (else the box's).
+    int64_t Longest = -1;
+    for (const ScheduledRead &SR : R.Reads)
+      if (S.Statements[SR.Statement].Reads[SR.Read].Array == P.Array)
+        Longest = std::max(Longest, SR.MostSteps);
+    if (Longest >= 0)
+      P.MaxTimeDistance = Longest;
   }
 
   // The native build keeps each array's registers in a static array, the
