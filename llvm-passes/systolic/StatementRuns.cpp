@@ -75,8 +75,10 @@ std::optional<RunCount> countRuns(const URESystem &S, llvm::ArrayRef<Guard> Guar
   IslSet Range(isl_map_range(M));
   if (!Range)
     return std::nullopt;
-  Range.reset(isl_set_project_out(Range.release(), isl_dim_param, 0,
-                                  isl_set_dim(Range.get(), isl_dim_param)));
+  isl_size Params = isl_set_dim(Range.get(), isl_dim_param);
+  if (Params < 0)
+    return std::nullopt;
+  Range.reset(isl_set_project_out(Range.release(), isl_dim_param, 0, unsigned(Params)));
   if (!Range)
     return std::nullopt;
   isl_val *V = isl_set_count_val(Range.get());
