@@ -763,26 +763,19 @@ private:
         Sum = *NewSum;
         continue;
       }
-      if (!P.Buffer.empty()) {
-        reject(S.Loc,
-               "the buffers of '" + A.Name + "' would hold " +
-                   llvm::Twine(P.ConservativeWords) + " words in each of " +
-                   llvm::Twine(R.NumPEs) +
-                   " PEs, more than the 1 GiB a design's registers may take (a "
-                   "value for every iteration of the time loops inside '" +
-                   S.Loops[P.Buffer.front().Loop].Name +
-                   "'); use smaller loop extents or fewer PEs",
-               URERule::ScheduleSize);
-        return false;
-      }
+      // What sizes them, and the fix.
+      std::string Why =
+          P.Buffer.empty()
+              ? "its longest read waits " + std::to_string(P.MaxTimeDistance) +
+                    " time steps); use smaller schedule coefficients or fewer PEs"
+              : "a value for every iteration of the time loops inside '" +
+                    S.Loops[P.Buffer.front().Loop].Name +
+                    "'); use smaller loop extents or fewer PEs";
       reject(S.Loc,
-             "the shift registers of '" + A.Name + "' would hold " +
-                 llvm::Twine(P.ConservativeWords) + " words in each of " +
-                 llvm::Twine(R.NumPEs) +
-                 " PEs, more than the 1 GiB a design's registers may take "
-                 "(its longest read waits " +
-                 llvm::Twine(P.MaxTimeDistance) +
-                 " time steps); use smaller schedule coefficients or fewer PEs",
+             "the " + llvm::Twine(P.Buffer.empty() ? "shift registers" : "buffers") + " of '" +
+                 A.Name + "' would hold " + llvm::Twine(P.ConservativeWords) +
+                 " words in each of " + llvm::Twine(R.NumPEs) +
+                 " PEs, more than the 1 GiB a design's registers may take (" + Why,
              URERule::ScheduleSize);
       return false;
     }
