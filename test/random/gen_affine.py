@@ -25,9 +25,8 @@ import argparse
 import itertools
 import random
 
+from program import MOD, print_program
 from storage import window_storage
-
-MOD = 1009
 
 
 def affine(coeffs, const, names):
@@ -176,23 +175,8 @@ def main():
     ap.add_argument("--count", type=int, default=20)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    print("// gen_affine.py --seed %d --count %d" % (args.seed, args.count))
-    print("#include <cstdio>")
     designs = [gen_design(rng, n, args.seed) for n in range(args.count)]
-    for text, _ in designs:
-        print(text)
-    print("int main() {")
-    for n, (_, ext) in enumerate(designs):
-        size = ext[0] * ext[1] * ext[2]
-        print("  {")
-        print("    static int in[%d][%d][%d], out[%d][%d][%d];" % (tuple(ext) * 2))
-        print("    for (int x = 0; x < %d; ++x) (&in[0][0][0])[x] = (x * 7 + %d) %% 13 - 6;" % (size, n))
-        print("    affine%d(in, out);" % n)
-        print("    long long h = 0; for (int x = 0; x < %d; ++x) h = (h * 31 + (&out[0][0][0])[x] + %d) %% 1000000007;" % (size, MOD))
-        print("    std::printf(\"affine%d %%lld\\n\", h);" % n)
-        print("  }")
-    print("  return 0;")
-    print("}")
+    print_program("gen_affine.py", args.seed, args.count, "affine", designs)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import argparse
 import itertools
 import random
 
-MOD = 1009
+from program import MOD, print_program
 
 
 def shifted(n, c):
@@ -132,27 +132,8 @@ def main():
     ap.add_argument("--count", type=int, default=20)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    print("// gen_lifted.py --seed %d --count %d" % (args.seed, args.count))
-    print("#include <cstdio>")
     designs = [gen_design(rng, n) for n in range(args.count)]
-    for text, _ in designs:
-        print(text)
-    print("int main() {")
-    for n, (_, ext) in enumerate(designs):
-        size = 1
-        for e in ext:
-            size *= e
-        dims = "".join("[%d]" % e for e in ext)
-        zero = "[0]" * len(ext)
-        print("  {")
-        print("    static int in%s, out%s;" % (dims, dims))
-        print("    for (int x = 0; x < %d; ++x) (&in%s)[x] = (x * 7 + %d) %% 13 - 6;" % (size, zero, n))
-        print("    lifted%d(in, out);" % n)
-        print("    long long h = 0; for (int x = 0; x < %d; ++x) h = (h * 31 + (&out%s)[x] + %d) %% 1000000007;" % (size, zero, MOD))
-        print("    std::printf(\"lifted%d %%lld\\n\", h);" % n)
-        print("  }")
-    print("  return 0;")
-    print("}")
+    print_program("gen_lifted.py", args.seed, args.count, "lifted", designs)
 
 
 if __name__ == "__main__":
