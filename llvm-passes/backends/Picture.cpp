@@ -149,12 +149,18 @@ public:
        << ", utilization " << Utilization;
     // The registers of values no PE passes on (an accumulator, read back by
     // the PE that wrote it), which no edge between PEs shows.
+    // A buffered array's buffer and round register count as one.
     std::string Kept;
-    for (const Design::Register &R : D.Registers)
-      if (R.Nest == U && R.Lane < 0 &&
-          llvm::none_of(N.Flows, [&](const Design::Nest::Flow &F) { return F.Array == R.Array; }))
-        Kept += (Kept.empty() ? "" : ", ") + R.Array + ": " +
-                plural(uint64_t(R.Words), "reg", "regs");
+    for (const Design::Register &R : D.Registers) {
+      if (R.Nest != U || R.Lane >= 0 || R.Round ||
+          llvm::any_of(N.Flows, [&](const Design::Nest::Flow &F) { return F.Array == R.Array; }))
+        continue;
+      int64_t Words = 0;
+      for (const Design::Register &X : D.Registers)
+        if (X.Nest == U && X.Array == R.Array)
+          Words += X.Words;
+      Kept += (Kept.empty() ? "" : ", ") + R.Array + ": " + plural(uint64_t(Words), "reg", "regs");
+    }
     if (!Kept.empty())
       OS << "\\n" << dotString("each PE keeps " + Kept);
     if (N.PELoops.size() > 2) {
@@ -211,9 +217,12 @@ public:
       if (Hidden || (DR == 0 && DC == 0))
         continue;
       std::string Item = F.Array;
+      int64_t Words = 0; // all its registers: its lanes', a buffer's round one
       for (const Design::Register &R : D.Registers)
         if (R.Nest == U && R.Array == F.Array)
-          Item += ": " + plural(uint64_t(R.Words), "reg", "regs");
+          Words += R.Words;
+      if (Words)
+        Item += ": " + plural(uint64_t(Words), "reg", "regs");
       std::string &Label = Flows[{DR, DC}];
       if (Label.find(Item) == std::string::npos)
         Label += (Label.empty() ? "" : ", ") + Item;

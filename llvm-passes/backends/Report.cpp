@@ -94,14 +94,18 @@ llvm::SmallVector<const t2s::Design::Register *, 4> registersOf(const t2s::Desig
 
 llvm::json::Array registersJSON(const t2s::Design &D, unsigned N) {
   llvm::json::Array List;
-  for (const t2s::Design::Register *R : registersOf(D, N))
-    List.push_back(llvm::json::Object{
+  for (const t2s::Design::Register *R : registersOf(D, N)) {
+    llvm::json::Object Reg{
         {"array", R->Array},
         {"words_per_pe", R->Words},
         {"lanes", R->Lanes ? llvm::json::Value(R->Lanes) : llvm::json::Value(nullptr)},
         {"lane", R->Lane >= 0 ? llvm::json::Value(R->Lane) : llvm::json::Value(nullptr)},
         {"words", R->totalWords()},
-        {"bits", R->totalWords() * int64_t(R->Element.Bits)}});
+        {"bits", R->totalWords() * int64_t(R->Element.Bits)}};
+    if (R->Round) // a buffered array's register for its reads within a round
+      Reg["within_round"] = true;
+    List.push_back(std::move(Reg));
+  }
   return List;
 }
 
@@ -510,8 +514,8 @@ llvm::json::Object scheduleJSON(const t2s::DataPath &P) {
       Dim["run_time_bound"] = t2s::runTimeUpperText(S.Loops[*L]);
     TimeList.push_back(std::move(Dim));
   }
-  for (const t2s::RegisterPlan &R : Sch.Registers)
-    RegisterList.push_back(llvm::json::Object{
+  for (const t2s::RegisterPlan &R : Sch.Registers) {
+    llvm::json::Object Reg{
         {"array", S.Arrays[R.Array].Name},
         {"max_time_distance", R.MaxTimeDistance},
         {"conservative_words_per_pe", R.ConservativeWords},
@@ -519,7 +523,11 @@ llvm::json::Object scheduleJSON(const t2s::DataPath &P) {
         {"kind", !R.Buffer.empty()                  ? "buffer"
                  : !R.Minimized || R.ShiftEvery ? "shift register"
                                                 : "fifo"},
-        {"shift_every", R.ShiftEvery}});
+        {"shift_every", R.ShiftEvery}};
+    if (!R.Buffer.empty())
+      Reg["round_words_per_pe"] = R.RoundWords;
+    RegisterList.push_back(std::move(Reg));
+  }
   llvm::json::Value Utilization = nullptr;
   if (std::optional<double> U = Sch.utilization())
     Utilization = *U;
@@ -575,6 +583,8 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
       OS << ", " << t2s::peBufferText(R->Buffer, [&](unsigned L) {
         return D.Nests[R->Nest].Loops[L];
       });
+    else if (R->Round)
+      OS << (R->Words > 1 ? ", shifted each step," : ",") << " for the reads within a round";
     else if (!R->Lanes && R->Lane < 0)
       OS << t2s::minimizedText(R->Minimized, R->MinimizedWords, R->ShiftEvery,
                                D.Nests[R->Nest].AffineBounds);

@@ -358,8 +358,12 @@ void Design::print(llvm::raw_ostream &OS) const {
         OS << " [" << E << "]";
       if (R.Lanes)
         OS << " lanes " << R.Lanes;
-      if (R.Lane >= 0) {
-        OS << " lane " << R.LaneLoop << " = " << R.Lane << " for reads";
+      if (R.Lane >= 0)
+        OS << " lane " << R.LaneLoop << " = " << R.Lane;
+      if (R.Round)
+        OS << " within a round";
+      if (!R.Reads.empty()) {
+        OS << " for reads";
         for (auto [SI, RI] : R.Reads)
           OS << " " << SI << "." << RI;
       }

@@ -287,8 +287,9 @@ struct Design {
     /// array's register of all lanes.
     int64_t Lane = -1;
     std::string LaneLoop; ///< the vectorized loop, where Lane >= 0
-    /// The URE reads (statement, read) this one-lane register serves; the
-    /// array's other reads read its register of all lanes.
+    /// The URE reads (statement, read) this one-lane (or Round) register
+    /// serves; the array's other reads read its register of all lanes (its
+    /// buffer).
     llvm::SmallVector<std::pair<unsigned, unsigned>, 2> Reads;
     /// The schedule's smaller alternative ("Minimizing FIFO size"), which
     /// the kernels do not use: words shifted every ShiftEvery steps, or (0)
@@ -301,6 +302,10 @@ struct Design {
     /// loops (systolic/PEBuffer.h; loops index Nest::Loops): Words long,
     /// never shifted. Empty for a shift register.
     llvm::SmallVector<PEBufferDim, 3> Buffer;
+    /// The shift register of a buffered array for its reads within a round
+    /// (RegisterPlan::RoundWords; they are Reads): Words long, shifted every
+    /// step. The array's buffer serves its other reads.
+    bool Round = false;
 
     /// Words in all the PEs (and lanes).
     int64_t totalWords() const;

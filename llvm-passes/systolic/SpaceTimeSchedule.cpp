@@ -741,6 +741,21 @@ private:
         Longest = std::max(Longest, SR.MostSteps);
     if (Longest >= 0)
       P.MaxTimeDistance = Longest;
+    // The reads within a round: zero along every time loop but the
+    // innermost, inside From. They wait their distance along it, in steps.
+    unsigned Inner = TimeLoops - 1;
+    for (ScheduledRead &SR : R.Reads) {
+      const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
+      if (Rd.Array != P.Array || Rd.NamesNoIteration)
+        continue;
+      bool Within = true;
+      for (unsigned L = 0; L < TimeLoops; ++L)
+        Within &= Rd.Distance[L] == 0 || (L == Inner && L > From);
+      if (!Within)
+        continue;
+      SR.InRound = true;
+      P.RoundWords = std::max(P.RoundWords, SR.TimeDistance + 1);
+    }
   }
 
   // The native build keeps each array's registers in a static array, the
@@ -888,7 +903,10 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     for (const RegisterPlan &P : Registers)
       if (P.Array == Rd.Array && !P.Buffer.empty())
         Buffer = &P;
-    if (Buffer && SR.MostSteps >= 0)
+    if (Buffer && SR.InRound)
+      OS << "): time distance " << SR.TimeDistance << " within a round of "
+         << S.Loops[Buffer->Buffer.front().Loop].Name << ", from PE offset (";
+    else if (Buffer && SR.MostSteps >= 0)
       OS << "): waits " << SR.FewestSteps
          << (SR.MostSteps != SR.FewestSteps ? " to " + std::to_string(SR.MostSteps) : "")
          << (SR.MostSteps == 1 ? " step" : " steps") << " in a PE buffer, from PE offset (";
@@ -909,11 +927,19 @@ void SpaceTimeSchedule::printRegisters(llvm::raw_ostream &OS) const {
        << P.ConservativeWords << " per PE (" << P.ConservativeWords * NumPEs
        << " in all)";
     if (!P.Buffer.empty())
-      OS << ", " << peBufferText(P.Buffer, [&](unsigned L) { return S.Loops[L].Name; });
+      OS << ", " << peBufferText(P.Buffer, [&](unsigned L) { return S.Loops[L].Name; })
+         << roundText(P.RoundWords, S.Loops[P.Buffer.front().Loop].Name);
     else
       OS << minimizedText(P.Minimized, P.MinimizedWords, P.ShiftEvery, hasAffineBounds(S.Loops));
     OS << "\n";
   }
+}
+
+std::string roundText(int64_t Words, llvm::StringRef Loop) {
+  if (!Words)
+    return "";
+  return ", and " + std::to_string(Words) + (Words == 1 ? " word" : " words shifted each step") +
+         " per PE for the reads within a round of " + Loop.str();
 }
 
 std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,

@@ -26,6 +26,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 #include <string>
@@ -74,6 +75,11 @@ struct RegisterPlan {
   /// buffer per PE indexed by these time loops (systolic/PEBuffer.h),
   /// ConservativeWords long, not a shift register. Empty otherwise.
   llvm::SmallVector<PEBufferDim, 3> Buffer;
+  /// A buffered array's reads within a round (ScheduledRead::InRound) wait
+  /// a fixed number of steps: the kernels serve them from a shift register
+  /// of this many words per PE, shifted every step, and leave the buffer to
+  /// the reads across rounds. 0: no such read.
+  int64_t RoundWords = 0;
 };
 
 /// A dependence as the array sees it after the transform.
@@ -86,6 +92,11 @@ struct ScheduledRead {
   /// iterations whose point at the distance is one of the nest's (-1 if
   /// there were too many to scan). TimeDistance is then the box's.
   int64_t FewestSteps = -1, MostSteps = -1;
+  /// A read of a buffered array that stays within a round: zero along every
+  /// time loop but the innermost, which runs inside the crossed loop. Its
+  /// iteration and the one it reads are TimeDistance steps apart wherever it
+  /// runs (the innermost loop's values between them are all in the nest).
+  bool InRound = false;
 };
 
 struct SpaceTimeSchedule {
@@ -130,6 +141,11 @@ struct SpaceTimeSchedule {
 /// ", not minimized (...)".
 std::string minimizedText(bool Minimized, int64_t Words, int64_t ShiftEvery,
                           bool AffineBounds = false);
+
+/// A buffered array's shift register for its reads within a round
+/// (RegisterPlan::RoundWords), after its buffer's text: ", and 2 words per
+/// PE shifted each step for the reads within a round of i"; "" for none.
+std::string roundText(int64_t Words, llvm::StringRef Loop);
 
 /// Computes the schedule of \p S, or returns the broken rules as rejections.
 /// Systems without space_time get std::nullopt and no rejection. The

@@ -259,3 +259,29 @@ TEST(SpaceTimeSchedule, ReadsAcrossATriangleUseAPEBuffer) {
     EXPECT_EQ(R.MostSteps, Most);
   }
 }
+
+// Beside a read across the round, a read within it (zero along i, two back
+// along the triangle's j) waits two steps wherever it runs: it is marked
+// InRound, and the array gets a round register of 3 words; the read across
+// is not, and a read along i alone never is.
+TEST(SpaceTimeSchedule, ReadsWithinARoundTakeARoundRegister) {
+  t2s::URESystem S = triangleSystem({1, 0, 0});
+  t2s::URERead Within;
+  Within.Distance = {0, 2, 0};
+  S.Statements[0].Reads.push_back(Within);
+  llvm::SmallVector<t2s::URERejection, 1> Rej;
+  std::optional<t2s::SpaceTimeSchedule> Sch = t2s::computeSpaceTimeSchedule(S, Rej);
+  ASSERT_TRUE(Sch.has_value());
+  EXPECT_TRUE(Rej.empty());
+  ASSERT_EQ(Sch->Reads.size(), 2u);
+  for (const t2s::ScheduledRead &R : Sch->Reads)
+    EXPECT_EQ(R.InRound, R.Read == 1) << "read " << R.Read;
+  EXPECT_EQ(Sch->Reads[1].TimeDistance, 2);
+  EXPECT_EQ(Sch->Registers[0].RoundWords, 3);
+  // Only a read across: no round register.
+  std::optional<t2s::SpaceTimeSchedule> Across =
+      t2s::computeSpaceTimeSchedule(triangleSystem({1, 0, 0}), Rej);
+  ASSERT_TRUE(Across.has_value());
+  EXPECT_FALSE(Across->Reads[0].InRound);
+  EXPECT_EQ(Across->Registers[0].RoundWords, 0);
+}

@@ -126,9 +126,26 @@ Stmts ArrayKernel::peWork() {
   for (const PEChannel &C : Channels)
     if (!C->Output && inBody(C))
       channelReadInto(Out, C);
-  for (unsigned SI = 0; SI < S.Statements.size(); ++SI)
+  for (unsigned SI = 0; SI < S.Statements.size(); ++SI) {
     Out.push_back(statement(SI));
+    roundCopy(Out, SI);
+  }
   return Out;
+}
+
+// A statement that wrote the shift register of a buffered array's reads
+// within a round: its buffer keeps the value for the reads across rounds.
+void ArrayKernel::roundCopy(Stmts &Out, unsigned SI) {
+  const UREStatement &St = S.Statements[SI];
+  const Design::Register *Round = St.Extended ? nullptr : roundOf(St.Array);
+  if (!Round)
+    return;
+  const Design::Register *Buf = bufferOf(St.Array);
+  llvm::SmallVector<ExprPtr, 6> Word{num(0)}, Slot{bufferSlot(*Buf, {})};
+  Word.append(peSubscripts());
+  Slot.append(peSubscripts());
+  Out.push_back(assign(subscript(Buf->Element, var(registerName(*Buf)), Slot),
+                       subscript(Round->Element, var(registerName(*Round)), Word)));
 }
 
 void ArrayKernel::shifts(Stmts &Out) {
@@ -168,12 +185,17 @@ Stmt ArrayKernel::statement(unsigned SI) {
     return X;
   };
   if (!St.Extended) {
-    const Design::Register *Buf = bufferOf(St.Array);
+    // A buffered array with reads within a round writes its shift register
+    // (roundCopy() copies the value into the buffer).
+    const Design::Register *Round = roundOf(St.Array);
+    const Design::Register *Buf = Round ? nullptr : bufferOf(St.Array);
     llvm::SmallVector<ExprPtr, 6> Subs{Buf ? bufferSlot(*Buf, {}) : num(0)};
     Subs.append(peSubscripts());
     if (Vec)
       Subs.push_back(laneIndex(0, Vec->LanePad[St.Array]));
-    return placed(assign(subscript(Value->Type, var(registerName(St.Array)), Subs), Value));
+    return placed(assign(
+        subscript(Value->Type, var(Round ? registerName(*Round) : registerName(St.Array)), Subs),
+        Value));
   }
   ExprPtr Guard = guardOf(SI);
   const PEChannel *C = channelOfStatement(SI);

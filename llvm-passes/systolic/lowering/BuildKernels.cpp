@@ -89,6 +89,21 @@ void buildKernels(Design &D, NestPlans Plans, llvm::ArrayRef<unsigned> Stages) {
       Reg.Buffer = RP.Buffer;
       for (unsigned L : P.Sch.PELoops)
         Reg.PEExtents.push_back(P.Sch.System.Loops[L].extent());
+      if (RP.RoundWords) {
+        // The reads within a round take a shift register of their own.
+        Design::Register Round = Reg;
+        Round.Words = RP.RoundWords;
+        Round.Minimized = false;
+        Round.MinimizedWords = Round.ShiftEvery = 0;
+        Round.Buffer.clear();
+        Round.Round = true;
+        for (const ScheduledRead &SR : P.Sch.Reads)
+          if (SR.InRound && P.Sch.System.Statements[SR.Statement].Reads[SR.Read].Array == RP.Array)
+            Round.Reads.push_back({SR.Statement, SR.Read});
+        D.Registers.push_back(std::move(Reg));
+        D.Registers.push_back(std::move(Round));
+        continue;
+      }
       D.Registers.push_back(std::move(Reg));
     }
   }

@@ -186,15 +186,19 @@ protected:
       if (X.Statement == SI && X.Read == RI)
         SR = &X;
     int64_t Time = Vec ? Vec->TimeDistance[SR - Sch.Reads.begin()] : SR->TimeDistance;
-    const Design::Register *Buf = bufferOf(R.Array);
+    // A register of one lane, or of a buffered array's reads within a round.
+    const Design::Register *Own = nullptr;
+    for (const Design::Register *Reg : Registers)
+      if (llvm::is_contained(Reg->Reads, std::make_pair(SI, RI)))
+        Own = Reg;
+    const Design::Register *Buf = Own ? nullptr : bufferOf(R.Array);
     llvm::SmallVector<ExprPtr, 6> Subs{
         Buf ? bufferSlot(*Buf, R.NamesNoIteration ? llvm::ArrayRef<int64_t>() : R.Distance)
             : num(Time)};
     for (unsigned P = 0; P < Sch.PELoops.size(); ++P)
       Subs.push_back(peIndex(loop(Sch.PELoops[P]), SR->PEDistance[P]));
-    for (const Design::Register *Reg : Registers)
-      if (llvm::is_contained(Reg->Reads, std::make_pair(SI, RI)))
-        return subscript(T, var(registerName(*Reg)), Subs); // one lane
+    if (Own)
+      return subscript(T, var(registerName(*Own)), Subs);
     if (Vec)
       Subs.push_back(laneIndex(R.NamesNoIteration ? 0 : R.Distance[Vec->Loop],
                                Vec->LanePad[R.Array]));
@@ -205,6 +209,14 @@ protected:
   const Design::Register *bufferOf(unsigned A) const {
     for (const Design::Register *Reg : Registers)
       if (Reg->Array == S.Arrays[A].Name && !Reg->Buffer.empty())
+        return Reg;
+    return nullptr;
+  }
+
+  // The shift register of a buffered array's reads within a round, if any.
+  const Design::Register *roundOf(unsigned A) const {
+    for (const Design::Register *Reg : Registers)
+      if (Reg->Array == S.Arrays[A].Name && Reg->Round)
         return Reg;
     return nullptr;
   }
@@ -228,9 +240,12 @@ protected:
   }
 
   std::string registerName(unsigned A) const { return "sr_" + identifier(S.Arrays[A].Name); }
-  // sr_Z, or sr_Z_kkk3 for the register of lane kkk = 3 of Z.
+  // sr_Z, sr_Z_kkk3 for the register of lane kkk = 3 of Z, sr_Z_round for
+  // the reads of buffered Z within a round.
   static std::string registerName(const Design::Register &R) {
     std::string N = "sr_" + identifier(R.Array);
+    if (R.Round)
+      return N + "_round";
     return R.Lane < 0 ? N : N + "_" + R.LaneLoop + std::to_string(R.Lane);
   }
 
@@ -477,6 +492,7 @@ protected:
   void shifts(Stmts &Out);
 
   Stmt statement(unsigned SI);
+  void roundCopy(Stmts &Out, unsigned SI);
 
   // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
   // vectors out; channels of one lane or of single lanes inside the lanes.

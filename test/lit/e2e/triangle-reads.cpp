@@ -5,8 +5,10 @@
 // register, and the array runs the triangle's steps. Three forms: distance
 // 1 along i; distance 2 along i and -1 along the triangle's loop (a window
 // of 3 and a padded dimension); a read across the outer loop of three time
-// loops; the same across a loop with a run-time bound. Reference = native
-// (-O0, -O2) = emulated = HLS C simulation.
+// loops; the same across a loop with a run-time bound; a read across the
+// round beside one within it, two steps back, which the kernels serve from
+// a shift register of 3 words. Reference = native (-O0, -O2) = emulated =
+// HLS C simulation.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
 // RUN: %t2s-clang -O0 %s -o %t/native0 2>&1 | count 0
@@ -23,6 +25,7 @@
 // CHECK-NEXT: three 360 400 440 480
 // CHECK-NEXT: runtime1 {{.*}}
 // CHECK-NEXT: runtime4 {{.*}}
+// CHECK-NEXT: within 159 168.75 178.5 188.25
 //
 // The schedule's view: the steps are the triangle's, the buffers' shapes,
 // and how long each read waits.
@@ -43,6 +46,21 @@
 // SCHED: time: h x4 (n at run time), i x6, t1 x6 = 84 steps
 // SCHED: read of W at distance (1, 0, 0, 0): waits 21 steps in a PE buffer
 // SCHED: registers of W: 72 per PE (288 in all), a buffer indexed by (h mod 2, i of 6, k of 6)
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:{{[0-9]+}}:15
+// SCHED: read of R at distance (0, 2, 0): time distance 2 within a round of i, from PE offset (0)
+// SCHED-NEXT: read of R at distance (1, 0, 0): waits 1 to 5 steps in a PE buffer, from PE offset (0)
+// SCHED: registers of R: 16 per PE (64 in all), a buffer indexed by (i mod 2, k + 2 of 8), and 3 words shifted each step per PE for the reads within a round of i
+//
+// The kernel: the read within the round names word 2 of R's round
+// register, the read across the round R's buffer; the statement writes the
+// round register, whose word 0 the buffer takes.
+// RUN: %t2s-clang --emit-opencl %s -o - | FileCheck %s --check-prefix=CL
+// CL-LABEL: void within(
+// CL: float sr_R[16][4];
+// CL-NEXT: float sr_R_round[3][4];
+// CL: sr_R_round[slot][p] = sr_R_round[slot - 1][p];
+// CL: sr_R_round[0][p] = {{.*}}sr_R_round[2][p] * 0.5f + sr_R[((((i + 1) % 2) * 8) + k + 2)][p]
+// CL-NEXT: sr_R[((((i + 2) % 2) * 8) + k + 2)][p] = sr_R_round[0][p];
 #include <cstdio>
 
 constexpr int N = 6, P = 4;
@@ -106,6 +124,20 @@ void runTime(const float (*in)[P], float (*out)[P], int n) {
         }
 }
 
+// R at (i, k) reads the round before and two columns back in its round.
+void within(const float (*in)[P], float (*out)[P]) {
+  static float R[N][N][P];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  for (int i = 0; i < N; ++i)
+    for (int k = i; k < N; ++k)
+      for (int p = 0; p < P; ++p) {
+        R[i][k][p] = (i == 0 || k < i + 2) ? in[k][p] : R[i - 1][k][p] + R[i][k - 2][p] * 0.5f;
+        if (k == N - 1)
+          out[i][p] = R[i][k][p];
+      }
+}
+
 int main() {
   static float in[N][P], out[N][P];
   for (int k = 0; k < N; ++k)
@@ -131,4 +163,6 @@ int main() {
     runTime(in, out, n);
     print(n == 1 ? "runtime1" : "runtime4", N);
   }
+  within(in, out);
+  print("within", N);
 }
