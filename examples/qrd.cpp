@@ -21,13 +21,17 @@
 // across a triangle"), so the array runs the triangle's steps (28), not the
 // rectangle's (49).
 //
-// On a device each step waits for the last: at the triangle's tip a round
-// is one step long, so the sums read there were written one step before,
-// through the previous round's divide and the chains of multiply-adds. The
-// FPGA compiler cannot tell which buffer word a step reads, and pipelines
-// the loop for that one-step wait: II 60 on an Arria 10 (--report says so).
-// T2SP's triangular_loop_optimize pads every round to a least number of
-// steps to keep II 1; T2S does not pad rounds yet.
+// Unpadded, each step would wait for the last on a device: at the
+// triangle's tip a round is one step long, so the sums read there were
+// written one step before, through the previous round's divide and the
+// chains of multiply-adds (60 clocks on an Arria 10), and the FPGA compiler
+// cannot tell which buffer word a step reads. 'pad_rounds(i, 60)' does what
+// T2SP's triangular_loop_optimize(i, j, 64) does: the array's kernel runs
+// each round in at least 60 steps (idle steps first), so a buffer word is
+// read 60 steps or more after its write, and tells the compiler so (ivdep
+// safelen). A step then starts every clock: 7 rounds of 60 steps, 420
+// clocks, against 28 steps of 60 clocks (1,680) unpadded. At T2SP's size
+// (128 columns) most rounds are longer than 60 and few steps idle.
 //
 //   t2s-clang -O2 qrd.cpp -o qrd && ./qrd
 //   t2s-clang --report qrd.cpp
@@ -45,6 +49,7 @@ void qrd(const float a[M][N], float q[M][N], float r[N][N]) {
       Xi[N + 1][N + 1][M], Xk[N + 1][N + 1][M], Xik[N + 1][N + 1][M]; // URE arrays
   #pragma t2s ure
   #pragma t2s space_time(k)
+  #pragma t2s pad_rounds(i, 60)
   for (int i = 0; i <= N; ++i)
     for (int j = i; j <= N; ++j)
       for (int k = 0; k < M; ++k) {

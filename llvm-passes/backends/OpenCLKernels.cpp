@@ -294,6 +294,14 @@ private:
     case StmtKind::Loop: {
       if (unrolledLoop(S) && !Hls)
         B << Indent << "#pragma unroll\n";
+      // Arrays accessed Safelen iterations apart (pad_rounds): Intel's
+      // compiler is told, the others (emulation, PoCL) do not see it.
+      if (!S.Apart.empty() && !Hls) {
+        B << Indent << "#if defined(INTELFPGA_CL) || defined(ALTERA_CL)\n";
+        for (const std::string &A : S.Apart)
+          B << Indent << "#pragma ivdep safelen(" << S.Safelen << ") array(" << A << ")\n";
+        B << Indent << "#endif\n";
+      }
       // Vitis HLS: the loop's directive, the first line of its body.
       std::string Pragma;
       if (Hls && unrolledLoop(S))
@@ -317,6 +325,11 @@ private:
       B << " {" << (S.Text.empty() ? "" : " // " + S.Text) << "\n";
       if (!Pragma.empty())
         B << In << Pragma << "\n";
+      if (Hls)
+        for (const std::string &A : S.Apart)
+          for (const char *Direction : {"RAW", "WAR"})
+            B << In << "#pragma HLS DEPENDENCE variable=" << A << " type=inter direction="
+              << Direction << " distance=" << S.Safelen << " dependent=true\n";
       if (II)
         B << In << (&S == Marks->Step ? "T2S_STEP(" : "T2S_ITERATION(") << *II << ");\n";
       emitAll(B, S.Body, In);
@@ -338,18 +351,22 @@ private:
       }
       if (S.Inline)
         break;
-      B << Indent << "if (" << bare(S.Value) << ")" << (declaresIn(S.Body) ? " {" : "")
-        << "\n";
+    {
+      // Braces around an arm of several statements, or one that declares.
+      bool ThenBraces = declaresIn(S.Body) || S.Body.size() != 1;
+      bool ElseBraces = declaresIn(S.Else) || S.Else.size() != 1;
+      B << Indent << "if (" << bare(S.Value) << ")" << (ThenBraces ? " {" : "") << "\n";
       emitAll(B, S.Body, In);
-      if (declaresIn(S.Body))
+      if (ThenBraces)
         B << Indent << "}\n";
       if (!S.Else.empty()) {
-        B << Indent << "else" << (declaresIn(S.Else) ? " {" : "") << "\n";
+        B << Indent << "else" << (ElseBraces ? " {" : "") << "\n";
         emitAll(B, S.Else, In);
-        if (declaresIn(S.Else))
+        if (ElseBraces)
           B << Indent << "}\n";
       }
       return;
+    }
     case StmtKind::Block:
       if (S.Inline && !hoists(S))
         break;

@@ -157,7 +157,7 @@ public:
         continue;
       int64_t Words = 0;
       for (const Design::Register &X : D.Registers)
-        if (X.Nest == U && X.Array == R.Array)
+        if (X.Nest == U && X.Array == R.Array && X.Lane < 0)
           Words += X.Words;
       Kept += (Kept.empty() ? "" : ", ") + R.Array + ": " + plural(uint64_t(Words), "reg", "regs");
     }
@@ -217,9 +217,9 @@ public:
       if (Hidden || (DR == 0 && DC == 0))
         continue;
       std::string Item = F.Array;
-      int64_t Words = 0; // all its registers: its lanes', a buffer's round one
+      int64_t Words = 0; // a buffer and its round register; not one lane's
       for (const Design::Register &R : D.Registers)
-        if (R.Nest == U && R.Array == F.Array)
+        if (R.Nest == U && R.Array == F.Array && R.Lane < 0)
           Words += R.Words;
       if (Words)
         Item += ": " + plural(uint64_t(Words), "reg", "regs");

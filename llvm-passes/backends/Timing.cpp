@@ -99,11 +99,16 @@ struct Bound {
   int64_t II = 1;
   IICause Cause = IICause::None;
   std::string Reason, Subject;
+  bool Indexed = false;  // KernelTiming::Indexed
+  int64_t Latency = 0;   // KernelTiming::Latency
 
-  void raise(int64_t N, IICause C, std::string Why, std::string What) {
+  void raise(int64_t N, IICause C, std::string Why, std::string What, bool Index = false,
+             int64_t Lat = 0) {
     if (N <= II)
       return;
     II = N;
+    Indexed = Index;
+    Latency = Lat;
     Cause = C;
     Reason = std::move(Why);
     Subject = std::move(What);
@@ -117,9 +122,14 @@ class Iteration {
 public:
   Iteration(const FPGADevice &Dev, double BytesPerClock, const Stmts &Body,
             const std::set<std::string> &Kept, const std::map<std::string, const Stmt *> &Memories,
-            const Design &D)
+            const Design &D, const Stmt *Loop = nullptr)
       : Dev(Dev), BytesPerClock(BytesPerClock), Kept(Kept), Memories(Memories),
         Registers(D.Registers), Params(D.Params) {
+    // Arrays the loop tells the compiler are accessed Safelen iterations
+    // apart (pad_rounds): their words carry that far.
+    if (Loop)
+      for (const std::string &A : Loop->Apart)
+        Apart[A] = std::max<int64_t>(1, Loop->Safelen);
     forEachStmt(Body, [&](const Stmt &S) {
       if (S.Kind == StmtKind::Shift)
         Shifted.insert(S.Name);
@@ -166,7 +176,8 @@ public:
               std::to_string(int64_t(OffChipBytes)) + " bytes off-chip per step, the board moves " +
                   std::to_string(int64_t(BytesPerClock)) + " per clock",
               "");
-    B.raise(Recurrence.II, IICause::Recurrence, Recurrence.Reason, Recurrence.Subject);
+    B.raise(Recurrence.II, IICause::Recurrence, Recurrence.Reason, Recurrence.Subject,
+            Recurrence.Indexed, Recurrence.Latency);
     return B;
   }
 
@@ -178,6 +189,7 @@ private:
   llvm::ArrayRef<Design::Register> Registers;
   llvm::ArrayRef<Design::Param> Params;
   std::set<std::string> Shifted, Inside;
+  std::map<std::string, int64_t> Apart;
   KernelScope Scope;
   std::map<std::string, int64_t> Reads, Writes;
   // memory -> bank (-1: unknown) -> reads, writes
@@ -290,7 +302,8 @@ private:
     auto It = Env.find(location(E));
     if (It != Env.end())
       return It->second;
-    return Deps{{{location(E), 1}, 0}};
+    auto Far = Apart.find(Name);
+    return Deps{{{location(E), Far == Apart.end() ? 1 : Far->second}, 0}};
   }
 
   void writeLocation(const Expr &Target, Deps Value) {
@@ -306,7 +319,7 @@ private:
                                       "floating-point operation", "floating-point operations") +
                                " of " + std::to_string(Dev.FPLatency) + " clocks (" +
                                std::to_string(Lat) + " clocks)",
-                           arrayOf(Name));
+                           arrayOf(Name), /*Index=*/!Shifted.count(Name), Lat);
     }
     set(location(Target), std::move(Value));
   }
@@ -499,6 +512,8 @@ public:
     forEachStmt(K.Body, [&](const Stmt &S) {
       if (S.Kind == StmtKind::Decl && S.Banks > 0)
         Memories[S.Name] = &S;
+      if (S.Kind == StmtKind::Loop)
+        LoopOf[&S.Body] = &S;
     });
     Run.Params.assign(Params.begin(), Params.end());
   }
@@ -519,6 +534,8 @@ public:
     T.Cause = B.Cause;
     T.Reason = B.Reason;
     T.Subject = B.Subject;
+    T.Indexed = B.Indexed;
+    T.Latency = B.Latency;
     if (B.Cause == IICause::Memory || B.Cause == IICause::OffChip || B.Cause == IICause::Port)
       T.Subject = K.Buffer; // the loader's or drainer's buffer, if any
     if (Inner.Total > 0 && Inner.Total >= B.II - 1) {
@@ -544,7 +561,9 @@ public:
     auto structural = [&](const Stmts &Body) -> int64_t {
       if (!localWork(Body))
         return 0;
-      return Iteration(Dev, 0, Body, keptOutside(Body), Memories, D)
+      auto Loop = LoopOf.find(&Body);
+      return Iteration(Dev, 0, Body, keptOutside(Body), Memories, D,
+                       Loop == LoopOf.end() ? nullptr : Loop->second)
           .bound(/*Channels=*/false)
           .II;
     };
@@ -563,6 +582,7 @@ private:
   const FPGADevice &Dev;
   double BytesPerClock = 0;
   std::map<std::string, const Stmt *> Memories;
+  std::map<const Stmts *, const Stmt *> LoopOf; // a loop's body -> the loop
   KernelScope Run;
   uint64_t Budget = 0;
   bool OverBudget = false, Computed = false;
@@ -616,7 +636,10 @@ private:
     Bound B;
     if (localWork(Body)) {
       std::set<std::string> Kept = keptOutside(Body);
-      B = Iteration(Dev, BytesPerClock, Body, Kept, Memories, D).bound();
+      auto Loop = LoopOf.find(&Body);
+      B = Iteration(Dev, BytesPerClock, Body, Kept, Memories, D,
+                    Loop == LoopOf.end() ? nullptr : Loop->second)
+              .bound();
     } else {
       B.II = 0;
     }

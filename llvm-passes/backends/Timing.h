@@ -76,6 +76,11 @@ struct KernelTiming {
   /// What the cause names: a channel, the URE array of a register, a
   /// memory, a buffer (the warnings find the directive or statement by it).
   std::string Subject;
+  /// A recurrence through words the kernel indexes with its loop variables
+  /// (a PE buffer), not through a shift register's fixed word.
+  bool Indexed = false;
+  /// A recurrence: the clocks of its operations.
+  int64_t Latency = 0;
   /// Steps and clocks of one run at the sizes; none if not counted (the
   /// loops run more than the budget, or their bounds are computed).
   std::optional<uint64_t> Steps, Cycles;

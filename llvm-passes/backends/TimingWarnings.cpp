@@ -58,6 +58,32 @@ std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
     break;
   }
   case IICause::Recurrence:
+    // A word of a PE buffer, read across a round (systolic/PEBuffer.h): the
+    // rounds get padded so that its reads are far enough apart.
+    if (const SpaceTimeSchedule &Sch = DR.Nests[Nest]->Sch; K.Indexed)
+      for (const RegisterPlan &P : Sch.Registers) {
+        const UREArray &A = Sch.System.Arrays[P.Array];
+        if (A.Name != K.Subject || P.Buffer.empty() || A.Writer >= S.Statements.size())
+          continue;
+        const std::string &Round = Sch.System.Loops[P.Buffer.front().Loop].Name;
+        // Rounds as long as the operations take, more where the padding
+        // keeps the accesses fewer steps apart than a round's length.
+        int64_t Apart = Sch.Padding ? Sch.Padding->Apart : 1;
+        int64_t Steps = K.Latency > 0 ? K.Latency : K.II * Apart;
+        if (Sch.Padding)
+          Steps += std::max<int64_t>(0, Sch.Padding->Least - Apart);
+        std::string Pad = "pad_rounds(" + Round + ", " + std::to_string(Steps) + ")";
+        return {S.Statements[A.Writer].Loc,
+                Sch.Padding
+                    ? "the padded rounds keep the buffer's accesses only " +
+                          std::to_string(Apart) + " steps apart; pad each round of '" +
+                          Round + "' to more steps: '#pragma t2s " + Pad + "'"
+                    : "at the shortest round of '" + Round + "' a value kept in a PE buffer "
+                      "is read one step after its write, and the kernel cannot tell which "
+                      "word a step reads; pad each round to at least as many steps as its "
+                      "operations take: '#pragma t2s " + Pad + "', as T2SP's "
+                      "triangular_loop_optimize does"};
+      }
     for (const UREArray &A : S.Arrays)
       if (A.Name == K.Subject && A.Writer < S.Statements.size())
         return {S.Statements[A.Writer].Loc,

@@ -177,11 +177,20 @@ private:
     return llvm::any_of(nestedLists(S), [&](const Stmts *L) { return decides(*L, Name); });
   }
 
+  // Whether Body moves a counter of the step loop (Stmt::Counts).
+  static bool counts(const Stmts &Body) {
+    bool Found = false;
+    forEachStmt(Body, [&](const Stmt &S) { Found = Found || S.Counts; });
+    return Found;
+  }
+
   // Whether S or a statement inside it accesses a buffer.
   bool accesses(const Stmt &S) {
     if (auto It = Accesses.find(&S); It != Accesses.end())
       return It->second;
-    bool A = accessesBuffer(S.Value) || accessesBuffer(S.Target) || accessesBuffer(S.Bound);
+    // A counter of the step loop decides what later steps access.
+    bool A = accessesBuffer(S.Value) || accessesBuffer(S.Target) || accessesBuffer(S.Bound) ||
+             S.Counts;
     for (const Stmts *L : nestedLists(S))
       for (const Stmt &X : *L)
         A = accesses(X) || A;
@@ -198,7 +207,8 @@ private:
       return true;
     case StmtKind::Decl:
       reads(S.Value, Times);
-      Scope.bind(S.Name, std::nullopt);
+      Eval.UnknownLine = 0;
+      Scope.bind(S.Name, S.Counts ? Eval(*S.Value) : std::nullopt);
       return true;
     case StmtKind::Let:
       Eval.UnknownLine = 0;
@@ -214,8 +224,10 @@ private:
           reads(Op, Times);
         buffer(S.Target->Index).Written += Times * lanes(*S.Target);
       } else if (S.Target->Kind == ExprKind::Var) {
-        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name))
-          *V = std::nullopt;
+        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name)) {
+          Eval.UnknownLine = 0;
+          *V = S.Counts ? Eval(*S.Value) : std::nullopt;
+        }
       } else {
         reads(S.Target, Times);
       }
@@ -261,8 +273,8 @@ private:
     if (Trip <= 0)
       return true;
     auto [It, New] = Decides.try_emplace(&S, false);
-    if (New)
-      It->second = decides(S.Body, S.Name);
+    if (New) // a counter in the body makes each iteration its own
+      It->second = decides(S.Body, S.Name) || counts(S.Body);
     size_t Open = Scope.size();
     if (!It->second) { // the body accesses the same at every iteration
       if (++Steps > Budget)

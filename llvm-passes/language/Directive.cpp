@@ -40,6 +40,7 @@ enum class ArgShape {
   Integers,        // one or more integers
   GatherArgs,      // identifier, identifier, up|down
   ArrayAndLoop,    // identifier, identifier
+  LoopAndSteps,    // identifier, integer >= 1
 };
 
 struct ClauseSpec {
@@ -79,6 +80,7 @@ const DirectiveSpec Specs[] = {
     {"loader", DirectiveKind::Loader, ArgShape::Identifiers, "loader(a, b)", {}},
     {"drainer", DirectiveKind::Drainer, ArgShape::Identifiers, "drainer(c)", {}},
     {"buffer", DirectiveKind::Buffer, ArgShape::ArrayAndLoop, "buffer(a, k)", {}},
+    {"pad_rounds", DirectiveKind::PadRounds, ArgShape::LoopAndSteps, "pad_rounds(i, 64)", {}},
 };
 
 struct Token {
@@ -380,6 +382,23 @@ private:
       if (llvm::Error E = expectKind(Args[0], DirectiveArg::Identifier, "an array name"))
         return E;
       return expectKind(Args[1], DirectiveArg::Identifier, "a loop name");
+    case ArgShape::LoopAndSteps:
+      if (Args.size() != 2)
+        return error(Args.size() > 2 ? Args[2].Offset : Args.back().Offset,
+                     quoted(Owner) + " takes two arguments: a time loop and the least "
+                     "number of steps of each of its iterations",
+                     "write it as: " + Example);
+      if (llvm::Error E = expectKind(Args[0], DirectiveArg::Identifier, "a loop name"))
+        return E;
+      if (llvm::Error E = expectKind(Args[1], DirectiveArg::Integer, "a number of steps"))
+        return E;
+      if (Args[1].Value < 1 || Args[1].Value > MaxRoundSteps)
+        return error(Args[1].Offset,
+                     "the least steps of a round in " + quoted(Owner) + " must lie between 1 "
+                     "and " + std::to_string(MaxRoundSteps) + ", found " +
+                         std::to_string(Args[1].Value),
+                     "give the latency of the values the rounds carry, e.g. " + Example);
+      break;
     case ArgShape::GatherArgs:
       if (Args.size() != 3)
         return error(Args.back().Offset,

@@ -38,7 +38,11 @@ enum class DirectiveKind {
   Loader,      // loader(a, b): inputs read through loader kernels
   Drainer,     // drainer(c): outputs written through drainer kernels
   Buffer,      // buffer(a, k): a's loader keeps what one iteration of k reads
+  PadRounds,   // pad_rounds(i, 64): each iteration of time loop i runs >= 64 steps
 };
+
+/// pad_rounds(i, N) takes N up to this many steps.
+inline constexpr int64_t MaxRoundSteps = 1 << 20;
 
 struct DirectiveArg {
   enum ArgKind { Identifier, Integer };

@@ -218,6 +218,11 @@ private:
       N.PEs = Sch.NumPEs;
       N.Steps = Sch.TotalSteps;
       N.Utilization = Sch.utilization();
+      // pad_rounds: the kernels run the padded steps.
+      if (Sch.Padding && Sch.NumPEs > 0 && Sch.Padding->Steps > 0) {
+        N.Steps = Sch.Padding->Steps;
+        N.Utilization = double(Sch.UsefulPESteps) / (double(Sch.NumPEs) * double(N.Steps));
+      }
       N.AffineBounds = hasAffineBounds(Sch.System.Loops);
       N.ActivePEs = Sch.ActivePEs;
       for (const ScheduledRead &SR : Sch.Reads)

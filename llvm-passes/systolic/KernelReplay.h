@@ -80,7 +80,7 @@ private:
   bool touches(const Stmt &S) {
     if (auto It = Touches.find(&S); It != Touches.end())
       return It->second;
-    bool T = accessesHere(S);
+    bool T = accessesHere(S) || S.Counts; // a counter decides later steps
     for (const Stmts *L : nestedLists(S))
       for (const Stmt &X : *L)
         T = touches(X) || T;
@@ -99,7 +99,8 @@ private:
     case StmtKind::Decl:
       if (accessesHere(S) && !access(S))
         return false;
-      Scope.bind(S.Name, std::nullopt);
+      Eval.UnknownLine = 0;
+      Scope.bind(S.Name, S.Counts ? Eval(*S.Value) : std::nullopt);
       return true;
     case StmtKind::Let:
       if (accessesHere(S) && !access(S))
@@ -112,8 +113,10 @@ private:
       if (accessesHere(S) && !access(S))
         return false;
       if (S.Kind == StmtKind::Assign && S.Target->Kind == ExprKind::Var)
-        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name))
-          *V = std::nullopt;
+        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name)) {
+          Eval.UnknownLine = 0;
+          *V = S.Counts ? Eval(*S.Value) : std::nullopt;
+        }
       return true;
     default:
       break;

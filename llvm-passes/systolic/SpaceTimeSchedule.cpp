@@ -56,7 +56,7 @@ public:
       return std::nullopt;
     if (R.Steps.empty())
       return std::nullopt;
-    if (!buildTime() || !scheduleReads() || !checkAffineBounds())
+    if (!buildTime() || !scheduleReads() || !checkAffineBounds() || !planPadding())
       return std::nullopt;
     if (!planRegisters())
       return std::nullopt;
@@ -587,6 +587,111 @@ private:
     return Times;
   }
 
+  // A read of a buffered array whose buffer starts at loop From that stays
+  // within a round: zero along every time loop but the innermost, inside
+  // From (RegisterPlan::RoundWords).
+  bool withinRound(const URERead &Rd, unsigned From) const {
+    unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
+    for (unsigned L = 0; L < TimeLoops; ++L)
+      if (Rd.Distance[L] != 0 && !(L == TimeLoops - 1 && L > From))
+        return false;
+    return true;
+  }
+
+  // pad_rounds(i, N) (RoundPadding): i must be a time loop that PE buffers
+  // cross, with one time loop inside it whose bounds are affine in i alone,
+  // and constant bounds on i and the loops outside it, so that the padded
+  // steps are counted here; bufferWaits numbers them and finds Apart.
+  bool planPadding() {
+    const LocatedDirective *Pad = nullptr;
+    for (const LocatedDirective &LD : S.Directives) {
+      if (LD.D.Kind != DirectiveKind::PadRounds)
+        continue;
+      if (Pad) {
+        reject(LD.Loc, "a nest takes one 'pad_rounds'; '" + Pad->D.str() + "' is already "
+                       "given: remove this one", URERule::PadRounds);
+        return false;
+      }
+      Pad = &LD;
+    }
+    if (!Pad)
+      return true;
+    std::optional<unsigned> I = S.loopIndex(Pad->D.Args[0].Name);
+    if (!I)
+      return false; // reported by the URE model ([loop names])
+    std::string Text = "'" + Pad->D.str() + "'";
+    const std::string &Name = S.Loops[*I].Name;
+    auto refuse = [&](const llvm::Twine &Why) {
+      reject(Pad->Loc, Text + " " + Why, URERule::PadRounds);
+      return false;
+    };
+    unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
+    if (*I >= TimeLoops)
+      return refuse("names '" + Name + "', a space loop: name the time loop whose "
+                    "iterations the buffers' reads cross");
+    RoundPadding P;
+    P.Loop = *I;
+    P.Inner = *I + 1;
+    P.Least = Pad->D.Args[1].Value;
+    P.Loc = Pad->Loc;
+    for (unsigned A = 0; A < BufferFrom.size(); ++A)
+      if (BufferFrom[A] == int(*I))
+        P.Arrays.push_back(A);
+    if (P.Arrays.empty())
+      return refuse("pads the rounds of '" + Name + "', but no read reaches back across an "
+                    "iteration of '" + Name + "' over a time loop with affine bounds, so no "
+                    "value waits in a PE buffer across its rounds: remove it, or name the "
+                    "loop such a read crosses");
+    if (R.Steps.size() != 1 || P.Inner + 1 != TimeLoops)
+      return refuse("flattens '" + Name + "' with the one time loop inside it, but " +
+                    (R.Steps.size() != 1
+                         ? llvm::Twine("the nest has ") + llvm::Twine(R.Steps.size()) +
+                               " space_time lines: give it one"
+                         : "'" + Name + "' encloses the time loops " +
+                               joinNames(S, llvm::to_vector(llvm::seq(P.Inner, TimeLoops))) +
+                               ": pad the rounds of the time loop just outside the innermost"));
+    // (A loop outside may run to a run-time size: it repeats the rounds.)
+    for (unsigned L = 0; L <= *I; ++L)
+      if (!S.Loops[L].LowerBound.isConstant() || !S.Loops[L].UpperBound.isConstant() ||
+          (L == *I && S.Loops[L].runTime()))
+        return refuse("counts the rounds and their steps as it compiles, but '" +
+                      S.Loops[L].Name + "' (" + (L == *I ? "the padded loop" : "outside it") +
+                      ") has " + (S.Loops[L].runTime() ? "a run-time bound" : "affine bounds") +
+                      ": give it constant bounds");
+    const URELoop &J = S.Loops[P.Inner];
+    for (const AffineExpr *E : {&J.LowerBound, &J.UpperBound})
+      for (unsigned L = 0; L < E->Coeffs.size(); ++L)
+        if (E->Coeffs[L] && L != *I)
+          return refuse("pads each round of '" + Name + "' by the bounds of '" + J.Name +
+                        "', which must depend on '" + Name + "' alone, but they name '" +
+                        S.Loops[L].Name + "': write them over '" + Name + "' and constants");
+    // The padded steps of one run of i, then of the nest.
+    llvm::SmallVector<int64_t, 4> Point;
+    for (unsigned L = 0; L < *I; ++L)
+      Point.push_back(S.Loops[L].Lower);
+    std::optional<int64_t> Steps = 0;
+    for (int64_t V = S.Loops[*I].Lower; V < S.Loops[*I].Upper && Steps; ++V) {
+      Point.push_back(V);
+      int64_t Run = std::max<int64_t>(0, upperAt(J, Point) - lowerAt(J, Point));
+      Steps = llvm::checkedAdd(*Steps, std::max(Run, P.Least));
+      Point.pop_back();
+    }
+    P.RoundSteps = Steps ? *Steps : 0;
+    for (unsigned L = 0; L < *I && Steps; ++L)
+      Steps = llvm::checkedMul(*Steps, S.Loops[L].extent());
+    int64_t Box = 1;
+    for (unsigned L = 0; L < TimeLoops && Box <= MaxScannedIterations; ++L)
+      Box *= std::max<int64_t>(S.Loops[L].extent(), 1);
+    if (!Steps || *Steps > MaxScannedIterations || Box > MaxScannedIterations)
+      return refuse("would run more than " + llvm::Twine(MaxScannedIterations) +
+                    " steps, too many to check how far apart the padded rounds keep the "
+                    "buffers' accesses: use smaller loop extents");
+    P.Steps = *Steps;
+    P.Apart = P.Least;
+    R.Padding = std::move(P);
+    return true;
+  }
+
   bool planRegisters() {
     if (llvm::any_of(BufferFrom, [](int F) { return F >= 0; }))
       bufferWaits();
@@ -665,22 +770,38 @@ private:
     std::vector<int32_t> StepOf(size_t(Box), -1);
     llvm::SmallVector<int64_t, 4> Point;
     int32_t Step = 0;
+    // pad_rounds: a short round of the padded loop starts with idle steps.
+    RoundPadding *Pad = R.Padding ? &*R.Padding : nullptr;
     std::function<void(unsigned)> Walk = [&](unsigned L) {
       if (L == TimeLoops) {
         StepOf[size_t(index(Point))] = Step++;
         return;
       }
-      for (int64_t V = lowerAt(Time[L], Point), E = upperAt(Time[L], Point); V < E; ++V) {
+      int64_t V = lowerAt(Time[L], Point), E = upperAt(Time[L], Point);
+      if (Pad && L == Pad->Inner && E - V < Pad->Least)
+        Step += int32_t(Pad->Least - std::max<int64_t>(0, E - V));
+      for (; V < E; ++V) {
         Point.push_back(V);
         Walk(L + 1);
         Point.pop_back();
       }
     };
     Walk(0);
+    // The reads across the padded loop, and when each word they read is
+    // next written: the write of its iteration Window rounds on, or later.
+    std::optional<int64_t> Apart;
+    auto apart = [&](int64_t Steps) { Apart = Apart ? std::min(*Apart, Steps) : Steps; };
     for (ScheduledRead &SR : R.Reads) {
       const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
       if (Rd.NamesNoIteration || Rd.Array >= BufferFrom.size() || BufferFrom[Rd.Array] < 0)
         continue;
+      unsigned Crossed = unsigned(BufferFrom[Rd.Array]);
+      bool Padded = Pad && Crossed == Pad->Loop && !withinRound(Rd, Crossed);
+      int64_t Window = 1;
+      for (const UREStatement &St : S.Statements)
+        for (const URERead &X : St.Reads)
+          if (X.Array == Rd.Array && !X.NamesNoIteration)
+            Window = std::max(Window, X.Distance[Crossed] + 1);
       bool Any = false;
       // Every point of the box, its iteration and the one it reads.
       llvm::SmallVector<int64_t, 4> At, From(TimeLoops);
@@ -696,6 +817,14 @@ private:
             SR.FewestSteps = Any ? std::min(SR.FewestSteps, Wait) : Wait;
             SR.MostSteps = Any ? std::max(SR.MostSteps, Wait) : Wait;
             Any = true;
+            if (Padded) {
+              apart(Wait);
+              for (From[Crossed] += Window; index(From) >= 0; From[Crossed] += Window)
+                if (int32_t Next = StepOf[size_t(index(From))]; Next >= 0) {
+                  apart(Next - StepOf[size_t(X)]);
+                  break;
+                }
+            }
           }
         }
         for (unsigned L = TimeLoops; L-- > 0;) // the next point, row-major
@@ -705,6 +834,8 @@ private:
             At[L] = Time[L].Lower;
       }
     }
+    if (Pad && Apart)
+      Pad->Apart = *Apart;
   }
 
   // The PE buffer of array P.Array, indexed by the time loops from From
@@ -877,7 +1008,18 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     OS << D.Name;
     First = false;
   }
-  OS << ")\n  utilization: " << UsefulPESteps << " / (" << NumPEs << " PEs x "
+  OS << ")\n";
+  if (Padding)
+    OS << "  pad_rounds: the kernels run each round of " << S.Loops[Padding->Loop].Name
+       << " (its values of " << S.Loops[Padding->Inner].Name << ") in at least "
+       << Padding->Least << " steps, " << Padding->Steps << " in all, so that the buffers' "
+       << "accesses across rounds are at least " << Padding->Apart << " steps apart ("
+       << UsefulPESteps << " / (" << NumPEs << " PEs x " << Padding->Steps << " steps) = "
+       << (NumPEs && Padding->Steps
+               ? percent(double(UsefulPESteps) / (double(NumPEs) * double(Padding->Steps)))
+               : std::string("none"))
+       << " of the padded PE-steps compute)\n";
+  OS << "  utilization: " << UsefulPESteps << " / (" << NumPEs << " PEs x "
      << TotalSteps << " steps) = ";
   if (std::optional<double> U = utilization()) {
     OS << percent(*U);

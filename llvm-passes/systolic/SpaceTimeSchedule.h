@@ -99,6 +99,27 @@ struct ScheduledRead {
   bool InRound = false;
 };
 
+/// pad_rounds(i, N) (T2SP's triangular_loop_optimize): the kernels flatten
+/// time loop Loop (i) and the one time loop inside it (Inner, j, whose
+/// bounds are affine in i) into one loop of steps in which each iteration
+/// of i, a round, runs at least Least steps: a short round starts with idle
+/// steps. The values its PE buffers keep across rounds are then read at
+/// least Apart steps after they were written and overwritten at least Apart
+/// steps after their last read, which the kernels tell the FPGA compiler
+/// (ivdep safelen). The native build runs the rounds unpadded.
+struct RoundPadding {
+  unsigned Loop = 0, Inner = 0;
+  int64_t Least = 0;
+  /// The kernels' steps (SpaceTimeSchedule::TotalSteps counts the nest's),
+  /// and those of one run of Loop.
+  int64_t Steps = 0, RoundSteps = 0;
+  int64_t Apart = 0;
+  /// The URE arrays whose buffers cross Loop (their reads within a round
+  /// read their round registers).
+  llvm::SmallVector<unsigned, 4> Arrays;
+  SourceLoc Loc;
+};
+
 struct SpaceTimeSchedule {
   URESystem System; // the system scheduled (a copy)
   llvm::SmallVector<SpaceTimeStep, 2> Steps;
@@ -114,6 +135,7 @@ struct SpaceTimeSchedule {
   bool Counted = true;
   llvm::SmallVector<ScheduledRead, 8> Reads;
   llvm::SmallVector<RegisterPlan, 4> Registers;  // one per URE array
+  std::optional<RoundPadding> Padding;           // pad_rounds(i, N)
   /// Per time dimension: its coefficient on each nest loop (t = sum c * v).
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> TimeCoeffs;
 

@@ -82,6 +82,15 @@ struct Stmt {
   int64_t Words = 0;     ///< Shift
   llvm::SmallVector<ExprPtr, 4> Subscripts; ///< Shift: a word's PE and lane
   llvm::SmallVector<Recovery, 2> Recoveries;
+  /// Loop: arrays whose accesses in different iterations are at least
+  /// Safelen iterations apart, which the printed loop tells the FPGA
+  /// compiler (Intel's '#pragma ivdep safelen(N) array(A)'; pad_rounds).
+  llvm::SmallVector<std::string, 4> Apart;
+  int64_t Safelen = 0;
+  /// Decl, Assign: a counter of the step loop (pad_rounds' round and its
+  /// position in it), which decides what a step runs: the replays and
+  /// counts of the kernel follow its value.
+  bool Counts = false;
   std::vector<Stmt> Head, Body, Else;
   /// Layout: an If on the line of its condition, a Loop without braces
   /// around its one statement, a Block on one line (Braces: with braces).

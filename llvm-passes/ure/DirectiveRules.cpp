@@ -38,6 +38,12 @@ void NestExtractor::checkIsolation() {
       checkBuffer(LD, Scheduled);
       continue;
     }
+    // The rest of pad_rounds' rules need the schedule
+    // (systolic/SpaceTimeSchedule.cpp).
+    if (LD.D.Kind == DirectiveKind::PadRounds && !Scheduled)
+      reject(URERule::PadRounds, LD.Loc,
+             "'" + quotedText(LD.D) + "' pads the rounds of a systolic array's time loop: "
+             "add '#pragma t2s space_time(...)' to this nest");
     bool IsLoader = LD.D.Kind == DirectiveKind::Loader;
     if (!IsLoader && LD.D.Kind != DirectiveKind::Drainer)
       continue;

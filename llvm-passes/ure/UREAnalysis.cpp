@@ -296,6 +296,9 @@ void NestExtractor::checkLoopNames(llvm::Loop *Root, llvm::ArrayRef<LocatedDirec
     case DirectiveKind::Buffer:
       check(LD, LD.D.Args[1]);
       break;
+    case DirectiveKind::PadRounds:
+      check(LD, LD.D.Args[0]);
+      break;
     default:
       break;
     }

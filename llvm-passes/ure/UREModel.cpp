@@ -158,6 +158,7 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::Offload: return "offload";
   case URERule::LastWrite: return "last write";
   case URERule::HLS: return "hls";
+  case URERule::PadRounds: return "pad rounds";
   }
   llvm_unreachable("unknown URE rule");
 }

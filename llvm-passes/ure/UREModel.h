@@ -262,6 +262,7 @@ enum class URERule {
   Offload, // what --emulate and --opencl can run in place of the nests
   LastWrite, // systolic/OutputOrder.h
   HLS,       // what the Vitis HLS back end can print (backends/HLSKernels.h)
+  PadRounds, // pad_rounds(i, N) (systolic/SpaceTimeSchedule.cpp)
 };
 
 llvm::StringRef ruleName(URERule R);

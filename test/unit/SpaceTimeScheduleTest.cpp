@@ -285,3 +285,52 @@ TEST(SpaceTimeSchedule, ReadsWithinARoundTakeARoundRegister) {
   EXPECT_FALSE(Across->Reads[0].InRound);
   EXPECT_EQ(Across->Registers[0].RoundWords, 0);
 }
+
+// pad_rounds(i, L) over the 6-column triangle: each round runs
+// max(6 - i, L) steps, idle ones first. By brute force over the padded
+// steps: the kernels' step count, each read's fewest and most steps, and
+// Apart, the fewest steps between a read across rounds and its write, or
+// between it and the next write of its word (the iteration Window rounds
+// on, which takes the same word).
+TEST(SpaceTimeSchedule, PaddedRoundsKeepTheBuffersApart) {
+  for (int64_t L : {1, 3, 4, 6, 9})
+    for (llvm::SmallVector<int64_t, 4> Dist : {llvm::SmallVector<int64_t, 4>{1, 0, 0},
+                                               llvm::SmallVector<int64_t, 4>{2, -1, 0},
+                                               llvm::SmallVector<int64_t, 4>{1, 2, 0}}) {
+      t2s::URESystem S = triangleSystem(Dist);
+      S.Directives.push_back(directive(("pad_rounds(i, " + std::to_string(L) + ")").c_str()));
+      llvm::SmallVector<t2s::URERejection, 1> Rej;
+      std::optional<t2s::SpaceTimeSchedule> Sch = t2s::computeSpaceTimeSchedule(S, Rej);
+      ASSERT_TRUE(Sch.has_value());
+      EXPECT_TRUE(Rej.empty());
+      ASSERT_TRUE(Sch->Padding.has_value());
+      EXPECT_EQ(Sch->TotalSteps, 21); // the nest's steps are unchanged
+      std::map<std::pair<int64_t, int64_t>, int64_t> StepOf;
+      int64_t Step = 0;
+      for (int64_t I = 0; I < 6; ++I) {
+        Step += std::max<int64_t>(0, L - (6 - I)); // idle steps first
+        for (int64_t J = I; J < 6; ++J)
+          StepOf[{I, J}] = Step++;
+      }
+      EXPECT_EQ(Sch->Padding->Steps, Step) << "L " << L;
+      const int64_t Window = std::max<int64_t>(1, Dist[0] + 1);
+      int64_t Fewest = INT64_MAX, Most = 0, Apart = INT64_MAX;
+      for (auto [X, At] : StepOf) {
+        auto From = StepOf.find({X.first - Dist[0], X.second - Dist[1]});
+        if (From == StepOf.end())
+          continue;
+        Fewest = std::min(Fewest, At - From->second);
+        Most = std::max(Most, At - From->second);
+        Apart = std::min(Apart, At - From->second);
+        for (int64_t Next = From->first.first + Window; Next < 6; Next += Window)
+          if (auto W = StepOf.find({Next, From->first.second}); W != StepOf.end()) {
+            Apart = std::min(Apart, W->second - At);
+            break;
+          }
+      }
+      EXPECT_EQ(Sch->Reads[0].FewestSteps, Fewest) << "L " << L;
+      EXPECT_EQ(Sch->Reads[0].MostSteps, Most) << "L " << L;
+      EXPECT_EQ(Sch->Padding->Apart, Apart) << "L " << L;
+      EXPECT_GE(Apart, 1);
+    }
+}

@@ -431,6 +431,12 @@ protected:
   // loop and one loop per time variable around each step's passes.
   virtual Stmts body();
 
+  // pad_rounds: whether the kernel runs the padded rounds (the array does;
+  // its loaders and drainers run the nest's steps, sending and receiving
+  // the same values in the same order).
+  virtual bool padsRounds() const { return false; }
+  void roundSteps(const RoundPadding &Pad, Stmts &Step, Stmt &Flat, Stmts &Counters);
+
   // The role's part of the skeleton.
   virtual void declarations(Stmts &Out) {}
   // At the start of a step inside a time loop.
@@ -483,6 +489,7 @@ public:
 protected:
   void declarations(Stmts &Out) override;
   void beginStep(Stmts &Step) override { shifts(Step); }
+  bool padsRounds() const override { return Sch.Padding.has_value(); }
   void stepPasses(Stmts &Out) override;
   Stmts peWork() override;
   std::string passComment() const override;

@@ -30,14 +30,22 @@ Stmts KernelSkeleton::body() {
   auto exactLoop = [&](LoopKind Kind, const URELoop &L) {
     return t2s::loop(Kind, L.Name, affineValue(L.LowerBound, L.Lower), upperOf(L), {});
   };
+  // pad_rounds: the padded loop and the one inside it run as one loop of
+  // steps (roundSteps), the last wrapper.
+  const RoundPadding *Pad = padsRounds() ? &*Sch.Padding : nullptr;
   for (unsigned L = 0; L < Outer; ++L)
-    if (!Vec || L != Vec->Loop)
+    if ((!Vec || L != Vec->Loop) && !(Pad && L == Pad->Loop))
       Wrappers.push_back(exactLoop(LoopKind::Serial, loop(L)));
   unsigned Opened = Wrappers.size();
   for (unsigned T = 0; T < Sch.Steps.size(); ++T) {
     const SpaceTimeStep &St = Sch.Steps[T];
     if (!St.HasTimeLoop || (Vec && St.TimeLoop == Vec->Loop))
       continue;
+    if (Pad && St.TimeLoop == Pad->Inner) {
+      Wrappers.push_back(t2s::loop(LoopKind::Time, fresh("step"), num(0),
+                                   num(Pad->RoundSteps), {}));
+      continue;
+    }
     if (!St.needsRecovery() && (loop(St.TimeLoop).affine() || loop(St.TimeLoop).runTime())) {
       Wrappers.push_back(exactLoop(LoopKind::Time, loop(St.TimeLoop)));
       continue;
@@ -49,14 +57,56 @@ Stmts KernelSkeleton::body() {
   if (Wrappers.size() > Opened || (Vec && Opened))
     beginStep(Step);
   stepPasses(Step);
+  Stmts Counters;
+  if (Pad)
+    roundSteps(*Pad, Step, Wrappers.back(), Counters);
   for (Stmt &W : llvm::reverse(Wrappers)) {
     W.Body = std::move(Step);
     Step.clear();
+    if (&W == &Wrappers.back())
+      Step = std::move(Counters);
     Step.push_back(std::move(W));
   }
   Out.insert(Out.end(), std::make_move_iterator(Step.begin()),
              std::make_move_iterator(Step.end()));
   return Out;
+}
+
+// pad_rounds(i, N) (RoundPadding): the loop Flat of steps runs each round
+// of i, its values of j, in at least N steps. The counters i and j are
+// declared before it (Counters); a step runs the Step of (i, j) where j is
+// one of the round's, else idles, then moves j on, and i at the round's
+// end, where j starts again min(lo(i), hi(i) - N). Flat tells the FPGA
+// compiler how far apart the buffers crossing i are accessed.
+void KernelSkeleton::roundSteps(const RoundPadding &Pad, Stmts &Step, Stmt &Flat,
+                                Stmts &Counters) {
+  const URELoop &I = loop(Pad.Loop), &J = loop(Pad.Inner);
+  ExprPtr Lo = affineValue(J.LowerBound, J.Lower), Hi = upperOf(J);
+  ExprPtr Early = binary(BinaryOp::Sub, false, Hi, num(Pad.Least));
+  ExprPtr Start = select(is(CompareOp::LT, Early, Lo), Early, Lo);
+  DType Int = DType::integer(32);
+  auto counter = [](Stmt S) {
+    S.Counts = true;
+    return S;
+  };
+  Counters.push_back(counter(decl(Int, I.Name, {}, DeclInit::Value, num(I.Lower))));
+  Counters.push_back(counter(decl(Int, J.Name, {}, DeclInit::Value, Start)));
+  Stmts Run;
+  Run.push_back(comment("A step of round " + I.Name + " (its values of " + J.Name +
+                        "), or an idle one that pads a round shorter than " +
+                        std::to_string(Pad.Least) + " steps."));
+  Stmt In = ifElse(is(CompareOp::GE, var(J.Name), Lo), {block(std::move(Step))});
+  In.Inline = true;
+  Run.push_back(std::move(In));
+  Run.push_back(counter(assign(var(J.Name), binary(BinaryOp::Add, false, var(J.Name), num(1)))));
+  Run.push_back(ifElse(
+      is(CompareOp::EQ, var(J.Name), Hi),
+      {counter(assign(var(I.Name), binary(BinaryOp::Add, false, var(I.Name), num(1)))),
+       counter(assign(var(J.Name), Start))}));
+  Step = std::move(Run);
+  for (unsigned A : Pad.Arrays)
+    Flat.Apart.push_back(registerName(A));
+  Flat.Safelen = Pad.Apart;
 }
 
 llvm::SmallVector<int64_t, 4> KernelSkeleton::peExtents() const {
