@@ -772,9 +772,14 @@ private:
     int32_t Step = 0;
     // pad_rounds: a short round of the padded loop starts with idle steps.
     RoundPadding *Pad = R.Padding ? &*R.Padding : nullptr;
+    // A step whose point is outside the box (the time loops run it, but no
+    // PE has an iteration there: the box keeps only the nest's points) is a
+    // step all the same.
     std::function<void(unsigned)> Walk = [&](unsigned L) {
       if (L == TimeLoops) {
-        StepOf[size_t(index(Point))] = Step++;
+        if (int64_t X = index(Point); X >= 0)
+          StepOf[size_t(X)] = Step;
+        ++Step;
         return;
       }
       int64_t V = lowerAt(Time[L], Point), E = upperAt(Time[L], Point);

@@ -17,9 +17,11 @@ sometimes through a chain of the PEs along b (scatter, gather). Upper
 bounds are spelled 'v < hi' or 'v <= hi - 1'. When a is a
 time loop with affine bounds, a read back across an iteration of t waits a
 number of steps that changes with t: its array is a buffer per PE indexed
-by (t, a) (systolic/PEBuffer.h). Values are ints reduced modulo a prime.
+by (t, a) (systolic/PEBuffer.h), and such a design pads each round of t
+to a few steps with pad_rounds(t, L) at the rate --pad (0.5; the kernels
+run the padded steps). Values are ints reduced modulo a prime.
 
-usage: gen_affine.py --seed S --count N
+usage: gen_affine.py --seed S --count N [--pad RATE]
 """
 import argparse
 import itertools
@@ -69,7 +71,7 @@ def domain(bounds):
     return points
 
 
-def gen_design(rng, idx, rng_seed):
+def gen_design(rng, idx, rng_seed, pad_rate):
     while True:
         T = rng.randint(1, 4)
         A = rng.randint(1, 4)
@@ -127,6 +129,7 @@ def gen_design(rng, idx, rng_seed):
             lines.append("  #pragma t2s gather(out, b, %s)" % rng.choice(["down", "up"]))
         if rng.random() < 0.3 and len(arrays) == 1:  # 'in' read once
             lines.append("  #pragma t2s scatter(in, b, %s)" % rng.choice(["down", "up"]))
+    directives_end = len(lines)
     lines.append("  for (int t = 0; t < %d; ++t)" % T)
     # The upper bound spelled 'v < hi' or 'v <= hi - 1', from a stream of
     # its own so that the rest of each seed's designs stays as it was.
@@ -141,6 +144,8 @@ def gen_design(rng, idx, rng_seed):
     lines.append("    for (int a = %s; %s; ++a)" % (affine(lc, lk, names[:1]), upper("a", hc, hk, names[:1])))
     (lc, lk), (hc, hk) = bounds[2]
     lines.append("      for (int b = %s; %s; ++b) {" % (affine(lc, lk, names[:2]), upper("b", hc, hk, names[:2])))
+    crosses_t = False
+    point_set = set(points)
     for i, x in enumerate(arrays):
         terms = ["in[t][a][b] * %d" % rng.randint(1, 5)]
         for _ in range(rng.randint(1, 3)):
@@ -148,6 +153,9 @@ def gen_design(rng, idx, rng_seed):
             d = rng.choice(dists)
             if src != x and rng.random() < 0.3:
                 d = (0, 0, 0)  # an earlier statement of this iteration
+            # A read across t that names an iteration of the nest.
+            crosses_t = crosses_t or (d[0] > 0 and any(
+                tuple(v - c for v, c in zip(q, d)) in point_set for q in points))
             named = [shifted(n, c) for n, c in zip(names, d)]
             read = "%s[%s][%s][%s]" % (src, named[0], named[1], named[2])
             if d == (0, 0, 0):
@@ -163,6 +171,12 @@ def gen_design(rng, idx, rng_seed):
         lines.append("        if (t == %d) out[t][a][b] = %s[t][a][b] + 1;" % (T - 1, last))
     lines.append("      }")
     lines.append("}")
+    # A read across t over the affine time loop a keeps a PE buffer: pad the
+    # rounds of t, from a stream of its own.
+    pad = random.Random(rng_seed * 104729 + idx * 17 + 3)
+    affine_a = a_bounds[0] != (0,) or a_bounds[2] != (0,)
+    if not a_space and affine_a and crosses_t and pad.random() < pad_rate:
+        lines.insert(directives_end, "  #pragma t2s pad_rounds(t, %d)" % pad.randint(1, 6))
     # URE arrays that keep windows or leave loops out where the reads allow,
     # from a stream of its own too.
     window_storage(lines, names, arrays, random.Random(rng_seed * 7919 + idx * 31 + 5))
@@ -173,9 +187,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--pad", type=float, default=0.5)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    designs = [gen_design(rng, n, args.seed) for n in range(args.count)]
+    designs = [gen_design(rng, n, args.seed, args.pad) for n in range(args.count)]
     print_program("gen_affine.py", args.seed, args.count, "affine", designs)
 
 

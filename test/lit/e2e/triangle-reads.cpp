@@ -7,8 +7,9 @@
 // of 3 and a padded dimension); a read across the outer loop of three time
 // loops; the same across a loop with a run-time bound; a read across the
 // round beside one within it, two steps back, which the kernels serve from
-// a shift register of 3 words. Reference = native (-O0, -O2) = emulated =
-// HLS C simulation.
+// a shift register of 3 words; a triangle whose last round runs a step in
+// which no PE has an iteration (the step counts, though the box leaves its
+// point out). Reference = native (-O0, -O2) = emulated = HLS C simulation.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
 // RUN: %t2s-clang -O0 %s -o %t/native0 2>&1 | count 0
@@ -26,6 +27,7 @@
 // CHECK-NEXT: runtime1 {{.*}}
 // CHECK-NEXT: runtime4 {{.*}}
 // CHECK-NEXT: within 159 168.75 178.5 188.25
+// CHECK-NEXT: idle 0 0 0 32 34 22 0
 //
 // The schedule's view: the steps are the triangle's, the buffers' shapes,
 // and how long each read waits.
@@ -50,6 +52,10 @@
 // SCHED: read of R at distance (0, 2, 0): time distance 2 within a round of i, from PE offset (0)
 // SCHED-NEXT: read of R at distance (1, 0, 0): waits 1 to 5 steps in a PE buffer, from PE offset (0)
 // SCHED: registers of R: 16 per PE (64 in all), a buffer indexed by (i mod 2, k + 2 of 8), and 3 words shifted each step per PE for the reads within a round of i
+// SCHED-LABEL: space-time schedule of the URE system at {{.*}}triangle-reads.cpp:{{[0-9]+}}:15
+// SCHED: time: t x4, t1 x6 = 16 steps
+// SCHED: read of Z at distance (1, 0, 1): waits 3 steps in a PE buffer, from PE offset (1)
+// SCHED: read of Z at distance (2, 0, 0): waits 6 steps in a PE buffer, from PE offset (0)
 //
 // The kernel: the read within the round names word 2 of R's round
 // register, the read across the round R's buffer; the statement writes the
@@ -138,6 +144,23 @@ void within(const float (*in)[P], float (*out)[P]) {
       }
 }
 
+// t's rounds are a in [t, t + 4), but a = 6 (t = 3) has no b in [a, 6):
+// the kernel runs that step with every PE idle, and the waits count it.
+void idle(const float (*in)[P], float *out) {
+  static float Z[4][7][6];
+  #pragma t2s ure
+  #pragma t2s space_time(b)
+  for (int t = 0; t < 4; ++t)
+    for (int a = t; a < t + 4; ++a)
+      for (int b = a; b < 6; ++b) {
+        Z[t][a][b] = in[a % N][b % P] +
+                     (t >= 1 && a >= t - 1 && a < t + 3 && b >= a + 1 ? Z[t - 1][a][b - 1] : 1.0f) +
+                     (t >= 2 && a < t + 2 ? Z[t - 2][a][b] : 0.0f);
+        if (t == 3)
+          out[b] = Z[t][a][b];
+      }
+}
+
 int main() {
   static float in[N][P], out[N][P];
   for (int k = 0; k < N; ++k)
@@ -165,4 +188,10 @@ int main() {
   }
   within(in, out);
   print("within", N);
+  static float last[7];
+  idle(in, last);
+  std::printf("idle");
+  for (float V : last)
+    std::printf(" %g", V);
+  std::printf("\n");
 }
