@@ -555,6 +555,12 @@ llvm::json::Object scheduleJSON(const t2s::DataPath &P) {
                          {"vectorized", std::move(Vectorized)}};
   if (!StandIns.empty())
     Out["run_time_stand_ins"] = std::move(StandIns);
+  if (const std::optional<t2s::RoundPadding> &Pad = Sch.Padding)
+    Out["pad_rounds"] = llvm::json::Object{{"loop", S.Loops[Pad->Loop].Name},
+                                           {"inner", S.Loops[Pad->Inner].Name},
+                                           {"least_steps", Pad->Least},
+                                           {"steps", Pad->Steps},
+                                           {"apart", Pad->Apart}};
   return Out;
 }
 

@@ -88,14 +88,18 @@
 // only 4 steps apart, and the warning says how far to pad. The clocked
 // emulation runs the padded steps as the model says.
 // RUN: %t2s-clang --report %s 2>&1 | FileCheck %s --check-prefix=REPORT
-// REPORT: pad-rounds.cpp:[[@LINE+35]]:20: warning: kernel 'farther' starts a step every 2 clocks on Arria 10 GX 1150, not every clock: the value of T carried 4 steps through 1 floating-point operation of 6 clocks (6 clocks) (the padded rounds keep the buffer's accesses only 4 steps apart; pad each round of 'i' to more steps: '#pragma t2s pad_rounds(i, 6)') [-Wt2s-initiation-interval]
+// REPORT: pad-rounds.cpp:[[@LINE+39]]:20: warning: kernel 'farther' starts a step every 2 clocks on Arria 10 GX 1150, not every clock: the value of T carried 4 steps through 1 floating-point operation of 6 clocks (6 clocks) (the padded rounds keep the buffer's accesses only 4 steps apart; pad each round of 'i' to more steps: '#pragma t2s pad_rounds(i, 6)') [-Wt2s-initiation-interval]
 // REPORT: design across(
 // REPORT: pad_rounds: the kernels run each round of i (its values of k) in at least 6 steps, 36 in all
 // REPORT: initiation interval (clocks per step): across 1
 // REPORT-NEXT: run: 36 clocks
 // RUN: %python %t2s_src/scripts/clocked-vs-model.py --t2s-clang %t2s-clang --program %t/emulated %s | FileCheck %s --check-prefix=CLOCKED
 // CLOCKED: run 1 (across, stage 1): emulated 36 cycles (across), model 36 (across, II 1): 1.000
-// CLOCKED: worst difference
+// CLOCKED-NEXT: run 2 (farther, stage 1): emulated 48 cycles (farther), model 48 (farther, II 2): 1.000
+// CLOCKED-NEXT: run 3 (within, stage 1): emulated 93 cycles (within), model 93 (within, II 3): 1.000
+// CLOCKED-NEXT: run 4 (runTime, stage 1, n=1): emulated 54 cycles (runTime), model 54 (runTime, II 2): 1.000
+// CLOCKED-NEXT: run 5 (runTime, stage 1, n=3): emulated 162 cycles (runTime), model 162 (runTime, II 2): 1.000
+// CLOCKED-NEXT: run 6 (loaded, stage 1): emulated 55 cycles (loaded), model 54 (loaded, II 2): 1.019
 #include <cstdio>
 
 constexpr int N = 6, P = 4;
