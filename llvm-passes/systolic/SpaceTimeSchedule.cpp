@@ -877,17 +877,11 @@ private:
         Longest = std::max(Longest, SR.MostSteps);
     if (Longest >= 0)
       P.MaxTimeDistance = Longest;
-    // The reads within a round: zero along every time loop but the
-    // innermost, inside From. They wait their distance along it, in steps.
-    unsigned Inner = TimeLoops - 1;
+    // The reads within a round wait their distance along the innermost
+    // time loop, in steps.
     for (ScheduledRead &SR : R.Reads) {
       const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
-      if (Rd.Array != P.Array || Rd.NamesNoIteration)
-        continue;
-      bool Within = true;
-      for (unsigned L = 0; L < TimeLoops; ++L)
-        Within &= Rd.Distance[L] == 0 || (L == Inner && L > From);
-      if (!Within)
+      if (Rd.Array != P.Array || Rd.NamesNoIteration || !withinRound(Rd, From))
         continue;
       SR.InRound = true;
       P.RoundWords = std::max(P.RoundWords, SR.TimeDistance + 1);
