@@ -31,7 +31,7 @@
 // read 60 steps or more after its write, and tells the compiler so (ivdep
 // safelen). A step then starts every clock: 7 rounds of 60 steps, 420
 // clocks, against 28 steps of 60 clocks (1,680) unpadded. At T2SP's size
-// (128 columns) most rounds are longer than 60 and few steps idle.
+// (128 columns, rounds of 64) a fifth of the steps idle: 10,401 for 8,385.
 //
 //   t2s-clang -O2 qrd.cpp -o qrd && ./qrd
 //   t2s-clang --report qrd.cpp
