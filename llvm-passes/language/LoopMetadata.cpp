@@ -72,6 +72,31 @@ llvm::SmallVector<std::string, 4> getWrittenOrder(const llvm::Loop &L) {
   return Names;
 }
 
+std::string getChosenSchedule(const llvm::Loop &L) {
+  auto Nodes = taggedOperands(L, ChosenScheduleTag);
+  return Nodes.empty() ? std::string() : stringOperand(Nodes.front(), 1).str();
+}
+
+void replaceLoopDirective(llvm::Loop &L, const SourceLoc &Loc, const Directive &D) {
+  llvm::LLVMContext &Ctx = L.getHeader()->getContext();
+  llvm::SmallVector<llvm::Metadata *, 8> Ops;
+  Ops.push_back(nullptr); // the self reference, filled in below
+  if (llvm::MDNode *Old = L.getLoopID())
+    for (const llvm::MDOperand &Op : llvm::drop_begin(Old->operands())) {
+      auto *Node = llvm::dyn_cast_or_null<llvm::MDNode>(Op.get());
+      auto *Tag = Node && Node->getNumOperands()
+                      ? llvm::dyn_cast<llvm::MDString>(Node->getOperand(0))
+                      : nullptr;
+      bool Same = Tag && Tag->getString() == DirectiveTag &&
+                  stringOperand(Node, 2) == Loc.File && intOperand(Node, 3) == Loc.Line &&
+                  intOperand(Node, 4) == Loc.Column;
+      Ops.push_back(Same ? makeDirectiveMD(Ctx, D, Loc) : Op.get());
+    }
+  llvm::MDNode *ID = llvm::MDNode::getDistinct(Ctx, Ops);
+  ID->replaceOperandWith(0, ID);
+  L.setLoopID(ID);
+}
+
 llvm::SmallVector<LocatedDirective, 2> getLoopDirectives(const llvm::Loop &L) {
   llvm::SmallVector<LocatedDirective, 2> Result;
   for (const llvm::MDNode *N : taggedOperands(L, DirectiveTag)) {

@@ -46,6 +46,11 @@ inline constexpr llvm::StringLiteral DirectiveTag = "t2s.directive";
 // On the outermost loop of a nest whose space loops t2s-space-loops-inward
 // moved inward: the loops' names in the order the source nests them.
 inline constexpr llvm::StringLiteral WrittenOrderTag = "t2s.written.order";
+// On the outermost loop of a nest whose first space_time had no schedule and
+// whose space loops could not move inward as they stand: t2s-space-loops-
+// inward gave it the schedule it names, and says why (the read that kept the
+// loops from moving).
+inline constexpr llvm::StringLiteral ChosenScheduleTag = "t2s.schedule.chosen";
 inline constexpr llvm::StringLiteral NameTag = "t2s.name"; // on allocas, and the values stored to them
 inline constexpr llvm::StringLiteral ArgNamesTag = "t2s.arg.names"; // on functions
 inline constexpr llvm::StringLiteral MergeFailedTag = "t2s.merge.failed"; // ditto
@@ -76,6 +81,13 @@ void addLoopMetadata(llvm::Loop &L, llvm::ArrayRef<llvm::Metadata *> Operands);
 
 /// The loop names of WrittenOrderTag on L, if it has them.
 llvm::SmallVector<std::string, 4> getWrittenOrder(const llvm::Loop &L);
+
+/// The reason recorded with ChosenScheduleTag on L, or empty.
+std::string getChosenSchedule(const llvm::Loop &L);
+
+/// Replaces L's directive at Loc (the pragma line) with D, keeping its place
+/// among L's operands.
+void replaceLoopDirective(llvm::Loop &L, const SourceLoc &Loc, const Directive &D);
 
 /// Gives L the source name Name (replacing the one it has, if any), keeping
 /// its other operands (directives, llvm.loop hints).

@@ -53,9 +53,21 @@ void DataPath::print(llvm::raw_ostream &OS, bool Registers) const {
 
 SpaceTimeResult SpaceTimeAnalysis::run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
   SpaceTimeResult Result;
-  for (const URESystem &S : FAM.getResult<UREAnalysis>(F).Systems)
+  for (const URESystem &S : FAM.getResult<UREAnalysis>(F).Systems) {
+    size_t Before = Result.Rejections.size();
     if (std::optional<DataPath> P = computeDataPath(S, Result.Rejections))
       Result.Schedules.push_back(std::move(*P));
+    // A schedule the user did not write: say where it came from.
+    if (!S.ScheduleChosenBecause.empty()) {
+      auto First = llvm::find_if(S.Directives, [](const LocatedDirective &D) {
+        return D.D.Kind == DirectiveKind::SpaceTime;
+      });
+      for (URERejection &R : llvm::drop_begin(Result.Rejections, Before))
+        R.Message += " (the nest names no schedule: the compiler chose '" + First->D.str() +
+                     "', since its space loops enclose time loops and " +
+                     S.ScheduleChosenBecause + ")";
+    }
+  }
   return Result;
 }
 

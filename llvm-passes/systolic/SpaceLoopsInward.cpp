@@ -168,6 +168,99 @@ std::string outputsReordered(const URESystem &S, llvm::ArrayRef<unsigned> Order)
   return "";
 }
 
+// The schedule vector, one coefficient per argument of the space_time
+// directive D, that runs the nest of S with the loops in M's order (t = sum
+// c * space + the innermost time loop) and keeps every read forward in time,
+// with the fewest reads that stay in their step, then the fewest time steps
+// added (sum |c| * (extent - 1)): a read may stay in its step only where it
+// reads a PE that runs earlier in nest order (a chain, as with a schedule of
+// the user's) and no schedule runs it a step later. Or std::nullopt, with Why saying what keeps
+// every schedule from it.
+struct ChosenSchedule {
+  llvm::SmallVector<int64_t, 4> Coeffs;
+  bool Chains = false; // some read stays in its step
+};
+
+std::optional<ChosenSchedule>
+chooseSchedule(const URESystem &S, const SpaceLoopsMove &M, const Directive &D,
+               std::string &Why) {
+  if (M.NumTime == 0)
+    return std::nullopt;
+  const unsigned K = M.Order[M.NumTime - 1];
+  llvm::SmallVector<unsigned, 4> Space;
+  for (const DirectiveArg &A : D.Args)
+    Space.push_back(*S.loopIndex(A.Name));
+  const unsigned N = Space.size();
+  llvm::SmallVector<std::string, 4> A, C;
+  llvm::SmallVector<std::string, 8> Terms;
+  std::string Steps = "z = 0";
+  for (unsigned I = 0; I < N; ++I) {
+    A.push_back("a" + std::to_string(I));
+    C.push_back("c" + std::to_string(I));
+    Terms.push_back(A[I] + " >= " + C[I] + " and " + A[I] + " >= -" + C[I]);
+    Steps += " + " + std::to_string(S.Loops[Space[I]].extent() - 1) + "*" + A[I];
+  }
+  Terms.push_back(Steps);
+  // Per read between PEs: its time distance, and whether it may be a chain.
+  llvm::SmallVector<std::pair<std::string, bool>, 8> Reads;
+  for (const UREStatement &St : S.Statements)
+    for (const URERead &R : St.Reads) {
+      if (R.NamesNoIteration)
+        continue;
+      llvm::SmallVector<int64_t, 4> Outer, PE;
+      for (unsigned P = 0; P + 1 < M.NumTime; ++P)
+        Outer.push_back(R.Distance[M.Order[P]]);
+      for (unsigned P = M.NumTime; P < M.Order.size(); ++P)
+        PE.push_back(R.Distance[M.Order[P]]);
+      int Sign = lexicographicSign(Outer);
+      if (Sign > 0)
+        continue;
+      if (Sign < 0) {
+        Why = "the read of '" + S.Arrays[R.Array].Name + "' at line " +
+              std::to_string(sourceLocOf(R.Loads.front()).Line) +
+              " goes back along a time loop outside '" + S.Loops[K].Name +
+              "', which a schedule of the space loops does not skew";
+        return std::nullopt;
+      }
+      std::string Time = std::to_string(R.Distance[K]);
+      for (unsigned I = 0; I < N; ++I)
+        if (int64_t Dist = R.Distance[Space[I]])
+          Time += " + " + std::to_string(Dist) + "*" + C[I];
+      if (lexicographicSign(PE) != 0)
+        Reads.push_back({Time, lexicographicSign(PE) > 0});
+    }
+  // Each read that may be a chain pays u = 1 when it stays in its step; the
+  // fewest such reads come first, then the fewest steps.
+  llvm::SmallVector<std::string, 8> U;
+  for (const auto &[Time, Chain] : Reads)
+    if (!Chain) {
+      Terms.push_back(Time + " >= 1");
+    } else {
+      U.push_back("u" + std::to_string(U.size()));
+      Terms.push_back(Time + " >= 0 and " + Time + " + " + U.back() + " >= 1 and 0 <= " +
+                      U.back() + " <= 1");
+    }
+  Terms.push_back("w = 0" + (U.empty() ? std::string() : " + " + llvm::join(U, " + ")));
+  std::string Set = "{ [w, z, " + llvm::join(A, ", ") + ", " + llvm::join(C, ", ") +
+                    (U.empty() ? std::string() : ", " + llvm::join(U, ", ")) +
+                    "] : " + llvm::join(Terms, " and ") + " }";
+  IslCtx Ctx = makeIslCtx();
+  IslSet Options(isl_set_read_from_str(Ctx.get(), Set.c_str()));
+  std::unique_ptr<isl_point, PointFree> P(
+      Options ? isl_set_sample_point(isl_set_lexmin(Options.release())) : nullptr);
+  if (P && isl_point_is_void(P.get()) == isl_bool_false) {
+    ChosenSchedule Out;
+    for (unsigned I = 0; I < N; ++I)
+      Out.Coeffs.push_back(coordinate(P.get(), 2 + N + I));
+    Out.Chains = coordinate(P.get(), 0) > 0;
+    return Out;
+  }
+  // The sequential order is such a schedule (large coefficients, and zero
+  // with chains for the space loops inside K), so this is not reached.
+  Why = "no coefficients keep every read forward in time";
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<SpaceLoopsMove> planSpaceLoopsInward(const URESystem &S) {
@@ -234,11 +327,22 @@ std::optional<SpaceLoopsMove> planSpaceLoopsInward(const URESystem &S) {
       llvm::SmallVector<unsigned, 4> Written;
       for (unsigned Q = 0; Q < S.Loops.size(); ++Q)
         Written.push_back(Q);
-      return Block("the read of '" + S.Arrays[R.Array].Name + "' at line " +
-                   std::to_string(sourceLocOf(R.Loads.front()).Line) + " reaches iteration " +
-                   reached(S, Written, R.Distance) + ", which runs earlier with the loops " +
-                   names(S, Written) + " but later with the space loops inside, " +
-                   names(S, M.Order) + ", where it reads " + reached(S, M.Order, R.Distance));
+      std::string Read = "the read of '" + S.Arrays[R.Array].Name + "' at line " +
+                         std::to_string(sourceLocOf(R.Loads.front()).Line) +
+                         " reaches iteration " + reached(S, Written, R.Distance) +
+                         ", which runs earlier with the loops " + names(S, Written) +
+                         " but later with the space loops inside, " + names(S, M.Order) +
+                         ", where it reads " + reached(S, M.Order, R.Distance);
+      // Run the nest as written instead, under a schedule (the output
+      // order is then the schedule's to check, as for one of the user's).
+      std::string Why;
+      if (std::optional<ChosenSchedule> C = chooseSchedule(S, M, First->D, Why)) {
+        M.Schedule = std::move(C->Coeffs);
+        M.ScheduleChains = C->Chains;
+        M.Because = std::move(Read);
+        return M;
+      }
+      return Block(Read + "; nor can a schedule vector run the nest as written: " + Why);
     }
   std::string Outputs = outputsReordered(S, M.Order);
   if (!Outputs.empty())
@@ -332,23 +436,54 @@ llvm::PreservedAnalyses SpaceLoopsInwardPass::run(llvm::Function &F,
     llvm::Loop *L = S.outermost();
     SourceLoc Loc = S.Loc;
     bool Scheduled = false;
+    const LocatedDirective *First = nullptr;
     for (const LocatedDirective &D : S.Directives)
       if (D.D.Kind == DirectiveKind::SpaceTime) {
         Loc = D.Loc;
         Scheduled = D.D.clause("schedule") != nullptr;
+        First = &D;
         break;
       }
     moveLoops(S, M->Order);
     Changed = true;
+    std::string Chosen;
+    if (!M->Schedule.empty()) {
+      // The nest runs as written, under the schedule the plan chose: the
+      // directive carries it from here on, and the loop says why.
+      Directive D = First->D;
+      DirectiveClause Clause;
+      Clause.Name = "schedule";
+      for (int64_t C : M->Schedule) {
+        DirectiveArg A;
+        A.Kind = DirectiveArg::Integer;
+        A.Value = C;
+        Clause.Args.push_back(A);
+      }
+      D.Clauses.push_back(std::move(Clause));
+      Chosen = D.str();
+      replaceLoopDirective(*L, Loc, D);
+      llvm::LLVMContext &Ctx = L->getHeader()->getContext();
+      addLoopMetadata(*L, {llvm::MDNode::get(Ctx, {llvm::MDString::get(Ctx, ChosenScheduleTag),
+                                                   llvm::MDString::get(Ctx, M->Because)})});
+    }
     ORE.emit([&] {
-      return llvm::OptimizationRemark("t2s-space-time", "SpaceLoopsInward", L->getStartLoc(),
-                                      L->getHeader())
-             << "space_time at " << at(Loc) << ": the space loop " << Encloses
-             << ", so the loops " << From << " run as " << To
-             << (Scheduled ? " under the schedule, which keeps every read forward in time "
-                             "or in a chain and every output element's last write last"
-                           : ": every read still reaches an earlier iteration and every "
-                             "output element keeps its last write");
+      llvm::OptimizationRemark R("t2s-space-time", "SpaceLoopsInward", L->getStartLoc(),
+                                 L->getHeader());
+      R << "space_time at " << at(Loc) << ": the space loop " << Encloses;
+      if (!Chosen.empty())
+        return R << " and cannot move inward as it stands: " << M->Because
+                 << "; so the nest runs as written, PE after PE, under '" << Chosen
+                 << (M->ScheduleChains
+                         ? "', the schedule with the fewest reads within a step (a chain "
+                           "of PEs) and then the fewest time steps, and the loops "
+                         : "', the schedule with the fewest time steps that runs every "
+                           "read at least one step after its write, and the loops ")
+                 << From << " run as " << To;
+      return R << ", so the loops " << From << " run as " << To
+               << (Scheduled ? " under the schedule, which keeps every read forward in time "
+                               "or in a chain and every output element's last write last"
+                             : ": every read still reaches an earlier iteration and every "
+                               "output element keeps its last write");
     });
   }
   return Changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();

@@ -22,6 +22,18 @@
 //    name no other loop (constants, or run-time sizes computed before the
 //    nest) and count in one integer type.
 //
+// Where only a read keeps the loops from moving (Kung and Song's arrays
+// without a schedule: 'V[r - 1][c + 1]' with space loop r around c), the
+// nest runs as its author wrote it, PE r after PE r - 1: the plan chooses
+// the schedule vector that runs every read at least one step after its
+// write with the fewest time steps (isl minimizes the steps the skew adds,
+// sum |c| * (extent - 1)), or, where no schedule does, the one that keeps
+// the fewest reads in their step along a chain of PEs; the nest then moves
+// under it as under a schedule of its own. The pass writes it into the space_time directive
+// and tags the loop (ChosenScheduleTag). A read that goes back along a
+// time loop outside the innermost one, which no schedule of the space
+// loops changes, still blocks the move.
+//
 // planSpaceLoopsInward decides this on the URE model of the nest as written;
 // SpaceLoopsInwardPass (t2s-space-loops-inward, after t2s-merge-ures and
 // before the model is checked) then rewrites the IR: the loop headers keep
@@ -59,6 +71,12 @@ struct SpaceLoopsMove {
   /// Why the loops cannot move ("the read of 'X' at line 12 ..."), or
   /// empty when they can.
   std::string Blocked;
+  /// A schedule the plan chose, one coefficient per argument of the first
+  /// space_time, when the nest had none and a read kept the loops from
+  /// moving without one; Because says which read.
+  llvm::SmallVector<int64_t, 4> Schedule;
+  bool ScheduleChains = false; // under it, some read stays in its step
+  std::string Because;
 
   bool legal() const { return Blocked.empty(); }
 };

@@ -80,6 +80,7 @@ private:
       Step.CheckTime = LD.D.clause("check_time") != nullptr;
       const DirectiveClause *Sched = LD.D.clause("schedule");
       Step.ExplicitSchedule = Sched != nullptr;
+      Step.ChosenSchedule = Sched && R.Steps.empty() && !S.ScheduleChosenBecause.empty();
       // Space loops in nest order, with their coefficients.
       llvm::SmallVector<std::pair<unsigned, int64_t>, 4> Space;
       for (unsigned A = 0; A < LD.D.Args.size(); ++A) {
@@ -967,7 +968,8 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     OS << "  step " << K + 1 << ": space (" << joinNames(S, St.SpaceLoops)
        << ") schedule (";
     llvm::interleave(St.Schedule, OS, ", ");
-    OS << ")" << (St.CheckTime ? " check_time" : "") << ": ";
+    OS << ")" << (St.ChosenSchedule ? ", chosen by the compiler" : "")
+       << (St.CheckTime ? " check_time" : "") << ": ";
     if (!St.HasTimeLoop) {
       OS << "every loop is space: one time step\n";
       continue;

@@ -40,6 +40,8 @@ struct SpaceTimeStep {
   unsigned TimeLoop = 0;                     // the loop this step turns into t
   bool HasTimeLoop = true; // false: every loop is space (one time step)
   bool ExplicitSchedule = false;
+  /// The schedule is the compiler's (URESystem::ScheduleChosenBecause).
+  bool ChosenSchedule = false;
   bool CheckTime = false;
   int64_t TimeLower = 0, TimeUpper = 0;      // t in [TimeLower, TimeUpper)
   SourceLoc Loc;

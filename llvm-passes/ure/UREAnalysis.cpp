@@ -327,6 +327,7 @@ bool NestExtractor::extract(llvm::Loop *Root, llvm::SmallVector<LocatedDirective
     for (const std::string &Name : Written)
       if (std::optional<unsigned> L = Sys.loopIndex(Name))
         Sys.WrittenOrder.push_back(*L);
+  Sys.ScheduleChosenBecause = getChosenSchedule(*Root);
   checkSpaceLoops();
   // The boxes of loops with affine bounds count the run-time loops at their
   // stand-in sizes, so they come after those are chosen.

@@ -208,6 +208,10 @@ struct URESystem {
   /// which the sequential reference runs, when t2s-space-loops-inward moved
   /// the space loops inward (systolic/SpaceLoopsInward.h); else empty.
   llvm::SmallVector<unsigned, 4> WrittenOrder;
+  /// When t2s-space-loops-inward gave the first space_time the schedule it
+  /// now has (the nest had none, and a read kept its space loops from moving
+  /// without one): the read, as its remark says. Else empty.
+  std::string ScheduleChosenBecause;
   /// WrittenOrder, or the nest order when the loops did not move.
   llvm::SmallVector<unsigned, 4> referenceOrder() const;
   /// The values of the integer parameters that the run-time loops' bounds
