@@ -168,19 +168,10 @@ std::string outputsReordered(const URESystem &S, llvm::ArrayRef<unsigned> Order)
   return "";
 }
 
-// The schedule vector, one coefficient per argument of the space_time
-// directive D, that runs the nest of S with the loops in M's order (t = sum
-// c * space + the innermost time loop) and keeps every read forward in time,
-// with the fewest reads that stay in their step, then the fewest time steps
-// added (sum |c| * (extent - 1)): a read may stay in its step only where it
-// reads a PE that runs earlier in nest order (a chain, as with a schedule of
-// the user's) and no schedule runs it a step later. Or std::nullopt, with Why saying what keeps
-// every schedule from it.
-struct ChosenSchedule {
-  llvm::SmallVector<int64_t, 4> Coeffs;
-  bool Chains = false; // some read stays in its step
-};
+} // namespace
 
+// One isl problem: lexmin of (chains, added steps, |c|, c, which reads
+// are chains).
 std::optional<ChosenSchedule>
 chooseSchedule(const URESystem &S, const SpaceLoopsMove &M, const Directive &D,
                std::string &Why) {
@@ -216,10 +207,14 @@ chooseSchedule(const URESystem &S, const SpaceLoopsMove &M, const Directive &D,
       if (Sign > 0)
         continue;
       if (Sign < 0) {
-        Why = "the read of '" + S.Arrays[R.Array].Name + "' at line " +
-              std::to_string(sourceLocOf(R.Loads.front()).Line) +
-              " goes back along a time loop outside '" + S.Loops[K].Name +
-              "', which a schedule of the space loops does not skew";
+        unsigned Back = *llvm::find_if(llvm::ArrayRef(M.Order).take_front(M.NumTime - 1),
+                                       [&](unsigned Q) { return R.Distance[Q] != 0; });
+        Why = "the read of '" + S.Arrays[R.Array].Name + "'" +
+              (R.Loads.empty() ? std::string()
+                               : " at line " + std::to_string(sourceLocOf(R.Loads.front()).Line)) +
+              " goes back along time loop '" + S.Loops[Back].Name +
+              "', which runs outside the space loops, and a schedule skews only the "
+              "time loop right outside them, '" + S.Loops[K].Name + "'";
         return std::nullopt;
       }
       std::string Time = std::to_string(R.Distance[K]);
@@ -260,8 +255,6 @@ chooseSchedule(const URESystem &S, const SpaceLoopsMove &M, const Directive &D,
   Why = "no coefficients keep every read forward in time";
   return std::nullopt;
 }
-
-} // namespace
 
 std::optional<SpaceLoopsMove> planSpaceLoopsInward(const URESystem &S) {
   auto First = llvm::find_if(S.Directives, [](const LocatedDirective &D) {

@@ -81,6 +81,23 @@ struct SpaceLoopsMove {
   bool legal() const { return Blocked.empty(); }
 };
 
+/// A schedule vector chooseSchedule found.
+struct ChosenSchedule {
+  llvm::SmallVector<int64_t, 4> Coeffs; // one per argument of the space_time
+  bool Chains = false;                  // some read stays in its step
+};
+
+/// The schedule vector, one coefficient per argument of the space_time
+/// directive D, under which the nest of S runs with the loops in M's order
+/// (t = sum c * space + the innermost time loop) and every read goes forward
+/// in time: with the fewest reads that stay in their step (only from a PE
+/// that runs earlier in nest order, a chain), then the fewest time steps
+/// the skew adds (sum |c| * (extent - 1)). std::nullopt, with Why saying
+/// what keeps every schedule from it, where a read goes back along a time
+/// loop outside the innermost one.
+std::optional<ChosenSchedule> chooseSchedule(const URESystem &S, const SpaceLoopsMove &M,
+                                             const Directive &D, std::string &Why);
+
 /// The move of the first space_time's loops to the innermost levels, or
 /// std::nullopt when they already are innermost (or there is none).
 std::optional<SpaceLoopsMove> planSpaceLoopsInward(const URESystem &S);

@@ -14,13 +14,16 @@ lexicographically positive in the written order (the reference's) but may
 be negative in the order the array runs (V[r - 1][c + 1], Kung and Song's
 partial sums): the schedule keeps each read forward in time (t = c + k * r,
 or (c, e + k * r) where e is a time loop), or in its step from an earlier PE
-(a chain).
+(a chain). With --auto RATE (0.5 by default), that share of the designs
+names no schedule: where a read keeps r from moving inward, the compiler
+chooses one (the fewest reads within a step, then the fewest steps), else
+the loops move inward as they are.
 Each read is guarded by the condition that the point it names is in the
 nest. An input feeds every iteration (through a loader, sometimes); the
 output is written at the last r (each element once) or at every iteration
 (through a drainer, sometimes). Values are ints reduced modulo a prime.
 
-usage: gen_lifted.py --seed S --count N
+usage: gen_lifted.py --seed S --count N [--auto RATE]
 """
 import argparse
 import itertools
@@ -33,7 +36,7 @@ def shifted(n, c):
     return n if c == 0 else ("%s - %d" % (n, c) if c > 0 else "%s + %d" % (n, -c))
 
 
-def gen_design(rng, idx):
+def gen_design(rng, idx, auto_rate):
     R = rng.randint(2, 4)
     k = rng.randint(1, 3)
     three = rng.random() < 0.6
@@ -90,7 +93,10 @@ def gen_design(rng, idx):
     space = "r, e" if e_space else "r"
     sched = "%d, 0" % k if e_space else "%d" % k
     lines.append("  #pragma t2s ure")
-    lines.append("  #pragma t2s space_time(%s) schedule(%s)" % (space, sched))
+    if auto_rate > 0 and rng.random() < auto_rate:
+        lines.append("  #pragma t2s space_time(%s)" % space)
+    else:
+        lines.append("  #pragma t2s space_time(%s) schedule(%s)" % (space, sched))
     if rng.random() < 0.5:
         lines.append("  #pragma t2s loader(in)")
     at_last = rng.random() < 0.5
@@ -130,9 +136,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--auto", type=float, default=0.5,
+                    help="share of designs that leave the schedule to the compiler")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    designs = [gen_design(rng, n) for n in range(args.count)]
+    designs = [gen_design(rng, n, args.auto) for n in range(args.count)]
     print_program("gen_lifted.py", args.seed, args.count, "lifted", designs)
 
 

@@ -1,22 +1,43 @@
 // Space loops that enclose time loops and cannot move inside them: each
 // error is at the space_time line, names the space loop and the time loop it
-// encloses, and why the move would change the program ([space loops]).
+// encloses, and why the move would change the program ([space loops]); where
+// only a read keeps them outside, the nest runs under a schedule the
+// compiler chooses (e2e/space-loops-as-written.cpp), and the errors that
+// schedule meets say it is the compiler's.
 // RUN: %not %t2s-clang -O0 -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <algorithm>
 
 constexpr int N = 4, K = 5;
 
-// Kung and Song's form: r + c stays fixed along the read, so with the PE
-// loop r inside c the read would reach a later iteration.
-void antidiagonal(const float in[N + K], float out[N][K]) {
+// Kung and Song's form with a time loop b inside a: the read goes back
+// along a, so with r inside a and b it would reach a later iteration, and
+// the schedule, which skews only b, cannot run it as written.
+void antidiagonal(const float in[N + K], float out[N][K][3]) {
+  static float V[N][K][3];
+#pragma t2s ure
+  // CHECK: space-loops-errors.cpp:[[@LINE+1]]:13: error: space loops must be the innermost loops: 'r' encloses 'a', and they cannot move inward: the read of 'V' at line [[#@LINE+5]] reaches iteration (r - 1, a + 1, b), which runs earlier with the loops (r, a, b) but later with the space loops inside, (a, b, r), where it reads (a + 1, b, r - 1); nor can a schedule vector run the nest as written: the read of 'V' at line [[#@LINE+5]] goes back along time loop 'a', which runs outside the space loops, and a schedule skews only the time loop right outside them, 'b'; name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
+#pragma t2s space_time(r)
+  for (int r = 0; r < N; ++r)
+    for (int a = 0; a < K; ++a)
+      for (int b = 0; b < 3; ++b) {
+        V[r][a][b] = r == 0 || a == K - 1 ? in[r + a] : V[r - 1][a + 1][b] * 0.5f;
+        out[r][a][b] = V[r][a][b];
+      }
+}
+
+// Kung and Song's form, run as written under the schedule the compiler
+// chooses (schedule(2), t = 2*r + c), but two iterations that write one
+// output element land in one step: the error says the schedule is the
+// compiler's, and why it chose one.
+void chosen_last_write(const float in[N + K], float out[3 * N + K]) {
   static float V[N][K];
 #pragma t2s ure
-  // CHECK: space-loops-errors.cpp:[[@LINE+1]]:13: error: space loops must be the innermost loops: 'r' encloses 'c', and they cannot move inward: the read of 'V' at line [[#@LINE+4]] reaches iteration (r - 1, c + 1), which runs earlier with the loops (r, c) but later with the space loops inside, (c, r), where it reads (c + 1, r - 1); name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
 #pragma t2s space_time(r)
   for (int r = 0; r < N; ++r)
     for (int c = 0; c < K; ++c) {
       V[r][c] = r == 0 || c == K - 1 ? in[r + c] : V[r - 1][c + 1] * 0.5f;
-      out[r][c] = V[r][c];
+      // CHECK: space-loops-errors.cpp:[[@LINE+1]]:22: error: more than one iteration writes an element of 'out': iterations (c = 2, r = 0) and (c = 0, r = 1) both write out[2]; the sequential program keeps the value of (c = 0, r = 1), which it runs last, but the systolic array runs it in the same time step (t1 = 2) as the other, and writes the two in an order of its own: let one iteration write each element (guard the write on 'c', 'r', as 'if (k == K - 1)' keeps the last value of a sum over k), or schedule the iterations that write one element at different time steps, in the order of the loops (the nest names no schedule: the compiler chose 'space_time(r) schedule(2)', since its space loops enclose time loops and the read of 'V' at line [[#@LINE-1]] reaches iteration (r - 1, c + 1), which runs earlier with the loops (r, c) but later with the space loops inside, (c, r), where it reads (c + 1, r - 1)) [last write]
+      out[c + 2 * r] = V[r][c];
     }
 }
 

@@ -19,13 +19,13 @@ void unknownLoop(const int *in, int *out) {
 void notInnermost(const int *in, int *out) {
   int A[N][N][N];
   #pragma t2s ure
-  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: space loops must be the innermost loops: 'j' encloses 'i', and they cannot move inward: the read of 'A' at line [[#@LINE+5]] reaches iteration (k, j - 1, i + 1), which runs earlier with the loops (k, j, i) but later with the space loops inside, (k, i, j), where it reads (k, i + 1, j - 1); name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
+  // CHECK-DAG: directive-checks.cpp:[[@LINE+1]]:15: error: space loops must be the innermost loops: 'j' encloses 'k', and they cannot move inward: the read of 'A' at line [[#@LINE+5]] reaches iteration (j - 1, k + 1, i), which runs earlier with the loops (j, k, i) but later with the space loops inside, (k, i, j), where it reads (k + 1, i, j - 1); nor can a schedule vector run the nest as written: the read of 'A' at line [[#@LINE+5]] goes back along time loop 'k', which runs outside the space loops, and a schedule skews only the time loop right outside them, 'i'; name other loops as space, or write the nest with its space loops innermost where the program allows it [space loops]
   #pragma t2s space_time(j)
-  for (int k = 0; k < N; ++k)
-    for (int j = 0; j < N; ++j)
+  for (int j = 0; j < N; ++j)
+    for (int k = 0; k < N; ++k)
       for (int i = 0; i < N; ++i) {
-        A[k][j][i] = i == N - 1 || j == 0 ? in[j] : A[k][j - 1][i + 1];
-        if (i == N - 1) out[k * N + j] = A[k][j][i];
+        A[j][k][i] = k == N - 1 || j == 0 ? in[j] : A[j - 1][k + 1][i];
+        if (i == N - 1) out[k * N + j] = A[j][k][i];
       }
 }
 
