@@ -458,10 +458,8 @@ std::string reuseText(const t2s::Design::Kernel &K) {
        " it reads " + grouped(uint64_t(R.ReadSteps)) + " steps" +
        (R.KeptLoops.empty() ? "" : " (" + llvm::join(R.KeptLoops, ", ") + ")") + " and sends " +
        grouped(uint64_t(R.SendSteps)) + ": each value read is sent " +
-       llvm::formatv("{0:F2}", double(R.SendSteps) / double(std::max<int64_t>(R.ReadSteps, 1)))
-           .str() +
-       " times";
-  if (R.ReadSteps == R.SendSteps)
+       llvm::formatv("{0:F2}", double(R.SendsPerValue)).str() + " times";
+  if (R.SendsPerValue == 1)
     S += " (no reuse: the values name every loop inside " + R.Loop +
          "; buffer at a loop further out, around a loop they do not name)";
   return S;
@@ -496,6 +494,7 @@ llvm::json::Array reuseJSON(const t2s::Design &D, unsigned N) {
                                    {"kept_loops", std::move(Kept)},
                                    {"read_steps", R.ReadSteps},
                                    {"send_steps", R.SendSteps},
+                                   {"sends_per_value", R.SendsPerValue},
                                    {"memories", std::move(Memories)}});
   }
   return A;

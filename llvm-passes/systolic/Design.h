@@ -143,6 +143,10 @@ struct Design {
     /// Per tile: the steps that read off-chip memory, and all steps (each
     /// sends to the PEs).
     int64_t ReadSteps = 0, SendSteps = 0;
+    /// How often each value read goes out to its PE: once per iteration of
+    /// the loops inside k it does not name (SendSteps / ReadSteps, but under
+    /// a schedule, whose steps are not the loops' iterations).
+    int64_t SendsPerValue = 1;
     struct Memory {
       std::string Name;
       DType Element;

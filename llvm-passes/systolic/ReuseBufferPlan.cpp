@@ -51,11 +51,14 @@ planReuseBuffers(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &
       continue;
     }
     if (const SpaceTimeStep *Skewed =
-            llvm::find_if(Sch.Steps, [](const SpaceTimeStep &St) { return St.needsRecovery(); });
+            llvm::find_if(Sch.Steps, [&](const SpaceTimeStep &St) {
+              return St.needsRecovery() && St.TimeLoop == *K;
+            });
         Skewed != Sch.Steps.end()) {
-      reject("the schedule skews loop '" + S.Loops[Skewed->TimeLoop].Name +
-             "' into a time variable, but a buffered loader runs its loops as they are; drop "
-             "the schedule(...) clause, or the buffer");
+      reject("the schedule skews loop '" + KL.Name +
+             "' into a time variable, so each of its steps runs a different iteration of '" +
+             KL.Name + "' in each PE, and no tile holds what one iteration reads; buffer at "
+             "a time loop outside '" + KL.Name + "', or drop the schedule(...) clause");
       continue;
     }
     bool Bad = false;

@@ -9,8 +9,9 @@
 // kernel out).
 //
 // Rules (errors at the directive, [buffer]): k is a time loop of the loader
-// (not a space loop, not the vectorized loop); the schedule skews no loop
-// (the loader runs its loops as they are); the loops inside k have constant
+// (not a space loop, not the vectorized loop); k is not the loop a schedule
+// skews (the feeder keeps the values of each PE's recovered loop variables
+// instead, BufferLoaders.cpp); the loops inside k have constant
 // bounds (the buffer is hardware); the loops outside k and k itself have
 // constant or run-time bounds, not bounds affine in other loops (the tiles
 // are counted as one flat range).

@@ -88,7 +88,7 @@ void warnAboutSize(llvm::Function &F, const SpaceTimeSchedule &Sch) {
 // sends and the buffer's memory saves no traffic.
 void warnAboutReuse(llvm::Function &F, const DesignResult &DR) {
   for (const Design::Kernel &K : DR.D.Kernels) {
-    if (!K.Reuse || K.Reuse->ReadSteps < K.Reuse->SendSteps || K.Nest >= DR.Nests.size())
+    if (!K.Reuse || K.Reuse->SendsPerValue > 1 || K.Nest >= DR.Nests.size())
       continue;
     const NestPlan &P = *DR.Nests[K.Nest];
     auto Plan = llvm::find_if(P.Buffers, [&](const ReuseBufferPlan &B) {
@@ -103,7 +103,11 @@ void warnAboutReuse(llvm::Function &F, const DesignResult &DR) {
     reportWarning(F, Plan->Loc, WarningGroup::BufferReuse,
                   "'buffer(" + K.Buffer + ", " + K.Reuse->Loop + ")' reuses nothing: the PEs "
                   "read each value of '" + K.Buffer + "' in a tile of '" + K.Reuse->Loop +
-                      "' once (the loader reads in all " + std::to_string(K.Reuse->SendSteps) +
+                      "' once (the loader reads in " +
+                      (K.Reuse->ReadSteps == K.Reuse->SendSteps
+                           ? "all " + std::to_string(K.Reuse->SendSteps)
+                           : std::to_string(K.Reuse->ReadSteps) + " of the " +
+                                 std::to_string(K.Reuse->SendSteps)) +
                       " steps of the tile; the loops inside '" + K.Reuse->Loop +
                       "' its reads name: " + (Loops.empty() ? "none" : Loops) + "), so its " +
                       std::to_string(Bits) + " bits of on-chip memory save no off-chip "

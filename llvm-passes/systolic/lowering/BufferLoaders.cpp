@@ -21,7 +21,12 @@
 // temporary left out and every channel write sending the buffered value;
 // the read runs them with every channel write storing into the buffer. Both
 // run under the same conditions, so the PEs receive the same values in the
-// same order. Precondition: the schedule planned the buffer (its rules
+// same order. Under a schedule vector the step is a time variable from
+// which each PE recovers its loop variables (t1 = 2*r + c): the memories
+// keep a value per recovered variable the statements name instead of the
+// time variable, the read visits those values without the skew (the
+// recovery left out, each PE in turn) and the send recovers them as the
+// loader did. Precondition: the schedule planned the buffer (its rules
 // hold), and the loader's values come from off-chip memory, not a stream.
 //
 //===----------------------------------------------------------------------===//
@@ -43,14 +48,15 @@ void namesIn(const ExprPtr &E, llvm::StringSet<> &Out) {
   });
 }
 
-void namesIn(const Stmts &Body, llvm::StringSet<> &Out) {
+void namesIn(const Stmts &Body, llvm::StringSet<> &Out, bool WithRecoveries = true) {
   forEachStmt(Body, [&](const Stmt &S) {
     forEachExpr(S, [&](const ExprPtr &E) { namesIn(E, Out); });
-    for (const Recovery &R : S.Recoveries) {
-      Out.insert(R.Time);
-      for (auto &T : R.Terms)
-        Out.insert(T.second);
-    }
+    if (WithRecoveries)
+      for (const Recovery &R : S.Recoveries) {
+        Out.insert(R.Time);
+        for (auto &T : R.Terms)
+          Out.insert(T.second);
+      }
   });
 }
 
@@ -83,6 +89,9 @@ struct LoopRange {
   std::string Name;
   ExprPtr From, Bound;
   ExprPtr extent() const { return minus(Bound, From); }
+  /// A loop variable each PE recovers from a time variable under a
+  /// schedule (the step names the time variable, not the variable).
+  bool Recovered = false;
 };
 
 // One channel write of the loader's step and the on-chip memory that keeps
@@ -102,7 +111,10 @@ class Feeder {
   const SpaceTimeSchedule &Sch;
   const URESystem &S;
   llvm::SmallVector<LoopRange, 4> Tiles, Steps; // outside and with k; inside k
-  llvm::SmallVector<unsigned, 4> KeptSteps;     // indices into Steps
+  // The loops whose values index the memories: the step's loops its
+  // statements name and, under a schedule, the loop variables the PEs
+  // recover from time that they name (each PE's value of them).
+  llvm::SmallVector<LoopRange, 4> KeptLoops;
   std::vector<Kept> Writes;                     // in the order of the step's statements
   std::string Tile, Step;
   std::string Failure;
@@ -115,11 +127,31 @@ public:
     const Stmts *StepBody = splitLoops();
     if (!StepBody)
       return Failure;
+    // A schedule's time variable is named only to recover loop variables:
+    // the feeder keeps a value per recovered variable, and reads them
+    // without the skew (each PE's values in turn).
     llvm::StringSet<> Named;
-    namesIn(*StepBody, Named);
-    for (unsigned I = 0; I < Steps.size(); ++I)
-      if (Named.contains(Steps[I].Name))
-        KeptSteps.push_back(I);
+    namesIn(*StepBody, Named, /*WithRecoveries=*/false);
+    llvm::SmallVector<LoopRange, 4> Recovered;
+    llvm::StringSet<> Times;
+    forEachStmt(*StepBody, [&](const Stmt &X) {
+      for (const Recovery &R : X.Recoveries) {
+        Times.insert(R.Time);
+        if (!llvm::any_of(Recovered, [&](const LoopRange &L) { return L.Name == R.Name; }))
+          Recovered.push_back(
+              {R.Name, unroll::num(R.Lower), unroll::num(R.Upper), /*Recovered=*/true});
+      }
+    });
+    for (const LoopRange &L : Steps)
+      if (Named.contains(L.Name)) {
+        if (Times.contains(L.Name))
+          return "the loader names the time variable '" + L.Name +
+                 "' besides recovering loop variables from it";
+        KeptLoops.push_back(L);
+      }
+    for (const LoopRange &L : Recovered)
+      if (Named.contains(L.Name))
+        KeptLoops.push_back(L);
     Tile = fresh("tile");
     Step = fresh("step");
     llvm::SmallVector<LoopRange, 4> Around;
@@ -128,25 +160,32 @@ public:
       return Failure;
 
     int64_t StepCount = 1, KeptCount = 1;
-    for (unsigned I = 0; I < Steps.size(); ++I) {
-      int64_t E = *constant(Steps[I].extent());
-      StepCount *= E;
-      if (llvm::is_contained(KeptSteps, I))
-        KeptCount *= E;
-    }
+    for (const LoopRange &L : Steps)
+      StepCount *= *constant(L.extent());
+    for (const LoopRange &L : KeptLoops)
+      KeptCount *= *constant(L.extent());
     Design::ReuseBuffer R;
     R.Loop = S.Loops[Plan.Loop].Name;
     for (const LoopRange &L : Tiles)
       R.TileLoops.push_back(L.Name);
-    for (unsigned I : KeptSteps) {
-      R.KeptLoops.push_back(Steps[I].Name);
-      R.KeptFrom.push_back(*constant(Steps[I].From));
+    for (const LoopRange &L : KeptLoops) {
+      R.KeptLoops.push_back(L.Name);
+      R.KeptFrom.push_back(*constant(L.From));
     }
     for (const LoopRange &L : Tiles)
       R.TileRanges.push_back({L.From, L.Bound});
     R.Tile = Tile;
     R.ReadSteps = KeptCount;
     R.SendSteps = StepCount;
+    // Each value goes out once per iteration of the loops it does not name:
+    // the step's loops but the time variables, and the recovered ones.
+    R.SendsPerValue = 1;
+    for (const LoopRange &L : Steps)
+      if (!Times.contains(L.Name) && !isKept(L.Name))
+        R.SendsPerValue *= *constant(L.extent());
+    for (const LoopRange &L : Recovered)
+      if (!isKept(L.Name))
+        R.SendsPerValue *= *constant(L.extent());
     R.Unbuffered = K.Body;
     R.Reads = readsOnly(K.Body);
 
@@ -157,8 +196,8 @@ public:
     for (const Kept &W : Writes) {
       llvm::SmallVector<int64_t, 6> Dims{2};
       int64_t Parallel = 1;
-      for (unsigned I : KeptSteps)
-        Dims.push_back(*constant(Steps[I].extent()));
+      for (const LoopRange &L : KeptLoops)
+        Dims.push_back(*constant(L.extent()));
       for (const LoopRange &L : W.Around) {
         Dims.push_back(*constant(L.extent()));
         Parallel *= Dims.back();
@@ -186,7 +225,7 @@ public:
       Stmts Read{comment("Read the next tile of " + Plan.Input + " into half " + Tile + " & 1.")};
       Stmts Body = rewrite(*StepBody, /*Send=*/false);
       letTiles(Read, var(Tile), Body);
-      letSteps(Read, KeptSteps, Body);
+      letSteps(Read, KeptLoops, Body);
       Read.insert(Read.end(), std::make_move_iterator(Body.begin()),
                   std::make_move_iterator(Body.end()));
       ExprPtr When = unroll::is(CompareOp::LT, var(Tile), var(Tiles));
@@ -200,10 +239,7 @@ public:
       Stmts Send{comment("Send the tile before from the other half, as the PEs read it.")};
       Stmts Body = rewrite(*StepBody, /*Send=*/true);
       letTiles(Send, binary(BinaryOp::Sub, false, var(Tile), unroll::num(1)), Body);
-      llvm::SmallVector<unsigned, 4> All;
-      for (unsigned I = 0; I < Steps.size(); ++I)
-        All.push_back(I);
-      letSteps(Send, All, Body);
+      letSteps(Send, Steps, Body);
       Send.insert(Send.end(), std::make_move_iterator(Body.begin()),
                   std::make_move_iterator(Body.end()));
       InStep.push_back(
@@ -223,6 +259,10 @@ public:
   }
 
 private:
+  bool isKept(llvm::StringRef Name) const {
+    return llvm::any_of(KeptLoops, [&](const LoopRange &L) { return L.Name == Name; });
+  }
+
   std::string fresh(std::string N) const { return unroll::freshName(std::move(N), S, D); }
 
   // The loader's statements without the steps' loops that are not kept:
@@ -230,17 +270,29 @@ private:
   Stmts readsOnly(const Stmts &Body) const {
     Stmts Out;
     for (const Stmt &X : Body) {
+      if (X.Kind == StmtKind::Recover) {
+        // Once per value of each recovered variable the feeder keeps.
+        Stmts Inner = readsOnly(X.Body);
+        for (const Recovery &R : llvm::reverse(X.Recoveries))
+          if (isKept(R.Name))
+            Inner = {loop(LoopKind::Serial, R.Name, unroll::num(R.Lower), unroll::num(R.Upper),
+                          std::move(Inner))};
+        Out.insert(Out.end(), std::make_move_iterator(Inner.begin()),
+                   std::make_move_iterator(Inner.end()));
+        continue;
+      }
       auto Step = llvm::find_if(Steps, [&](const LoopRange &L) { return L.Name == X.Name; });
       if (X.Kind != StmtKind::Loop || Step == Steps.end()) {
+        // Tile loops, PE loops, conditions: the step loops and recoveries
+        // inside them change.
         Stmt Copy = X;
-        if (X.Kind == StmtKind::Loop && llvm::any_of(Tiles, [&](const LoopRange &L) {
-              return L.Name == X.Name;
-            }))
-          Copy.Body = readsOnly(X.Body);
+        Copy.Head = readsOnly(X.Head);
+        Copy.Body = readsOnly(X.Body);
+        Copy.Else = readsOnly(X.Else);
         Out.push_back(std::move(Copy));
         continue;
       }
-      if (llvm::is_contained(KeptSteps, unsigned(Step - Steps.begin()))) {
+      if (isKept(X.Name)) {
         Stmt Copy = X;
         Copy.Body = readsOnly(X.Body);
         Out.push_back(std::move(Copy));
@@ -259,11 +311,15 @@ private:
     llvm::SmallVector<unsigned, 6> Loops = loaderLoops(Sch, Path.Vector);
     bool Inside = false;
     for (unsigned L : Loops) {
-      const std::string &Name = S.Loops[L].Name;
+      // A loop a schedule skews runs as its time variable.
+      bool Skewed = llvm::any_of(Sch.Steps, [&](const SpaceTimeStep &St) {
+        return St.needsRecovery() && St.TimeLoop == L;
+      });
+      std::string Name = S.Loops[L].Name;
       const Stmt *Found = nullptr;
       for (const Stmt &X : *Body)
-        if (X.Kind == StmtKind::Loop && X.Name == Name)
-          Found = &X;
+        if (X.Kind == StmtKind::Loop && (X.Name == Name || (Skewed && X.Loop == LoopKind::Time)))
+          Found = &X, Name = X.Name;
         else if (X.Kind != StmtKind::Comment) {
           Failure = "the loader of '" + Plan.Input + "' has statements around loop '" + Name + "'";
           return nullptr;
@@ -306,8 +362,11 @@ private:
         Writes.push_back({Name, X.Value->Type, Around});
         continue;
       }
-      if (X.Kind == StmtKind::Recover)
-        Failure = "the loader recovers loop variables from time";
+      // Recovered loop variables index the memories as kept loops.
+      if (X.Kind == StmtKind::Recover) {
+        collectWrites(X.Body, Around);
+        continue;
+      }
       if (X.Kind == StmtKind::Loop) {
         std::optional<int64_t> From = constant(X.Value), Bound = constant(X.Bound);
         if (!From || !Bound) {
@@ -370,15 +429,15 @@ private:
     }
   }
 
-  // The step's loop variables Which from the step number, counting only
-  // the loops Which, innermost fastest.
-  void letSteps(Stmts &Out, llvm::ArrayRef<unsigned> Which, const Stmts &Body) const {
+  // The variables of the loops Which from the step number, counting only
+  // those loops, innermost fastest.
+  void letSteps(Stmts &Out, llvm::ArrayRef<LoopRange> Which, const Stmts &Body) const {
     llvm::StringSet<> Named;
     namesIn(Body, Named);
     int64_t Inner = 1;
     Stmts Lets;
     for (unsigned N = Which.size(); N-- > 0;) {
-      const LoopRange &L = Steps[Which[N]];
+      const LoopRange &L = Which[N];
       int64_t E = *constant(L.extent()), From = *constant(L.From);
       if (Named.contains(L.Name)) {
         ExprPtr V = var(Step);
@@ -399,8 +458,8 @@ private:
   // The memory element a write keeps: [half][kept loops][loops around it].
   ExprPtr element(const Kept &W, ExprPtr Half) const {
     llvm::SmallVector<ExprPtr, 6> Subs{std::move(Half)};
-    for (unsigned I : KeptSteps)
-      Subs.push_back(minus(var(Steps[I].Name), Steps[I].From));
+    for (const LoopRange &L : KeptLoops)
+      Subs.push_back(minus(var(L.Name), L.From));
     for (const LoopRange &L : W.Around)
       Subs.push_back(minus(var(L.Name), L.From));
     return subscript(W.Element, var(W.Memory), Subs);
@@ -440,6 +499,15 @@ private:
         if (!Send)
           Out.push_back(X);
         continue;
+      case StmtKind::Recover:
+        // The read visits each recovered value once (letSteps), unskewed.
+        if (!Send) {
+          Stmts Body = rewrite(X.Body, Send, Next);
+          Out.insert(Out.end(), std::make_move_iterator(Body.begin()),
+                     std::make_move_iterator(Body.end()));
+          continue;
+        }
+        break;
       default:
         break;
       }

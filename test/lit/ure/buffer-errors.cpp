@@ -133,14 +133,16 @@ void vector_loop(const float *a, float *out) {
       }
 }
 
-// 6. A schedule that skews a time loop (t1 = 1*p + k): the PEs recover k.
+// 6. The loop a schedule skews (t1 = 1*p + k): in each step the PEs run
+// different iterations of k. (Buffering at i, outside it, is fine:
+// e2e/buffer-schedule.cpp.)
 void skewed(const float *a, float *out) {
   static float A[2][N];
   #pragma t2s ure
   #pragma t2s space_time(p) schedule(1)
   #pragma t2s loader(a)
-  // CHECK: buffer-errors.cpp:[[@LINE+1]]:15: error: 'buffer(a, i)': the schedule skews loop 'k' into a time variable, but a buffered loader runs its loops as they are; drop the schedule(...) clause, or the buffer [buffer]
-  #pragma t2s buffer(a, i)
+  // CHECK: buffer-errors.cpp:[[@LINE+1]]:15: error: 'buffer(a, k)': the schedule skews loop 'k' into a time variable, so each of its steps runs a different iteration of 'k' in each PE, and no tile holds what one iteration reads; buffer at a time loop outside 'k', or drop the schedule(...) clause [buffer]
+  #pragma t2s buffer(a, k)
   for (int i = 0; i < N; ++i)
     for (int k = 0; k < N; ++k)
       for (int p = 0; p < N; ++p) {
