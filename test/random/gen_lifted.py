@@ -17,13 +17,15 @@ or (c, e + k * r) where e is a time loop), or in its step from an earlier PE
 (a chain). With --auto RATE (0.5 by default), that share of the designs
 names no schedule: where a read keeps r from moving inward, the compiler
 chooses one (the fewest reads within a step, then the fewest steps), else
-the loops move inward as they are.
+the loops move inward as they are. With --buffer RATE (0.5), that share of
+the loaders of designs whose e is a time loop keep each tile of c on chip
+(buffer(in, c)), under the schedule's skew of e.
 Each read is guarded by the condition that the point it names is in the
 nest. An input feeds every iteration (through a loader, sometimes); the
 output is written at the last r (each element once) or at every iteration
 (through a drainer, sometimes). Values are ints reduced modulo a prime.
 
-usage: gen_lifted.py --seed S --count N [--auto RATE]
+usage: gen_lifted.py --seed S --count N [--auto RATE] [--buffer RATE]
 """
 import argparse
 import itertools
@@ -36,7 +38,7 @@ def shifted(n, c):
     return n if c == 0 else ("%s - %d" % (n, c) if c > 0 else "%s + %d" % (n, -c))
 
 
-def gen_design(rng, idx, auto_rate):
+def gen_design(rng, idx, auto_rate, buffer_rate):
     R = rng.randint(2, 4)
     k = rng.randint(1, 3)
     three = rng.random() < 0.6
@@ -99,6 +101,10 @@ def gen_design(rng, idx, auto_rate):
         lines.append("  #pragma t2s space_time(%s) schedule(%s)" % (space, sched))
     if rng.random() < 0.5:
         lines.append("  #pragma t2s loader(in)")
+        # With e a time loop inside c, the schedule skews e and c is a time
+        # loop outside it: the loader may keep each tile of c on chip.
+        if three and not e_space and buffer_rate > 0 and rng.random() < buffer_rate:
+            lines.append("  #pragma t2s buffer(in, c)")
     at_last = rng.random() < 0.5
     if not at_last and rng.random() < 0.5:
         lines.append("  #pragma t2s drainer(out)")
@@ -138,9 +144,11 @@ def main():
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--auto", type=float, default=0.5,
                     help="share of designs that leave the schedule to the compiler")
+    ap.add_argument("--buffer", type=float, default=0.5,
+                    help="share of the loaders that may buffer a tile of c that do")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    designs = [gen_design(rng, n, args.auto) for n in range(args.count)]
+    designs = [gen_design(rng, n, args.auto, args.buffer) for n in range(args.count)]
     print_program("gen_lifted.py", args.seed, args.count, "lifted", designs)
 
 
