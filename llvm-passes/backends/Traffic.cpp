@@ -112,16 +112,19 @@ private:
   // uses twice (a local read twice, which the kernel declares as a
   // temporary) loads once.
   llvm::SmallPtrSet<const Expr *, 16> Counted;
-  llvm::DenseMap<const Expr *, bool> ReachesBuffer; // a buffer element, in E's nodes
+  // Per node of the kernels' expressions: whether a buffer element is among
+  // its nodes. Worked out once per expression, not per step it runs in (the
+  // kernels' expressions stay put while they are counted).
+  llvm::DenseMap<const Expr *, bool> ReachesBuffer;
   void reads(const ExprPtr &E, uint64_t Times) {
     Counted.clear();
-    ReachesBuffer.clear();
-    forEachNode(E, [&](const Expr &X) {
-      ReachesBuffer[&X] = X.Kind == ExprKind::BufferElement ||
-                          llvm::any_of(X.Operands, [&](const ExprPtr &Op) {
-                            return Op && ReachesBuffer.lookup(Op.get());
-                          });
-    });
+    if (E && !ReachesBuffer.count(E.get()))
+      forEachNode(E, [&](const Expr &X) {
+        ReachesBuffer[&X] = X.Kind == ExprKind::BufferElement ||
+                            llvm::any_of(X.Operands, [&](const ExprPtr &Op) {
+                              return Op && ReachesBuffer.lookup(Op.get());
+                            });
+      });
     readsIn(E, Times);
   }
   void readsIn(const ExprPtr &E, uint64_t Times) {
