@@ -210,12 +210,10 @@ private:
       return true;
     case StmtKind::Decl:
       reads(S.Value, Times);
-      Eval.UnknownLine = 0;
-      Scope.bind(S.Name, S.Counts ? Eval(*S.Value) : std::nullopt);
+      Scope.assign(S);
       return true;
     case StmtKind::Let:
-      Eval.UnknownLine = 0;
-      Scope.bind(S.Name, Eval(*S.Value));
+      Scope.assign(S);
       return true;
     case StmtKind::Write:
       reads(S.Value, Times);
@@ -227,10 +225,7 @@ private:
           reads(Op, Times);
         buffer(S.Target->Index).Written += Times * lanes(*S.Target);
       } else if (S.Target->Kind == ExprKind::Var) {
-        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name)) {
-          Eval.UnknownLine = 0;
-          *V = S.Counts ? Eval(*S.Value) : std::nullopt;
-        }
+        Scope.assign(S);
       } else {
         reads(S.Target, Times);
       }

@@ -97,26 +97,13 @@ private:
     case StmtKind::Shift:
       return true;
     case StmtKind::Decl:
-      if (accessesHere(S) && !access(S))
-        return false;
-      Eval.UnknownLine = 0;
-      Scope.bind(S.Name, S.Counts ? Eval(*S.Value) : std::nullopt);
-      return true;
     case StmtKind::Let:
-      if (accessesHere(S) && !access(S))
-        return false;
-      Eval.UnknownLine = 0;
-      Scope.bind(S.Name, Eval(*S.Value));
-      return true;
     case StmtKind::Assign:
     case StmtKind::Write:
       if (accessesHere(S) && !access(S))
         return false;
-      if (S.Kind == StmtKind::Assign && S.Target->Kind == ExprKind::Var)
-        if (std::optional<int64_t> *V = Scope.lookup(S.Target->Name)) {
-          Eval.UnknownLine = 0;
-          *V = S.Counts ? Eval(*S.Value) : std::nullopt;
-        }
+      if (S.Kind != StmtKind::Write)
+        Scope.assign(S);
       return true;
     default:
       break;

@@ -13,6 +13,22 @@ std::optional<int64_t> *KernelScope::lookup(llvm::StringRef Name) {
   return nullptr;
 }
 
+void KernelScope::assign(const Stmt &S) {
+  auto value = [&]() -> std::optional<int64_t> {
+    if (S.Kind != StmtKind::Let && !S.Counts)
+      return std::nullopt;
+    Eval.UnknownLine = 0;
+    return Eval(*S.Value);
+  };
+  if (S.Kind != StmtKind::Assign) {
+    bind(S.Name, value());
+    return;
+  }
+  if (S.Target->Kind == ExprKind::Var)
+    if (std::optional<int64_t> *V = lookup(S.Target->Name))
+      *V = value();
+}
+
 std::optional<bool> KernelScope::recover(const Stmt &S) {
   bool Runs = true;
   for (const Recovery &R : S.Recoveries) {

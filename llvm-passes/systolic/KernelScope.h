@@ -44,6 +44,13 @@ public:
   /// The value of the innermost variable bound, which a loop sets.
   std::optional<int64_t> &innermost() { return Vars.back().second; }
 
+  /// Runs the integer part of a Decl, a Let or an Assign: a Decl or Let
+  /// binds its variable, an Assign to a variable in scope sets it. The value
+  /// is known for a Let and for a counter of a padded step loop
+  /// (Stmt::Counts), which decide what later steps run; any other is the
+  /// kernel's computation, and none.
+  void assign(const Stmt &S);
+
   /// Binds the loop variables a Recover statement recovers from its time
   /// variable; whether the step runs (every recovered variable in its
   /// range), or none if the time or a PE variable is computed.

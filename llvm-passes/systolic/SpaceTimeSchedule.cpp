@@ -803,11 +803,7 @@ private:
         continue;
       unsigned Crossed = unsigned(BufferFrom[Rd.Array]);
       bool Padded = Pad && Crossed == Pad->Loop && !withinRound(Rd, Crossed);
-      int64_t Window = 1;
-      for (const UREStatement &St : S.Statements)
-        for (const URERead &X : St.Reads)
-          if (X.Array == Rd.Array && !X.NamesNoIteration)
-            Window = std::max(Window, X.Distance[Crossed] + 1);
+      int64_t Window = distanceSpan(Rd.Array, Crossed).first + 1;
       bool Any = false;
       // Every point of the box, its iteration and the one it reads.
       llvm::SmallVector<int64_t, 4> At, From(TimeLoops);
@@ -844,19 +840,27 @@ private:
       Pad->Apart = *Apart;
   }
 
+  // The largest and the smallest distance along loop L of the reads of
+  // Array that name an iteration, with 0 among them: the buffer's window
+  // along the crossed loop is the first plus one (bufferWaits, planBuffer).
+  std::pair<int64_t, int64_t> distanceSpan(unsigned Array, unsigned L) const {
+    int64_t Most = 0, Least = 0;
+    for (const UREStatement &St : S.Statements)
+      for (const URERead &Rd : St.Reads)
+        if (Rd.Array == Array && !Rd.NamesNoIteration) {
+          Most = std::max(Most, Rd.Distance[L]);
+          Least = std::min(Least, Rd.Distance[L]);
+        }
+    return {Most, Least};
+  }
+
   // The PE buffer of array P.Array, indexed by the time loops from From
   // inward: a window of From's values as far back as the reads reach, and
   // each inner loop's box widened by the distances along it.
   void planBuffer(RegisterPlan &P, unsigned From) {
     unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
     for (unsigned L = From; L < TimeLoops; ++L) {
-      int64_t Most = 0, Least = 0;
-      for (const UREStatement &St : S.Statements)
-        for (const URERead &Rd : St.Reads)
-          if (Rd.Array == P.Array && !Rd.NamesNoIteration) {
-            Most = std::max(Most, Rd.Distance[L]);
-            Least = std::min(Least, Rd.Distance[L]);
-          }
+      auto [Most, Least] = distanceSpan(P.Array, L);
       PEBufferDim D;
       D.Loop = L;
       D.Window = L == From;
