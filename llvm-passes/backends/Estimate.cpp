@@ -296,9 +296,23 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     if (K.Nest == Nest && K.Reuse)
       for (const Design::ReuseBuffer::Memory &M : K.Reuse->Memories)
         E.BufferBits += uint64_t(M.bits());
-  for (const Design::Register &R : D.Registers)
-    if (R.Nest == Nest)
-      E.RegisterBits += uint64_t(R.totalWords()) * storageBits(R.Element);
+  for (const Design::Register &R : D.Registers) {
+    if (R.Nest != Nest)
+      continue;
+    uint64_t Bits = uint64_t(R.totalWords()) * storageBits(R.Element);
+    if (R.Buffer.empty() || !Dev.PEBuffersInBlockRAM) {
+      E.RegisterBits += Bits;
+      continue;
+    }
+    // A RAM per PE: each takes whole 18-Kbit halves of a block (16,384
+    // data bits at the widths of 8- to 64-bit words).
+    uint64_t PEs = 1;
+    for (int64_t X : R.PEExtents)
+      PEs *= uint64_t(X);
+    uint64_t PerPE = uint64_t(R.Words) * storageBits(R.Element);
+    E.PEBufferBits += Bits;
+    E.PEBufferHalfBlocks += PEs * ((PerPE + 16383) / 16384);
+  }
   for (const Design::Channel &Ch : D.Channels) // a stream counts at its reader
     if (Ch.Nest == Nest)
       E.ChannelBits += Ch.Used * std::max<uint64_t>(Ch.Depth, Dev.MinChannelDepth) *

@@ -40,6 +40,7 @@ std::vector<FPGADevice> fpgaDevices() {
     D.URAMBlocks = O.getInteger("uram_blocks").value_or(0);
     D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
     D.PortBytesPerClock = O.getInteger("port_bytes_per_clock").value_or(0);
+    D.PEBuffersInBlockRAM = O.getBoolean("pe_buffers_in_block_ram").value_or(false);
     D.MinChannelDepth = uint64_t(std::max<int64_t>(O.getInteger("min_channel_depth").value_or(1), 1));
     D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
     if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))

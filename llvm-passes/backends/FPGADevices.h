@@ -38,6 +38,10 @@ struct FPGADevice {
   /// The bytes one buffer's port moves per clock (AMD: a 512-bit m_axi
   /// port), 0 where the model has no such rule (Intel's families).
   int64_t PortBytesPerClock = 0;
+  /// Whether the kernels keep each PE's buffer (systolic/PEBuffer.h) in a
+  /// block RAM of its own with one read and one write port (AMD: the HLS
+  /// back end binds it to ram_2p); elsewhere the FPGA compiler places it.
+  bool PEBuffersInBlockRAM = false;
   /// The least depth of a channel as built (AMD: Vitis' streams are at
   /// least 2 deep, backends/HLSKernels.h); 1 for Intel's families.
   uint64_t MinChannelDepth = 1;

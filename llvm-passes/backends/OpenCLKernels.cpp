@@ -433,12 +433,21 @@ private:
 
   // Vitis HLS: how an array the kernel declares is laid out. The PEs and
   // lanes index its registers with unrolled loops: each element a register
-  // of its own. An on-chip memory of Banks banks keeps its trailing
+  // of its own. A PE buffer is a block RAM per PE. An on-chip memory of Banks banks keeps its trailing
   // dimensions of that many elements (the PEs and lanes of one access) in
   // separate banks, and the rest in block RAM.
   void partition(llvm::raw_ostream &B, const Stmt &S, const std::string &Indent) {
     if (!Hls || S.Kind != StmtKind::Decl || S.Dims.empty())
       return;
+    // A PE buffer: a block RAM per PE (its first dimension, the words),
+    // every other dimension (the PEs) partitioned.
+    if (S.PEBuffer) {
+      for (size_t I = 1; I < S.Dims.size(); ++I)
+        B << Indent << "#pragma HLS ARRAY_PARTITION variable=" << S.Name << " complete dim="
+          << I + 1 << "\n";
+      B << Indent << "#pragma HLS BIND_STORAGE variable=" << S.Name << " type=ram_2p impl=bram\n";
+      return;
+    }
     if (!S.Banks) {
       B << Indent << "#pragma HLS ARRAY_PARTITION variable=" << S.Name << " complete dim=0\n";
       return;

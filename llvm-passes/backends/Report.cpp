@@ -290,6 +290,10 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
     Memory += (Memory.empty() ? "" : ", ") + grouped(E.ChannelBits) + " bits of channels";
   if (E.BufferBits)
     Memory += (Memory.empty() ? "" : ", ") + grouped(E.BufferBits) + " bits of reuse buffers";
+  if (E.PEBufferBits)
+    Memory += (Memory.empty() ? "" : ", ") + grouped(E.PEBufferBits) +
+              " bits of PE buffers (a block RAM per PE and buffer: " +
+              grouped(E.PEBufferHalfBlocks) + " halves of " + Dev.MemoryBlock + " blocks)";
   OS << "  on-chip memory: ";
   if (Memory.empty())
     OS << "none\n";
@@ -417,6 +421,7 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                             {"register_bits", int64_t(E.RegisterBits)},
                             {"channel_bits", int64_t(E.ChannelBits)},
                             {"buffer_bits", int64_t(E.BufferBits)},
+                            {"pe_buffer_bits", int64_t(E.PEBufferBits)},
                             {Blocks, int64_t(E.memoryBlocks(Dev))},
                             {Blocks + "_available", Dev.MemoryBlocks},
                             {"flops_per_clock", E.FlopsPerClock},

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <set>
 
@@ -512,6 +513,15 @@ public:
     forEachStmt(K.Body, [&](const Stmt &S) {
       if (S.Kind == StmtKind::Decl && S.Banks > 0)
         Memories[S.Name] = &S;
+      // A PE buffer in block RAM: a bank per PE, one read and one write
+      // port each.
+      if (S.Kind == StmtKind::Decl && S.PEBuffer && Dev.PEBuffersInBlockRAM) {
+        Stmt &M = PEBufferRAMs.emplace_back(S);
+        M.Banks = 1;
+        for (size_t I = 1; I < M.Dims.size(); ++I)
+          M.Banks *= M.Dims[I];
+        Memories[S.Name] = &M;
+      }
       if (S.Kind == StmtKind::Loop)
         LoopOf[&S.Body] = &S;
     });
@@ -582,6 +592,7 @@ private:
   const FPGADevice &Dev;
   double BytesPerClock = 0;
   std::map<std::string, const Stmt *> Memories;
+  std::deque<Stmt> PEBufferRAMs; // the PE buffers' declarations with their banks
   std::map<const Stmts *, const Stmt *> LoopOf; // a loop's body -> the loop
   KernelScope Run;
   uint64_t Budget = 0;

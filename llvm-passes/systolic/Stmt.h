@@ -75,6 +75,10 @@ struct Stmt {
   /// Decl: an on-chip memory of this many banks, selected by the low bits
   /// of the element's address (0: a variable as the compiler places it).
   int64_t Banks = 0;
+  /// Decl: a buffer in each PE (systolic/PEBuffer.h), [word][PE...]; on a
+  /// device that keeps them in block RAM (FPGADevice::PEBuffersInBlockRAM),
+  /// one RAM per PE with a read and a write port.
+  bool PEBuffer = false;
   DeclInit Init = DeclInit::None;
   ExprPtr Target, Value; ///< Value: also an If's condition, a Loop's start
   ExprPtr Bound;         ///< Loop

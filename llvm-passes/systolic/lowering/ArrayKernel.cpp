@@ -10,6 +10,7 @@
 
 #include "systolic/lowering/KernelBuilder.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
 namespace t2s {
@@ -23,6 +24,7 @@ void ArrayKernel::declarations(Stmts &Out) {
     if (R->Lanes)
       Dims.push_back(R->Lanes);
     Out.push_back(decl(R->Element, registerName(*R), Dims));
+    Out.back().PEBuffer = !R->Buffer.empty();
   }
 }
 
@@ -126,11 +128,84 @@ Stmts ArrayKernel::peWork() {
   for (const PEChannel &C : Channels)
     if (!C->Output && inBody(C))
       channelReadInto(Out, C);
+  Stmts Work;
   for (unsigned SI = 0; SI < S.Statements.size(); ++SI) {
-    Out.push_back(statement(SI));
-    roundCopy(Out, SI);
+    Work.push_back(statement(SI));
+    roundCopy(Work, SI);
   }
+  readBuffersOnce(Work);
+  Out.insert(Out.end(), std::make_move_iterator(Work.begin()), std::make_move_iterator(Work.end()));
   return Out;
+}
+
+// Each word of its own buffer a PE's statements read, read once into a
+// temporary before them (QRD reads A's word of the round before for the
+// update and for q): a PE's buffer may be a RAM with one read port
+// (FPGADevice::PEBuffersInBlockRAM). The reads cross rounds, so no
+// statement of this step writes the words they read, and every word a read
+// computes lies in the buffer, so reading it where a condition skips the
+// statement is safe.
+void ArrayKernel::readBuffersOnce(Stmts &Body) {
+  llvm::StringSet<> Buffers;
+  for (const Design::Register *R : Registers)
+    if (!R->Buffer.empty())
+      Buffers.insert(registerName(*R));
+  if (Buffers.empty())
+    return;
+  auto isBufferWord = [&](const ExprPtr &E) {
+    return E && E->Kind == ExprKind::Subscript && E->operand(0).Kind == ExprKind::Var &&
+           Buffers.contains(E->operand(0).Name);
+  };
+  // A word of this PE's own buffer; a read of another PE's (QRD's X from the
+  // last PE, under 'k == 0') names a PE that exists only where its
+  // condition holds, and stays there.
+  llvm::SmallVector<ExprPtr, 4> PE = peSubscripts();
+  auto ownWord = [&](const ExprPtr &E) {
+    if (!isBufferWord(E) || E->Operands.size() != PE.size() + 2)
+      return false;
+    for (size_t I = 0; I < PE.size(); ++I)
+      if (!equal(*E->Operands[I + 2], *PE[I]))
+        return false;
+    return true;
+  };
+  Stmts Reads;
+  llvm::SmallVector<std::pair<ExprPtr, ExprPtr>, 4> Words; // a word, its temporary
+  auto hoist = [&](const ExprPtr &E) {
+    return rewrite(E, [&](const ExprPtr &X) -> ExprPtr {
+      if (!ownWord(X))
+        return nullptr;
+      for (const auto &[Word, Temp] : Words)
+        if (equal(*Word, *X))
+          return Temp;
+      std::string Name = fresh(X->operand(0).Name + "_w" + std::to_string(Words.size()));
+      Reads.push_back(decl(X->Type, Name, {}, DeclInit::Value, X));
+      Words.push_back({X, var(Name, 0, X->Type)});
+      return Words.back().second;
+    });
+  };
+  std::function<void(Stmts &)> Walk = [&](Stmts &L) {
+    for (Stmt &X : L) {
+      if (X.Value)
+        X.Value = hoist(X.Value);
+      if (X.Bound)
+        X.Bound = hoist(X.Bound);
+      // A buffer word written stays; the subscripts are reads.
+      if (isBufferWord(X.Target)) {
+        llvm::SmallVector<ExprPtr, 4> Subs;
+        for (size_t I = 1; I < X.Target->Operands.size(); ++I)
+          Subs.push_back(hoist(X.Target->Operands[I]));
+        X.Target = subscript(X.Target->Type, X.Target->Operands[0], Subs);
+      } else if (X.Target) {
+        X.Target = hoist(X.Target);
+      }
+      Walk(X.Head);
+      Walk(X.Body);
+      Walk(X.Else);
+    }
+  };
+  Walk(Body);
+  Body.insert(Body.begin(), std::make_move_iterator(Reads.begin()),
+              std::make_move_iterator(Reads.end()));
 }
 
 // A statement that wrote the shift register of a buffered array's reads

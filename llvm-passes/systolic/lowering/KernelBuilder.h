@@ -500,6 +500,7 @@ protected:
 
   Stmt statement(unsigned SI);
   void roundCopy(Stmts &Out, unsigned SI);
+  void readBuffersOnce(Stmts &Body);
 
   // A PE of a vectorized array: whole vectors in, the lanes (in order), whole
   // vectors out; channels of one lane or of single lanes inside the lanes.

@@ -58,15 +58,24 @@
 // SCHED: read of Z at distance (2, 0, 0): waits 6 steps in a PE buffer, from PE offset (0)
 //
 // The kernel: the read within the round names word 2 of R's round
-// register, the read across the round R's buffer; the statement writes the
-// round register, whose word 0 the buffer takes.
+// register, the read across the round R's buffer, which the PE reads once
+// before its statements; the statement writes the round register, whose
+// word 0 the buffer takes. Under Vitis HLS each PE's buffer is a block RAM.
 // RUN: %t2s-clang --emit-opencl %s -o - | FileCheck %s --check-prefix=CL
 // CL-LABEL: void within(
 // CL: float sr_R[16][4];
 // CL-NEXT: float sr_R_round[3][4];
 // CL: sr_R_round[slot][p] = sr_R_round[slot - 1][p];
-// CL: sr_R_round[0][p] = {{.*}}sr_R_round[2][p] * 0.5f + sr_R[((((i + 1) % 2) * 8) + k + 2)][p]
+// CL: float sr_R_w0 = sr_R[((((i + 1) % 2) * 8) + k + 2)][p];
+// CL: sr_R_round[0][p] = {{.*}}sr_R_round[2][p] * 0.5f + sr_R_w0
 // CL-NEXT: sr_R[((((i + 2) % 2) * 8) + k + 2)][p] = sr_R_round[0][p];
+// RUN: %t2s-clang --emit-hls %s -o - | FileCheck %s --check-prefix=HLS
+// HLS-LABEL: void within(
+// HLS: float sr_R[16][4];
+// HLS-NEXT: #pragma HLS ARRAY_PARTITION variable=sr_R complete dim=2
+// HLS-NEXT: #pragma HLS BIND_STORAGE variable=sr_R type=ram_2p impl=bram
+// HLS-NEXT: float sr_R_round[3][4];
+// HLS-NEXT: #pragma HLS ARRAY_PARTITION variable=sr_R_round complete dim=0
 #include <cstdio>
 
 constexpr int N = 6, P = 4;
