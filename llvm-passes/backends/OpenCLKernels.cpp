@@ -433,9 +433,10 @@ private:
 
   // Vitis HLS: how an array the kernel declares is laid out. The PEs and
   // lanes index its registers with unrolled loops: each element a register
-  // of its own. A PE buffer is a block RAM per PE. An on-chip memory of Banks banks keeps its trailing
-  // dimensions of that many elements (the PEs and lanes of one access) in
-  // separate banks, and the rest in block RAM.
+  // of its own. A PE buffer is a block RAM per PE. An on-chip memory of
+  // Banks banks keeps its trailing dimensions of that many elements (the
+  // PEs and lanes of one access) in separate banks, and the rest in block
+  // RAM.
   void partition(llvm::raw_ostream &B, const Stmt &S, const std::string &Indent) {
     if (!Hls || S.Kind != StmtKind::Decl || S.Dims.empty())
       return;

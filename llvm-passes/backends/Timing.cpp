@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <deque>
 #include <map>
 #include <set>
 
@@ -116,13 +115,21 @@ struct Bound {
   }
 };
 
+// An on-chip memory the kernel declares: its extents, and the banks its
+// trailing dimensions are spread over (one read and one write port each).
+struct OnChipMemory {
+  llvm::ArrayRef<int64_t> Dims;
+  int64_t Banks = 1;
+};
+using OnChipMemories = std::map<std::string, OnChipMemory>;
+
 // One iteration of a pipelined loop's body, unrolled loops expanded: the
 // accesses per channel endpoint, per bank of each on-chip memory, the
 // off-chip bytes, and the latency of the values carried across iterations.
 class Iteration {
 public:
   Iteration(const FPGADevice &Dev, double BytesPerClock, const Stmts &Body,
-            const std::set<std::string> &Kept, const std::map<std::string, const Stmt *> &Memories,
+            const std::set<std::string> &Kept, const OnChipMemories &Memories,
             const Design &D, const Stmt *Loop = nullptr)
       : Dev(Dev), BytesPerClock(BytesPerClock), Kept(Kept), Memories(Memories),
         Registers(D.Registers), Params(D.Params) {
@@ -186,7 +193,7 @@ private:
   const FPGADevice &Dev;
   double BytesPerClock;
   const std::set<std::string> &Kept; // declared outside the loop
-  const std::map<std::string, const Stmt *> &Memories;
+  const OnChipMemories &Memories;
   llvm::ArrayRef<Design::Register> Registers;
   llvm::ArrayRef<Design::Param> Params;
   std::set<std::string> Shifted, Inside;
@@ -261,7 +268,7 @@ private:
 
   // The bank of an on-chip memory an element is in: the low bits of its
   // address; -1 if an unknown index decides them.
-  int64_t bank(const Stmt &Memory, const Expr &E) {
+  int64_t bank(const OnChipMemory &Memory, const Expr &E) {
     int64_t Banks = std::max<int64_t>(1, Memory.Banks), Stride = 1, Bank = 0;
     for (size_t I = Memory.Dims.size(); I-- > 0;) {
       if (Stride % Banks) {
@@ -279,7 +286,7 @@ private:
     auto M = Memories.find(baseName(E));
     if (M == Memories.end())
       return;
-    ++MemoryAccesses[M->first][bank(*M->second, E)][Write];
+    ++MemoryAccesses[M->first][bank(M->second, E)][Write];
   }
 
   // Reading an element of a variable or array of the kernel.
@@ -512,15 +519,13 @@ public:
     BytesPerClock = FmaxMHz > 0 && PerStepOffChip ? Dev.DRAMGBPerSecond * 1000 / FmaxMHz : 0;
     forEachStmt(K.Body, [&](const Stmt &S) {
       if (S.Kind == StmtKind::Decl && S.Banks > 0)
-        Memories[S.Name] = &S;
-      // A PE buffer in block RAM: a bank per PE, one read and one write
-      // port each.
+        Memories[S.Name] = {S.Dims, S.Banks};
+      // A PE buffer in block RAM: a bank per PE (every dimension but the
+      // words).
       if (S.Kind == StmtKind::Decl && S.PEBuffer && Dev.PEBuffersInBlockRAM) {
-        Stmt &M = PEBufferRAMs.emplace_back(S);
-        M.Banks = 1;
-        for (size_t I = 1; I < M.Dims.size(); ++I)
-          M.Banks *= M.Dims[I];
-        Memories[S.Name] = &M;
+        OnChipMemory &M = Memories[S.Name] = {S.Dims, 1};
+        for (int64_t X : llvm::ArrayRef(S.Dims).drop_front())
+          M.Banks *= X;
       }
       if (S.Kind == StmtKind::Loop)
         LoopOf[&S.Body] = &S;
@@ -591,8 +596,7 @@ private:
   const Design::Kernel &K;
   const FPGADevice &Dev;
   double BytesPerClock = 0;
-  std::map<std::string, const Stmt *> Memories;
-  std::deque<Stmt> PEBufferRAMs; // the PE buffers' declarations with their banks
+  OnChipMemories Memories;
   std::map<const Stmts *, const Stmt *> LoopOf; // a loop's body -> the loop
   KernelScope Run;
   uint64_t Budget = 0;

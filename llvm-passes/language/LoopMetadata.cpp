@@ -19,6 +19,15 @@ namespace t2s {
 
 namespace {
 
+// The tag of a tagged tuple operand (!{!"tag", ...}), or "".
+llvm::StringRef tagOf(const llvm::Metadata *Op) {
+  auto *Node = llvm::dyn_cast_or_null<llvm::MDNode>(Op);
+  if (!Node || Node->getNumOperands() == 0)
+    return "";
+  auto *Tag = llvm::dyn_cast<llvm::MDString>(Node->getOperand(0));
+  return Tag ? Tag->getString() : "";
+}
+
 // The operands of L's loop ID that are tuples tagged with Tag.
 llvm::SmallVector<const llvm::MDNode *, 4> taggedOperands(const llvm::Loop &L,
                                                           llvm::StringRef Tag) {
@@ -26,14 +35,9 @@ llvm::SmallVector<const llvm::MDNode *, 4> taggedOperands(const llvm::Loop &L,
   llvm::MDNode *ID = L.getLoopID();
   if (!ID)
     return Result;
-  for (const llvm::MDOperand &Op : llvm::drop_begin(ID->operands())) {
-    auto *Node = llvm::dyn_cast_or_null<llvm::MDNode>(Op.get());
-    if (!Node || Node->getNumOperands() == 0)
-      continue;
-    auto *Name = llvm::dyn_cast<llvm::MDString>(Node->getOperand(0));
-    if (Name && Name->getString() == Tag)
-      Result.push_back(Node);
-  }
+  for (const llvm::MDOperand &Op : llvm::drop_begin(ID->operands()))
+    if (tagOf(Op.get()) == Tag)
+      Result.push_back(llvm::cast<llvm::MDNode>(Op.get()));
   return Result;
 }
 
@@ -52,6 +56,24 @@ unsigned intOperand(const llvm::MDNode *N, unsigned I) {
           N->getOperand(I)))
     return C->getZExtValue();
   return 0;
+}
+
+// Gives L a new loop ID: each operand it had, as Keep maps it (null drops
+// it), then Append.
+void rebuildLoopID(llvm::Loop &L,
+                   llvm::function_ref<llvm::Metadata *(llvm::Metadata *)> Keep,
+                   llvm::ArrayRef<llvm::Metadata *> Append) {
+  llvm::LLVMContext &Ctx = L.getHeader()->getContext();
+  llvm::SmallVector<llvm::Metadata *, 8> Ops;
+  Ops.push_back(nullptr); // the self reference, filled in below
+  if (llvm::MDNode *Old = L.getLoopID())
+    for (const llvm::MDOperand &Op : llvm::drop_begin(Old->operands()))
+      if (llvm::Metadata *New = Keep(Op.get()))
+        Ops.push_back(New);
+  Ops.append(Append.begin(), Append.end());
+  llvm::MDNode *ID = llvm::MDNode::getDistinct(Ctx, Ops);
+  ID->replaceOperandWith(0, ID);
+  L.setLoopID(ID);
 }
 
 } // namespace
@@ -79,22 +101,15 @@ std::string getChosenSchedule(const llvm::Loop &L) {
 
 void replaceLoopDirective(llvm::Loop &L, const SourceLoc &Loc, const Directive &D) {
   llvm::LLVMContext &Ctx = L.getHeader()->getContext();
-  llvm::SmallVector<llvm::Metadata *, 8> Ops;
-  Ops.push_back(nullptr); // the self reference, filled in below
-  if (llvm::MDNode *Old = L.getLoopID())
-    for (const llvm::MDOperand &Op : llvm::drop_begin(Old->operands())) {
-      auto *Node = llvm::dyn_cast_or_null<llvm::MDNode>(Op.get());
-      auto *Tag = Node && Node->getNumOperands()
-                      ? llvm::dyn_cast<llvm::MDString>(Node->getOperand(0))
-                      : nullptr;
-      bool Same = Tag && Tag->getString() == DirectiveTag &&
-                  stringOperand(Node, 2) == Loc.File && intOperand(Node, 3) == Loc.Line &&
-                  intOperand(Node, 4) == Loc.Column;
-      Ops.push_back(Same ? makeDirectiveMD(Ctx, D, Loc) : Op.get());
-    }
-  llvm::MDNode *ID = llvm::MDNode::getDistinct(Ctx, Ops);
-  ID->replaceOperandWith(0, ID);
-  L.setLoopID(ID);
+  rebuildLoopID(
+      L,
+      [&](llvm::Metadata *Op) -> llvm::Metadata * {
+        auto *Node = llvm::dyn_cast_or_null<llvm::MDNode>(Op);
+        bool Same = tagOf(Op) == DirectiveTag && stringOperand(Node, 2) == Loc.File &&
+                    intOperand(Node, 3) == Loc.Line && intOperand(Node, 4) == Loc.Column;
+        return Same ? makeDirectiveMD(Ctx, D, Loc) : Op;
+      },
+      {});
 }
 
 llvm::SmallVector<LocatedDirective, 2> getLoopDirectives(const llvm::Loop &L) {
@@ -114,35 +129,16 @@ llvm::SmallVector<LocatedDirective, 2> getLoopDirectives(const llvm::Loop &L) {
 }
 
 void addLoopMetadata(llvm::Loop &L, llvm::ArrayRef<llvm::Metadata *> Operands) {
-  llvm::LLVMContext &Ctx = L.getHeader()->getContext();
-  llvm::SmallVector<llvm::Metadata *, 8> Ops;
-  Ops.push_back(nullptr); // the self reference, filled in below
-  if (llvm::MDNode *Old = L.getLoopID())
-    for (const llvm::MDOperand &Op : llvm::drop_begin(Old->operands()))
-      Ops.push_back(Op.get());
-  Ops.append(Operands.begin(), Operands.end());
-  llvm::MDNode *ID = llvm::MDNode::getDistinct(Ctx, Ops);
-  ID->replaceOperandWith(0, ID);
-  L.setLoopID(ID);
+  rebuildLoopID(L, [](llvm::Metadata *Op) { return Op; }, Operands);
 }
 
 void setLoopSourceName(llvm::Loop &L, llvm::StringRef Name) {
-  llvm::LLVMContext &Ctx = L.getHeader()->getContext();
-  llvm::SmallVector<llvm::Metadata *, 8> Ops;
-  Ops.push_back(nullptr); // the self reference, filled in below
-  if (llvm::MDNode *Old = L.getLoopID())
-    for (const llvm::MDOperand &Op : llvm::drop_begin(Old->operands())) {
-      auto *Node = llvm::dyn_cast_or_null<llvm::MDNode>(Op.get());
-      auto *Tag = Node && Node->getNumOperands()
-                      ? llvm::dyn_cast<llvm::MDString>(Node->getOperand(0))
-                      : nullptr;
-      if (!Tag || Tag->getString() != LoopNameTag)
-        Ops.push_back(Op.get());
-    }
-  Ops.push_back(makeLoopNameMD(Ctx, Name));
-  llvm::MDNode *ID = llvm::MDNode::getDistinct(Ctx, Ops);
-  ID->replaceOperandWith(0, ID);
-  L.setLoopID(ID);
+  rebuildLoopID(
+      L,
+      [](llvm::Metadata *Op) -> llvm::Metadata * {
+        return tagOf(Op) == LoopNameTag ? nullptr : Op;
+      },
+      {makeLoopNameMD(L.getHeader()->getContext(), Name)});
 }
 
 llvm::MDNode *makeLoopNameMD(llvm::LLVMContext &Ctx, llvm::StringRef Name) {

@@ -221,8 +221,8 @@ chooseSchedule(const URESystem &S, const SpaceLoopsMove &M, const Directive &D,
       for (unsigned I = 0; I < N; ++I)
         if (int64_t Dist = R.Distance[Space[I]])
           Time += " + " + std::to_string(Dist) + "*" + C[I];
-      if (lexicographicSign(PE) != 0)
-        Reads.push_back({Time, lexicographicSign(PE) > 0});
+      if (int Across = lexicographicSign(PE))
+        Reads.push_back({Time, Across > 0});
     }
   // Each read that may be a chain pays u = 1 when it stays in its step; the
   // fewest such reads come first, then the fewest steps.
