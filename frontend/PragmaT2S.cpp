@@ -278,8 +278,10 @@ public:
   bool VisitFunctionDecl(clang::FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || !holdsPragma(FD->getBody()))
       return true;
-    for (clang::ParmVarDecl *P : FD->parameters())
+    for (clang::ParmVarDecl *P : FD->parameters()) {
       nameVariable(P);
+      markDeclaredExtent(P);
+    }
     llvm::SmallVector<clang::Stmt *, 32> Worklist{FD->getBody()};
     llvm::SmallPtrSet<clang::Stmt *, 8> LoopInits;
     while (!Worklist.empty()) {
@@ -366,6 +368,37 @@ private:
         !T->isPointerType() && !(Scalars && T->isArithmeticType()))
       return;
     annotate(Var, (VarMarkerPrefix + Var->getName()).str(), Var->getLocation());
+  }
+
+  // A parameter declared as an array of constant extents ('const float
+  // x[16]', 'float a[4][8]') keeps how many bytes it holds, which the
+  // decayed pointer of the IR no longer says: the loader of a gather streams
+  // the elements a computed index may pick and must stay inside them.
+  void markDeclaredExtent(clang::ParmVarDecl *P) {
+    if (P->getName().empty())
+      return;
+    clang::ASTContext &Ctx = CI.getASTContext();
+    const clang::ConstantArrayType *Outer = Ctx.getAsConstantArrayType(P->getOriginalType());
+    if (!Outer)
+      return;
+    llvm::APInt Elements = Outer->getSize().zextOrTrunc(64);
+    clang::QualType Inner = Outer->getElementType();
+    while (const clang::ConstantArrayType *A = Ctx.getAsConstantArrayType(Inner)) {
+      bool Overflow = false;
+      Elements = Elements.umul_ov(A->getSize().zextOrTrunc(64), Overflow);
+      if (Overflow)
+        return;
+      Inner = A->getElementType();
+    }
+    if (Inner->isArrayType() || Inner->isIncompleteType()) // a variable-length dimension
+      return;
+    bool Overflow = false;
+    llvm::APInt Bytes = Elements.umul_ov(
+        llvm::APInt(64, Ctx.getTypeSizeInChars(Inner).getQuantity()), Overflow);
+    if (Overflow)
+      return;
+    annotate(P, (ExtentMarkerPrefix + llvm::Twine(Bytes.getZExtValue())).str(),
+             P->getLocation());
   }
 
   static constexpr llvm::StringLiteral CountedLoopsOnly =

@@ -33,7 +33,8 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   if (!Unsized.empty() && ForDevice) // t2s-clang --xrt: an error in the user's file
     return "the buffer '" + Unsized +
            "', whose size cannot be told from its indices (they are not affine in the loop "
-           "variables; index it with loop variables to run the design through XRT)";
+           "variables; index it with loop variables, or declare the parameter as an "
+           "array of constant extent, 'T " + Unsized + "[N]', to run the design through XRT)";
   // The stub's own names, away from the design's parameters.
   auto unused = [&](std::string Name) {
     while (llvm::any_of(D.Params, [&](const Design::Param &P) { return P.Name == Name; }))
@@ -56,7 +57,8 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   if (!Unsized.empty()) {
     OS << "#error \"" << D.Stub << ": the size of the buffer '" << Unsized
        << "' cannot be told from its indices (they are not affine in the loop variables); "
-          "index it with loop variables to run the design through XRT\"\n#endif\n";
+          "index it with loop variables, or declare the parameter as an array of constant "
+          "extent, to run the design through XRT\"\n#endif\n";
     return std::nullopt;
   }
   OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";

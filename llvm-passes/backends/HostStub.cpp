@@ -172,13 +172,16 @@ public:
           if (ForDevice) // t2s-clang --opencl: an error in the user's file
             return "the buffer '" + Name + "', whose size cannot be told from its "
                    "indices (they are not affine in the loop variables; index it "
-                   "with loop variables to run the design on an OpenCL device)";
+                   "with loop variables, or declare the parameter as an array of "
+                   "constant extent, 'T " + Name + "[N]', to run the design on an "
+                   "OpenCL device)";
           OS << "// No stub for OpenCL devices: the size of the buffer '" << Name
              << "' cannot be told from its indices (not affine in the loop "
                 "variables).\n#ifdef T2S_OPENCL_OFFLOAD\n#error \""
              << D.Stub << ": the size of the buffer '" << Name
              << "' cannot be told from its indices; index it with loop "
-                "variables to run the design on an OpenCL device\"\n#endif\n#endif\n";
+                "variables, or declare the parameter as an array of constant extent, "
+                "to run the design on an OpenCL device\"\n#endif\n#endif\n";
           return std::nullopt;
         }
     printDevice(Params, Args);

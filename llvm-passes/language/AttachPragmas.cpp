@@ -146,6 +146,15 @@ llvm::PreservedAnalyses AttachPragmasPass::run(llvm::Function &F,
   llvm::MapVector<llvm::Loop *, llvm::SmallVector<llvm::Metadata *, 4>> Attach;
   llvm::LLVMContext &Ctx = F.getContext();
   for (const Marker &M : Markers) {
+    if (M.Text.starts_with(ExtentMarkerPrefix)) {
+      uint64_t Bytes = 0;
+      if (M.Text.drop_front(ExtentMarkerPrefix.size()).getAsInteger(10, Bytes))
+        reportError(F, M.Loc, "malformed t2s extent marker '" + M.Text + "'");
+      else
+        setDeclaredExtent(M.Call->getArgOperand(0), Bytes);
+      ++NumMarkers;
+      continue;
+    }
     if (M.Text.starts_with(VarMarkerPrefix)) {
       setSourceName(M.Call->getArgOperand(0),
                     M.Text.drop_front(VarMarkerPrefix.size()));

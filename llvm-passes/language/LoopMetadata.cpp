@@ -157,13 +157,10 @@ llvm::MDNode *makeDirectiveMD(llvm::LLVMContext &Ctx, const Directive &D,
                 llvm::ConstantInt::get(I32, Loc.Column))});
 }
 
-void setSourceName(llvm::Value *Storage, llvm::StringRef Name) {
-  auto *Alloca = llvm::dyn_cast<llvm::AllocaInst>(Storage->stripPointerCasts());
-  if (!Alloca)
-    return;
-  llvm::LLVMContext &Ctx = Alloca->getContext();
-  // A parameter's alloca is stored to once, with the parameter, and goes away
-  // with mem2reg: the name then belongs to the argument.
+// The parameter a parameter's alloca holds: it is stored to once, with the
+// parameter, and goes away with mem2reg (the parameter's names and extents
+// then belong to the argument); null for other storage.
+static llvm::Argument *storedArgument(llvm::AllocaInst *Alloca) {
   llvm::Argument *Arg = nullptr;
   unsigned Stores = 0;
   for (llvm::User *U : Alloca->users())
@@ -175,18 +172,58 @@ void setSourceName(llvm::Value *Storage, llvm::StringRef Name) {
         V = Ext->getOperand(0);
       Arg = llvm::dyn_cast<llvm::Argument>(V);
     }
-  if (Stores == 1 && Arg) {
-    llvm::Function &F = *Arg->getParent();
-    llvm::SmallVector<llvm::Metadata *, 8> Names(F.arg_size(),
-                                                 llvm::MDString::get(Ctx, ""));
-    if (llvm::MDNode *Old = F.getMetadata(ArgNamesTag))
-      for (unsigned I = 0; I < Old->getNumOperands() && I < Names.size(); ++I)
-        Names[I] = Old->getOperand(I);
-    Names[Arg->getArgNo()] = llvm::MDString::get(Ctx, Name);
-    F.setMetadata(ArgNamesTag, llvm::MDNode::get(Ctx, Names));
+  return Stores == 1 ? Arg : nullptr;
+}
+
+// Sets operand Arg's of the function's tuple Tag (one operand per argument,
+// Blank where none was set).
+static void setArgOperand(llvm::Argument &Arg, llvm::StringRef Tag, llvm::Metadata *Blank,
+                          llvm::Metadata *Value) {
+  llvm::Function &F = *Arg.getParent();
+  llvm::SmallVector<llvm::Metadata *, 8> Ops(F.arg_size(), Blank);
+  if (llvm::MDNode *Old = F.getMetadata(Tag))
+    for (unsigned I = 0; I < Old->getNumOperands() && I < Ops.size(); ++I)
+      Ops[I] = Old->getOperand(I);
+  Ops[Arg.getArgNo()] = Value;
+  F.setMetadata(Tag, llvm::MDNode::get(F.getContext(), Ops));
+}
+
+void setSourceName(llvm::Value *Storage, llvm::StringRef Name) {
+  auto *Alloca = llvm::dyn_cast<llvm::AllocaInst>(Storage->stripPointerCasts());
+  if (!Alloca)
+    return;
+  llvm::LLVMContext &Ctx = Alloca->getContext();
+  if (llvm::Argument *Arg = storedArgument(Alloca)) {
+    setArgOperand(*Arg, ArgNamesTag, llvm::MDString::get(Ctx, ""),
+                  llvm::MDString::get(Ctx, Name));
     return;
   }
   Alloca->setMetadata(NameTag, llvm::MDNode::get(Ctx, llvm::MDString::get(Ctx, Name)));
+}
+
+void setDeclaredExtent(llvm::Value *Storage, uint64_t Bytes) {
+  auto *Alloca = llvm::dyn_cast<llvm::AllocaInst>(Storage->stripPointerCasts());
+  llvm::Argument *Arg = Alloca ? storedArgument(Alloca) : nullptr;
+  if (!Arg)
+    return;
+  llvm::Type *I64 = llvm::Type::getInt64Ty(Alloca->getContext());
+  auto Count = [&](uint64_t N) {
+    return llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(I64, N));
+  };
+  setArgOperand(*Arg, ArgExtentsTag, Count(0), Count(Bytes));
+}
+
+std::optional<uint64_t> getDeclaredExtent(const llvm::Value *Object) {
+  auto *Arg = llvm::dyn_cast<llvm::Argument>(Object->stripPointerCasts());
+  if (!Arg)
+    return std::nullopt;
+  llvm::MDNode *Extents = Arg->getParent()->getMetadata(ArgExtentsTag);
+  if (!Extents || Arg->getArgNo() >= Extents->getNumOperands())
+    return std::nullopt;
+  auto *N = llvm::mdconst::dyn_extract<llvm::ConstantInt>(Extents->getOperand(Arg->getArgNo()));
+  if (!N || N->isZero())
+    return std::nullopt;
+  return N->getZExtValue();
 }
 
 std::string getSourceName(const llvm::Value *Object) {

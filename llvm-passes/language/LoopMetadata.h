@@ -53,6 +53,9 @@ inline constexpr llvm::StringLiteral WrittenOrderTag = "t2s.written.order";
 inline constexpr llvm::StringLiteral ChosenScheduleTag = "t2s.schedule.chosen";
 inline constexpr llvm::StringLiteral NameTag = "t2s.name"; // on allocas, and the values stored to them
 inline constexpr llvm::StringLiteral ArgNamesTag = "t2s.arg.names"; // on functions
+// On functions: per argument, the bytes of a parameter declared as an
+// array of constant extents, 0 for the others.
+inline constexpr llvm::StringLiteral ArgExtentsTag = "t2s.arg.extents";
 inline constexpr llvm::StringLiteral MergeFailedTag = "t2s.merge.failed"; // ditto
 
 /// A position in the user's source, carried without debug info.
@@ -104,6 +107,14 @@ llvm::MDNode *makeDirectiveMD(llvm::LLVMContext &Ctx, const Directive &D,
 /// is the source variable \p Name: as !t2s.name on the alloca, or, for a
 /// parameter, in the function's !t2s.arg.names.
 void setSourceName(llvm::Value *Storage, llvm::StringRef Name);
+
+/// Records that the parameter \p Storage holds (its alloca) was declared as
+/// an array of \p Bytes bytes, in the function's !t2s.arg.extents.
+void setDeclaredExtent(llvm::Value *Storage, uint64_t Bytes);
+
+/// The bytes a parameter (\p Object) was declared with, if it was declared
+/// as an array of constant extents.
+std::optional<uint64_t> getDeclaredExtent(const llvm::Value *Object);
 
 /// The source name of a memory object: a named local or parameter, a global or
 /// a static local (from its symbol). Empty if unknown.

@@ -10,6 +10,9 @@
 //   "t2s.var:<name>"                        on every other local variable and
 //                                           parameter the nest uses, so arrays
 //                                           keep their source names
+//   "t2s.extent:<bytes>"                    on a parameter declared as an array
+//                                           of constant extents ('float x[16]',
+//                                           'float a[4][8]': 64, 128 bytes)
 //
 // <line>:<col> is the pragma's position in the annotation's file. The
 // t2s-attach-pragmas pass turns these markers into loop metadata
@@ -27,6 +30,7 @@ namespace t2s {
 inline constexpr llvm::StringLiteral LoopMarkerPrefix = "t2s.loop:";
 inline constexpr llvm::StringLiteral DirectiveMarkerPrefix = "t2s.directive:";
 inline constexpr llvm::StringLiteral VarMarkerPrefix = "t2s.var:";
+inline constexpr llvm::StringLiteral ExtentMarkerPrefix = "t2s.extent:";
 
 } // namespace t2s
 

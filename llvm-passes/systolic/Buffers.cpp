@@ -1,6 +1,7 @@
 //===- Buffers.cpp - The off-chip buffers of a design ---------------------===//
 
 #include "systolic/Buffers.h"
+#include "language/LoopMetadata.h"
 #include "systolic/IslText.h"
 #include "ure/RunTimeSizes.h"
 #include "ure/UREModel.h"
@@ -567,6 +568,11 @@ llvm::SmallVector<DesignBuffer, 4> findBuffers(const URESystem &S,
     B.Extent = extentOf(S, DL, B.Arg, B.Element, DT, C.get());
     if (!B.Extent)
       B.RunTimeExtent = symbolicExtentOf(S, DL, B.Arg, B.Element, DT, B.Sizes);
+    // Indices that do not tell (a gather's computed index): the extent the
+    // parameter was declared with.
+    if (std::optional<uint64_t> Bytes = getDeclaredExtent(B.Arg);
+        Bytes && !B.Extent && !B.RunTimeExtent)
+      B.Extent = *Bytes / DL.getTypeAllocSize(B.Element);
   }
   return Buffers;
 }

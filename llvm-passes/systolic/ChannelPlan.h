@@ -23,6 +23,7 @@
 
 #include "expr/Expr.h"
 #include "systolic/GatherScatterPlan.h"
+#include "systolic/GatherWindow.h"
 #include "systolic/VectorizePlan.h"
 #include "ure/UREModel.h"
 
@@ -87,8 +88,12 @@ struct ChannelPlan {
   /// the access is in the body of the nest's innermost loop;
   bool InBody = false;
   /// the Load leaves (ExprKind::Load indices) that stand for this channel's
-  /// value in the nest's expressions.
+  /// value in the nest's expressions;
   llvm::SmallVector<unsigned, 2> Loads;
+  /// a gather (systolic/GatherWindow.h): the window of elements the loader
+  /// sends for each read, from which the PE picks one; ElementType is then
+  /// the vector of the window's elements.
+  std::optional<GatherWindow> Window;
 
   /// Whether \p I is the access this channel isolates (or one of its
   /// SameReads): in the PEs, its value is the channel's.

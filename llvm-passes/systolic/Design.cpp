@@ -414,6 +414,8 @@ void Design::print(llvm::raw_ostream &OS) const {
                       : std::string());
     if (C.Lanes.Mode != LaneMode::None)
       OS << ", " << describeLanes(C.Lanes);
+    if (C.Window)
+      OS << ", windows of " << C.Window << " elements a PE picks from";
     if (!C.Stream.empty())
       OS << ", " << (C.Kind == ChannelKind::Drainer ? "to " : "from ") << C.Stream;
     OS << "\n";

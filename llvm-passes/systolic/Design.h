@@ -272,6 +272,11 @@ struct Design {
     int64_t Bundle = 0;
     /// vectorize: how the channel carries the lanes.
     ChannelLanes Lanes;
+    /// A loader's channel of a gather (systolic/GatherWindow.h): each
+    /// transfer is a window of this many elements (Element is their
+    /// vector), from which the PE picks the one its index names; 0 for
+    /// other channels.
+    int64_t Window = 0;
     /// A loader's (drainer's) channel whose kernel receives the values from
     /// (sends them to) another kernel nest: that stream.
     std::string Stream;

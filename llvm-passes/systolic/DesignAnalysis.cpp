@@ -9,6 +9,7 @@
 #include "systolic/ChannelDepths.h"
 #include "systolic/StreamChannels.h"
 #include "systolic/DesignNames.h"
+#include "systolic/GatherWindow.h"
 #include "systolic/LiftExpr.h"
 #include "systolic/ReuseOrder.h"
 #include "systolic/StreamOrder.h"
@@ -419,6 +420,66 @@ private:
     return Params;
   }
 
+  // Gathers through a loader (systolic/GatherWindow.h): the window of
+  // elements the loader streams for each read, or why it cannot.
+  void planWindows(NestPlan &P, const Design::Nest &N) {
+    const URESystem &S = P.Sch.System;
+    const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+    for (ChannelPlan &C : P.Channels) {
+      if (C.Output || !C.Address || !C.Stream.empty())
+        continue;
+      auto *Ld = llvm::cast<llvm::LoadInst>(C.Access);
+      llvm::Value *Base = nullptr;
+      llvm::SmallVector<llvm::Value *, 4> Subs;
+      std::optional<uint64_t> Declared;
+      if (decomposeAddress(Ld->getPointerOperand(), Base, Subs))
+        if (std::optional<uint64_t> Bytes = getDeclaredExtent(Base))
+          Declared = *Bytes / DL.getTypeAllocSize(Ld->getType());
+      GatherWindowPlan W = planGatherWindow(C.Address, S, N, Declared, C.Buffer);
+      auto reject = [&](const std::string &Why) {
+        R.Rejections.push_back({URERule::Isolation, sourceLocOf(C.Access), Why});
+      };
+      if (!W.Why.empty()) {
+        reject(W.Why);
+        continue;
+      }
+      if (!W.Window)
+        continue;
+      if (W.Window->Width == 1) { // the computed part is a constant: an ordinary read
+        C.Address = windowLane(*W.Window, 0);
+        continue;
+      }
+      // What the window's vector cannot travel with yet.
+      std::string Window = "the loader of '" + C.Buffer + "' streams a window of " +
+                           std::to_string(W.Window->Width) +
+                           " elements for this read, from which the PE picks one";
+      const LocatedDirective *Other = nullptr;
+      for (const LocatedDirective &LD : S.Directives)
+        if ((LD.D.Kind == DirectiveKind::Buffer || LD.D.Kind == DirectiveKind::Scatter) &&
+            !LD.D.Args.empty() && LD.D.Args[0].Name == C.Buffer)
+          Other = &LD;
+      if (Other) {
+        reject(Window + ", which '" + Other->D.str() + "' (line " +
+               std::to_string(Other->Loc.Line) + ") cannot carry; drop that line, or '" +
+               C.Buffer + "' from its 'loader(...)' line");
+        continue;
+      }
+      if (P.Vector) {
+        reject(Window + ", which a vectorized array cannot carry; drop the 'vectorize' "
+               "line, or '" + C.Buffer + "' from its 'loader(...)' line");
+        continue;
+      }
+      if (!C.InBody) {
+        reject(Window + ", but the read is not in the body of the innermost loop; move it "
+               "there, or drop '" + C.Buffer + "' from its 'loader(...)' line");
+        continue;
+      }
+      C.ElementType = C.ScalarType.withLanes(unsigned(W.Window->Width));
+      C.Address = W.Window->First; // what the loader reads names no computed value
+      C.Window = std::move(W.Window);
+    }
+  }
+
   // What the kernels of one nest print, lifted in the order they print it
   // (loaders, the array, drainers), so that the first rejection is the one a
   // reader meets first.
@@ -491,6 +552,8 @@ private:
           C.Statement = I;
           C.Condition = N.Statements[I].Guard;
         }
+    if (!Lift.rejection())
+      planWindows(P, N);
     // Reads that name no iteration where they run (in the source's names).
     if (P.Original && !Lift.rejection())
       checkReadsInDomain(P.Original->Sch.System, N, R.Rejections);

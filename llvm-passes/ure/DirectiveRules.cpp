@@ -108,14 +108,27 @@ void NestExtractor::checkIsolatedAccess(const LocatedDirective &LD, llvm::String
       llvm::Value *Base = nullptr;
       llvm::SmallVector<llvm::Value *, 4> Subs;
       llvm::SmallPtrSet<const llvm::Value *, 8> Visited;
-      if (!In.Object || !decomposeAddress(In.Load->getPointerOperand(), Base, Subs) ||
-          llvm::any_of(Subs, [&](llvm::Value *Sub) { return computedValue(Sub, Visited); })) {
+      if (!In.Object || !decomposeAddress(In.Load->getPointerOperand(), Base, Subs)) {
         reject(URERule::Isolation, Loc,
                "the loader of '" + Name + "' must compute where the PEs read "
                "it from the loop variables, but this read of '" + Name +
                    "' is not indexed by the loop variables, the function's "
                    "parameters and constants alone; index it with those, "
                    "or drop '" + Name + "' from '" + quotedText(LD.D) + "'");
+        continue;
+      }
+      // A gather: the loader streams the elements the read may pick
+      // (systolic/GatherWindow.h), within the extent the parameter was
+      // declared with.
+      if (llvm::any_of(Subs, [&](llvm::Value *Sub) { return computedValue(Sub, Visited); }) &&
+          !getDeclaredExtent(Base)) {
+        reject(URERule::Isolation, Loc,
+               "the loader of '" + Name + "' streams each PE the elements of '" + Name +
+                   "' this read may pick, since its index depends on a value computed in "
+                   "the array, and so must know how many elements '" + Name +
+                   "' has; declare the parameter as an array of constant extent (as in "
+                   "'const float " + Name + "[16]'), or drop '" + Name + "' from '" +
+                   quotedText(LD.D) + "'");
         continue;
       }
       check(Loc, In.Load->getParent());

@@ -338,6 +338,16 @@ void ArrayKernel::vectorPE(Stmts &Out) {
 // The systolic kernel receives a loaded input before the statements use it.
 void ArrayKernel::channelReadInto(Stmts &Out, const PEChannel &C) {
   ExprPtr Cond = accessCondition(C);
+  if (C->Window) {
+    // A gather's window, unpacked: the statements pick from it.
+    Out.push_back(decl(C.Scalar, C.Temp, {C->Window->Width}));
+    Stmts Unpack{decl(C.Element, C.Temp + "_vec", {}, DeclInit::Value, readChannel(C))};
+    for (Stmt &A : assignLanes(C.Element, C.Temp + "_vec",
+                               elementsOf(C.Scalar, C.Temp, C.lanes())))
+      Unpack.push_back(std::move(A));
+    Out.push_back(when(Cond, block(std::move(Unpack), /*Inline=*/!Cond)));
+    return;
+  }
   DType T = C->PEVector ? C.Scalar : C.Element;
   ExprPtr Source = C->Chain || C->PEVector ? perPE(T, C.PETemp) : readChannel(C);
   if (!Cond) {

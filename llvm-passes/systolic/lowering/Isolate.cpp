@@ -44,7 +44,8 @@ void isolateLoadersAndDrainers(Design &D, NestPlans Plans) {
       X.Name = C.Name;
       X.Array = C.Buffer;
       X.Nest = K.Nest;
-      X.Element = C.ScalarType;
+      X.Element = C.Window ? C.ElementType : C.ScalarType;
+      X.Window = C.Window ? C.Window->Width : 0;
       X.Depth = ChannelDepth;
       X.Stream = C.Stream;
       llvm::SmallVector<unsigned, 4> Dims(C.Chain ? C.ChainDims : C.Dims);

@@ -164,6 +164,8 @@ protected:
       return registerWord(E->Type, E->Index, E->Index2);
     case ExprKind::Load:
       if (const PEChannel *C = channelOfLoad(E->Index)) {
+        if ((*C)->Window) // a gather picks from its window
+          return subscript(E->Type, var(C->Temp), {resolve((*C)->Window->Pick)});
         if (Vec && C->Lanes.Mode == LaneMode::Vector)
           return subscript(E->Type, var(C->Temp), {laneIndex(0, 0)});
         return var(C->Temp, 0, E->Type);

@@ -146,6 +146,17 @@ void LoaderDrainerKernel::load(Stmts &Out, const PEChannel &C) {
     return;
   }
   ExprPtr Cond = accessCondition(C);
+  if (C->Window) {
+    // A gather: the elements the PE may pick, in one transfer.
+    Stmts Fill{decl(C.Scalar, C.LaneTemp, {C->Window->Width})};
+    Fill.back().Text = "the elements this read may pick";
+    for (int64_t W = 0; W < C->Window->Width; ++W)
+      Fill.push_back(assign(subscript(C.Scalar, var(C.LaneTemp), {num(W)}),
+                            resolve(windowLane(*C->Window, W))));
+    Fill.push_back(write(channelRef(C), packLanes(C, C.LaneTemp)));
+    Out.push_back(aroundSkippedPEs(when(Cond, block(std::move(Fill)))));
+    return;
+  }
   ExprPtr Stream = var(C->Stream);
   if (Vec && !C->Stream.empty()) {
     // Lane matching: single values from the stream, whole vectors (a
