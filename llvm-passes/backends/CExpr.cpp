@@ -99,6 +99,11 @@ public:
     case ExprKind::BufferElement: {
       std::string Index;
       for (unsigned I = 0; I < E.Operands.size(); ++I) {
+        const Expr &X = E.operand(I);
+        if (!Index.empty() && X.Kind == ExprKind::IntConst && X.Int < 0 && E.Scales[I] == 1) {
+          Index += " - " + std::to_string(-X.Int); // a gather window's first element
+          continue;
+        }
         std::string Term = op(I);
         if (E.Scales[I] != 1)
           Term += " * " + std::to_string(E.Scales[I]);

@@ -27,6 +27,7 @@ llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsi
       X.Declared *= uint64_t(E);
     X.Lanes = describeLanes(C.Lanes);
     X.Stream = !C.Stream.empty();
+    X.Window = C.Window;
     for (const Design::Kernel &K : D.Kernels)
       if (K.Nest == Nest && K.Role == KernelRole::Loader && K.Buffer == C.Array && K.Reuse &&
           !X.Output)

@@ -41,6 +41,9 @@ struct PEChannelSummary {
   /// The loader (drainer) receives the values from (sends them to) another
   /// kernel nest through a stream, not memory.
   bool Stream = false;
+  /// A gather's loader: the elements of each transfer the PE picks from; 0
+  /// otherwise.
+  int64_t Window = 0;
   /// buffer(a, k): the loop whose iterations the loader's reuse buffer
   /// keeps, or "".
   std::string ReuseLoop;

@@ -77,6 +77,8 @@ llvm::json::Array channelsJSON(llvm::ArrayRef<t2s::PEChannelSummary> Channels) {
                                       {"bundle", C.Bundle ? llvm::json::Value(C.Bundle)
                                                           : llvm::json::Value(nullptr)},
                                       {"lanes", orNull(C.Lanes)},
+                                      {"window", C.Window ? llvm::json::Value(C.Window)
+                                                          : llvm::json::Value(nullptr)},
                                       {"stream", C.Stream}});
   }
   return List;
@@ -613,6 +615,8 @@ void printText(llvm::raw_ostream &OS, const std::string &Design,
     OS << ")";
     if (!C.Lanes.empty())
       OS << " carrying " << C.Lanes;
+    if (C.Window)
+      OS << " carrying windows of " << C.Window << " elements, from which each read picks one";
     if (!C.Chain.empty() && C.Bundle)
       OS << ", " << C.OnePerPE << " without the " << C.Chain << ", whose one transfer per "
          << "step carries the values of its " << C.Bundle << " PEs";

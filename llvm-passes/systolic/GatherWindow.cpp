@@ -259,6 +259,7 @@ GatherWindowPlan planGatherWindow(const ExprPtr &Element, const URESystem &S,
   llvm::SmallVector<int64_t, 4> Scales;
   ConstantRange Affine(APInt(64, 0)), Picked(APInt(64, 0));
   ExprPtr Pick;
+  bool VariesAtRunTime = false; // the loader's part names a parameter
   for (unsigned I = 0; I < Element->Operands.size(); ++I) {
     Split X = Sp.split(Element->Operands[I]);
     ConstantRange Scale(APInt(64, uint64_t(Element->Scales[I]), true));
@@ -266,6 +267,12 @@ GatherWindowPlan planGatherWindow(const ExprPtr &Element, const URESystem &S,
       return E ? R.of(*E).sextOrTrunc(64).multiply(Scale) : ConstantRange(APInt(64, 0));
     };
     if (X.Affine) {
+      if (anyNode(X.Affine, [&](const Expr &Y) {
+            return Y.Kind == ExprKind::Param ||
+                   (Y.Kind == ExprKind::LoopVar && Y.Index < S.Loops.size() &&
+                    S.Loops[Y.Index].runTime());
+          }))
+        VariesAtRunTime = true;
       Terms.push_back(X.Affine);
       Scales.push_back(Element->Scales[I]);
       Affine = Affine.add(range(X.Affine));
@@ -302,7 +309,8 @@ GatherWindowPlan planGatherWindow(const ExprPtr &Element, const URESystem &S,
                "tile" + Drop;
     return Plan;
   }
-  if (Affine.isFullSet() || Affine.isSignWrappedSet() || Affine.isEmptySet()) {
+  if (VariesAtRunTime || Affine.isFullSet() || Affine.isSignWrappedSet() ||
+      Affine.isEmptySet()) {
     Plan.Why = Loader + ", but where those elements lie depends on a parameter or a "
                "run-time size, so the loader cannot keep them within " + quoted(Name) +
                "; index it with loop variables of constant range and constants" + Drop;
@@ -324,7 +332,9 @@ GatherWindowPlan planGatherWindow(const ExprPtr &Element, const URESystem &S,
   Terms.push_back(intConst(Long, W.Lo));
   Scales.push_back(1);
   W.First = bufferElement(Element->Type, Element->Index, Terms, Scales);
-  W.Pick = W.Lo ? binary(BinaryOp::Sub, false, Pick, intConst(Long, W.Lo)) : Pick;
+  W.Pick = W.Lo ? binary(W.Lo < 0 ? BinaryOp::Add : BinaryOp::Sub, false, Pick,
+                         intConst(Long, W.Lo < 0 ? -W.Lo : W.Lo))
+               : Pick;
   Plan.Window = std::move(W);
   return Plan;
 }

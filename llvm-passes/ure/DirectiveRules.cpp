@@ -75,6 +75,7 @@ void NestExtractor::checkIsolatedAccess(const LocatedDirective &LD, llvm::String
   const char *Verb = Output ? "write" : "read";
   llvm::SmallVector<std::string, 4> Names;
   bool Found = false;
+  unsigned Unnamed = 0; // the line of a read through a computed pointer
   auto check = [&](const SourceLoc &Loc, llvm::BasicBlock *BB) {
     if (const llvm::Value *Bad = computedCondition(BB))
       reject(URERule::Isolation, Loc,
@@ -98,6 +99,11 @@ void NestExtractor::checkIsolatedAccess(const LocatedDirective &LD, llvm::String
     }
   } else {
     for (const InputRead &In : Sys.Inputs) {
+      if (In.Name.empty()) { // through a pointer chosen while the nest runs
+        if (!Unnamed)
+          Unnamed = sourceLocOf(In.Load).Line;
+        continue;
+      }
       if (!llvm::is_contained(Names, In.Name))
         Names.push_back(In.Name);
       if (In.Name != Name)
@@ -139,7 +145,12 @@ void NestExtractor::checkIsolatedAccess(const LocatedDirective &LD, llvm::String
            "'" + Name + "' in '" + quotedText(LD.D) + "' is not " +
                (Output ? "an output this nest writes; its outputs are "
                        : "an input this nest reads; its inputs are ") +
-               (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
+               (Names.empty() ? std::string("none") : llvm::join(Names, ", ")) +
+               (Unnamed ? " (the read at line " + std::to_string(Unnamed) +
+                              " goes through a pointer chosen while the nest runs, which "
+                              "no loader can follow; read each array in an access of "
+                              "its own)"
+                        : std::string()));
 }
 
 // buffer(a, k) keeps a's values in a's loader: a needs a loader of this

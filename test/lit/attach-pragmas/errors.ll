@@ -6,12 +6,20 @@
 ; RUN: %not %t2s-opt -passes=t2s-attach-pragmas -disable-output %t/bad_text.ll 2>&1 | FileCheck %s --check-prefix=TEXT
 ; RUN: %not %t2s-opt -passes=t2s-attach-pragmas -disable-output %t/malformed.ll 2>&1 | FileCheck %s --check-prefix=MALFORMED
 ; RUN: %not %t2s-opt -passes=t2s-attach-pragmas -disable-output %t/other.ll 2>&1 | FileCheck %s --check-prefix=OTHER
+; RUN: %not %t2s-opt -passes=t2s-attach-pragmas -disable-output %t/bad_extent.ll 2>&1 | FileCheck %s --check-prefix=EXTENT
+; A good extent marker on a parameter's alloca becomes the function's
+; !t2s.arg.extents: the bytes per argument, 0 for the others.
+; RUN: %t2s-opt -passes=t2s-attach-pragmas -S %t/extent.ll | FileCheck %s --check-prefix=EXTENTS
 ; RUN: %not %t2s-opt -passes=t2s-attach-pragmas -disable-output %t/with_debug_loc.ll 2>&1 | FileCheck %s --check-prefix=DEBUGLOC
 
 ; NOLOOP: error: e.cpp:7:15: t2s marker 't2s.directive:7:15:ure' is not directly followed by a loop; a '#pragma t2s' line must stand right above the 'for' loop it applies to
 ; TEXT: error: e.cpp:9:13: unknown T2S directive 'spacetime'; did you mean 'space_time'?
 ; MALFORMED: error: e.cpp:3:0: malformed t2s directive marker 't2s.directive:x:ure'
 ; OTHER: error: e.cpp:4:0: unknown t2s marker 't2s.other:1'
+; EXTENT: error: e.cpp:2:0: malformed t2s extent marker 't2s.extent:16x'
+; EXTENTS: define void @extent(ptr %x, i32 %n, ptr %y) !t2s.arg.extents [[EXTENTS:![0-9]+]]
+; EXTENTS-NOT: call void @llvm.var.annotation
+; EXTENTS: [[EXTENTS]] = !{i64 64, i64 0, i64 0}
 ; With a subprogram the error carries a DILocation (what clang maps to the line).
 ; DEBUGLOC: error: d.cpp:12:5: in function with_debug_loc void (i32): unknown T2S directive 'gatherr'; did you mean 'gather'?
 
@@ -124,3 +132,31 @@ declare void @llvm.var.annotation.p0.p0(ptr, ptr, ptr, i32, ptr)
 !2 = !DISubroutineType(types: !{})
 !3 = distinct !DISubprogram(name: "with_debug_loc", scope: !1, file: !1, line: 10, type: !2, spFlags: DISPFlagDefinition, unit: !0)
 !5 = !{i32 2, !"Debug Info Version", i32 3}
+
+;--- bad_extent.ll
+@file = private unnamed_addr constant [6 x i8] c"e.cpp\00", section "llvm.metadata"
+@bad = private unnamed_addr constant [15 x i8] c"t2s.extent:16x\00", section "llvm.metadata"
+
+define void @bad_extent(ptr %x) {
+entry:
+  %x.addr = alloca ptr, align 8
+  store ptr %x, ptr %x.addr, align 8
+  call void @llvm.var.annotation.p0.p0(ptr %x.addr, ptr @bad, ptr @file, i32 2, ptr null)
+  ret void
+}
+
+declare void @llvm.var.annotation.p0.p0(ptr, ptr, ptr, i32, ptr)
+
+;--- extent.ll
+@file = private unnamed_addr constant [6 x i8] c"e.cpp\00", section "llvm.metadata"
+@bytes = private unnamed_addr constant [14 x i8] c"t2s.extent:64\00", section "llvm.metadata"
+
+define void @extent(ptr %x, i32 %n, ptr %y) {
+entry:
+  %x.addr = alloca ptr, align 8
+  store ptr %x, ptr %x.addr, align 8
+  call void @llvm.var.annotation.p0.p0(ptr %x.addr, ptr @bytes, ptr @file, i32 2, ptr null)
+  ret void
+}
+
+declare void @llvm.var.annotation.p0.p0(ptr, ptr, ptr, i32, ptr)

@@ -90,8 +90,21 @@ void computedIndex(const int *in, const int *idx, int *out) {
   #pragma t2s loader(in)
   for (int j = 0; j < N; ++j)
     for (int i = 0; i < N; ++i) {
-      // CHECK-DAG: isolation-errors.cpp:[[@LINE+1]]:26: error: the loader of 'in' must compute where the PEs read it from the loop variables, but this read of 'in' is not indexed by the loop variables, the function's parameters and constants alone; index it with those, or drop 'in' from 'loader(in)' [loader and drainer]
+      // CHECK-DAG: isolation-errors.cpp:[[@LINE+1]]:26: error: the loader of 'in' streams each PE the elements of 'in' this read may pick, since its index depends on a value computed in the array, and so must know how many elements 'in' has; declare the parameter as an array of constant extent (as in 'const float in[16]'), or drop 'in' from 'loader(in)' [loader and drainer]
       A[j][i] = i == 0 ? in[idx[j]] : A[j][i - 1];
+      if (i == N - 1) out[j] = A[j][i];
+    }
+}
+
+void chosenPointer(const int *in, const int *in2, int *out) {
+  int A[N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(i)
+  // CHECK-DAG: isolation-errors.cpp:[[@LINE+1]]:15: error: 'in' in 'loader(in)' is not an input this nest reads; its inputs are none (the read at line [[@LINE+4]] goes through a pointer chosen while the nest runs, which no loader can follow; read each array in an access of its own) [loader and drainer]
+  #pragma t2s loader(in)
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < N; ++i) {
+      A[j][i] = i == 0 ? (j % 2 ? in : in2)[j] : A[j][i - 1];
       if (i == N - 1) out[j] = A[j][i];
     }
 }
