@@ -37,7 +37,8 @@ results through channels, and merge_ures of the statements written as nests
 of their own.
 
 Some statements read an input at an index computed from a URE value (a
-gather). Some nests write their first space loop outside time loops (the compiler
+gather), half of them through a loader that streams the elements the index
+may pick. Some nests write their first space loop outside time loops (the compiler
 moves it inside), and some URE arrays name the loops in another order than
 the nest's (space_outside.py, storage.py).
 
@@ -445,13 +446,21 @@ def gen_design(rng, idx):
         grng = random.Random(idx * 7331 + 29)
         gq = [q for q, t in enumerate(stmts) if q >= 1 and "; " not in t]
         free = [n for n in ("x", "w") if n not in loader]
+        windowed = []
         if gq and free and grng.random() < 0.25:
             q = grng.choice(gq)
+            src = grng.choice(free)
             term = "%s[%d][%d][(int)(%s) & 7]" % (
-                grng.choice(free), grng.randint(0, 7), grng.randint(0, 7),
+                src, grng.randint(0, 7), grng.randint(0, 7),
                 D.ure_at(arrays[grng.randrange(q)], [0] * depth))
             lhs, rhs = stmts[q][:-1].split(" = ", 1)
             stmts[q] = "%s = %s;" % (lhs, D.cast("(%s) + %s" % (rhs, term)))
+            # Half of them through a loader, which streams the 8 elements
+            # the index may pick (GatherWindow.h); a window travels without
+            # scatter, buffer or vectorize. From a stream of its own.
+            if random.Random(idx * 9973 + 31).random() < 0.5:
+                loader.append(src)
+                windowed.append(src)
         if not take and rng.random() < 0.6:
             drainer.append("out")
         # vectorize: a time loop that is a time dimension of its own, or a
@@ -463,7 +472,7 @@ def gen_design(rng, idx):
                 return "pinned"
             return "serial" if loops[L].name in guard else "all"
         out_site = ("out", None, out_guard, 0)
-        if not feed and not take and rng.random() < 0.45:
+        if not feed and not take and not windowed and rng.random() < 0.45:
             cand = []
             for L, l in enumerate(loops):
                 if not 2 <= l.ext <= 32 or (repeat and L == 0):
@@ -516,7 +525,7 @@ def gen_design(rng, idx):
                     loops[rng.choice(cand)].name, rng.choice(["up", "down"])))
         for name in loader:
             own = [s for s in sites if s[0] == name]
-            if len(own) != 1 or rng.random() < 0.3:
+            if name in windowed or len(own) != 1 or rng.random() < 0.3:
                 continue
             cand = [L for L in final_space if chain_ok(L, own[0])]
             if cand:
@@ -539,7 +548,7 @@ def gen_design(rng, idx):
         kept = [L for L in range(depth) if L not in final_space
                 and not (vector is not None and vector[0] == L)]
         for name in loader:
-            if not skewed and kept and brng.random() < 0.6:
+            if name not in windowed and not skewed and kept and brng.random() < 0.6:
                 # Mostly the outermost, so that a tile has steps inside it.
                 k = kept[0] if brng.random() < 0.7 else brng.choice(kept)
                 directives.append("buffer(%s, %s)" % (name, loops[k].name))
