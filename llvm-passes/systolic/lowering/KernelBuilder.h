@@ -573,6 +573,13 @@ protected:
 
   void load(Stmts &Out, const PEChannel &C);
   void loadBundle(Stmts &Out, const PEChannel &C);
+
+  // A gather's window that no PE loop names, in a step whose loop
+  // variables every PE shares (no recovery from time): read once per step
+  // and sent to every PE that reads it.
+  bool sharedWindow(const PEChannel &C) const;
+  // The elements of a window: Name[0] = first element, ...
+  Stmts fillWindow(const PEChannel &C);
   void drainBundle(Stmts &Out, const PEChannel &C, unsigned St);
 
   // The PE channel whose loader or drainer (this kernel) talks to another

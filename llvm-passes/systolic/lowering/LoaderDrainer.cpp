@@ -30,6 +30,16 @@ void LoaderDrainerKernel::stepPasses(Stmts &Out) {
   }
   if (Stream && Role == KernelRole::Loader)
     pePass(Out, PEPass::FromStream);
+  for (const PEChannel &C : Channels)
+    if (sharedWindow(C)) {
+      Out.push_back(decl(C.Scalar, C.LaneTemp, {C->Window->Width}));
+      Out.back().Text = "the elements this step's reads may pick, for every PE";
+      if (ExprPtr Cond = accessCondition(C))
+        Out.push_back(when(Cond, block(fillWindow(C))));
+      else
+        for (Stmt &S : fillWindow(C))
+          Out.push_back(std::move(S));
+    }
   pePass(Out, PEPass::Normal);
   if (Stream && Role == KernelRole::Drainer)
     pePass(Out, PEPass::ToStream);
@@ -148,11 +158,14 @@ void LoaderDrainerKernel::load(Stmts &Out, const PEChannel &C) {
   ExprPtr Cond = accessCondition(C);
   if (C->Window) {
     // A gather: the elements the PE may pick, in one transfer.
+    if (sharedWindow(C)) {
+      Out.push_back(when(Cond, write(channelRef(C), packLanes(C, C.LaneTemp))));
+      return;
+    }
     Stmts Fill{decl(C.Scalar, C.LaneTemp, {C->Window->Width})};
     Fill.back().Text = "the elements this read may pick";
-    for (int64_t W = 0; W < C->Window->Width; ++W)
-      Fill.push_back(assign(subscript(C.Scalar, var(C.LaneTemp), {num(W)}),
-                            resolve(windowLane(*C->Window, W))));
+    for (Stmt &S : fillWindow(C))
+      Fill.push_back(std::move(S));
     Fill.push_back(write(channelRef(C), packLanes(C, C.LaneTemp)));
     Out.push_back(aroundSkippedPEs(when(Cond, block(std::move(Fill)))));
     return;
@@ -196,6 +209,26 @@ void LoaderDrainerKernel::load(Stmts &Out, const PEChannel &C) {
   } else {
     Out.push_back(when(Cond, write(channelRef(C), bufferRef(C))));
   }
+}
+
+bool LoaderDrainerKernel::sharedWindow(const PEChannel &C) const {
+  if (!C->Window || C->Output || Role != KernelRole::Loader || C->Buffer != K.Buffer ||
+      llvm::any_of(Sch.Steps, [](const SpaceTimeStep &St) { return St.needsRecovery(); }))
+    return false;
+  auto namesPE = [&](const ExprPtr &E) {
+    return anyNode(E, [&](const Expr &X) {
+      return X.Kind == ExprKind::LoopVar && llvm::is_contained(Sch.PELoops, X.Index);
+    });
+  };
+  return !namesPE(C->Window->First) && !namesPE(C->Condition);
+}
+
+Stmts LoaderDrainerKernel::fillWindow(const PEChannel &C) {
+  Stmts Fill;
+  for (int64_t W = 0; W < C->Window->Width; ++W)
+    Fill.push_back(assign(subscript(C.Scalar, var(C.LaneTemp), {num(W)}),
+                          resolve(windowLane(*C->Window, W))));
+  return Fill;
 }
 
 // The PE channel whose loader or drainer (this kernel) talks to another

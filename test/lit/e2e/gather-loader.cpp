@@ -31,38 +31,45 @@
 // RUN: %python %t2s_src/scripts/clocked-vs-model.py --t2s-clang %t2s-clang --program %t/emulated %s | FileCheck %s --check-prefix=CLOCK
 // CLOCK: worst difference: {{[0-9]}}.{{[0-9]}}% (tolerance 10%)
 //
-// The loaders read each window, the PEs pick from it.
+// The loaders read each window, the PEs pick from it. A window no PE loop
+// names (x's, b's) is read once per step and sent to every PE; w's starts
+// at each PE's own element.
 // RUN: %t2s-clang --emit-opencl -Wno-t2s-initiation-interval %s -o %t/k.cl
 // RUN: FileCheck %s --check-prefix=CL < %t/k.cl
-// CL: float x_lanes[4]; // the elements this read may pick
+// CL: float x_lanes[4]; // the elements this step's reads may pick, for every PE
 // CL-NEXT: x_lanes[0] = x[((long)(g * 4)) + 0];
 // CL-NEXT: x_lanes[1] = x[((long)(g * 4)) + 1];
 // CL-NEXT: x_lanes[2] = x[((long)(g * 4)) + 2];
 // CL-NEXT: x_lanes[3] = x[((long)(g * 4)) + 3];
+// CL-NEXT: // What each PE reads, when it reads it.
+// CL-NEXT: #pragma unroll
+// CL-NEXT: for (int i = 0; i < 4; i++) {
 // CL-NEXT: T2S_WRITE(sparse_x[i], ((float4){x_lanes[0], x_lanes[1], x_lanes[2], x_lanes[3]}));
 // CL: float x_in[4];
 // CL-NEXT: { float4 x_in_vec = T2S_READ(sparse_x[i]); x_in[0] = x_in_vec.s0; x_in[1] = x_in_vec.s1; x_in[2] = x_in_vec.s2; x_in[3] = x_in_vec.s3; }
 // CL: sr_S[0][i] = (val_in * x_in[((long)sr_OFF[0][i])] +
 // CL: b_lanes[7] = b[7];
-// CL-NEXT: T2S_WRITE(whole_b[i], ((float8){b_lanes[0], b_lanes[1], b_lanes[2], b_lanes[3], b_lanes[4], b_lanes[5], b_lanes[6], b_lanes[7]}));
+// CL: T2S_WRITE(whole_b[i], ((float8){b_lanes[0], b_lanes[1], b_lanes[2], b_lanes[3], b_lanes[4], b_lanes[5], b_lanes[6], b_lanes[7]}));
 // CL: sr_S[0][i] = (a_in * b_in[((long)(idx_in & 7))] +
-// CL: w_lanes[0] = w[((long)(j + 1)) - 1];
+// CL: float w_lanes[4]; // the elements this read may pick
+// CL-NEXT: w_lanes[0] = w[((long)(j + 1)) - 1];
 // CL: w_lanes[3] = w[((long)(j + 1)) + 2];
 // CL: sr_S[0][j] = (w_in[(((long)sr_D[0][j]) + 1)] *
 // RUN: %t2s-clang --emit-hls -Wno-t2s-initiation-interval %s -o %t/k.cpp
 // RUN: FileCheck %s --check-prefix=HLS < %t/k.cpp
 // HLS: x_lanes[3] = x[((long)(g * 4)) + 3];
-// HLS-NEXT: sparse_x[i].write(t2s_float4{{[{][{]}}x_lanes[0], x_lanes[1], x_lanes[2], x_lanes[3]{{[}][}]}});
+// HLS: sparse_x[i].write(t2s_float4{{[{][{]}}x_lanes[0], x_lanes[1], x_lanes[2], x_lanes[3]{{[}][}]}});
 //
-// The report: the windows, what reading them costs off-chip (x: 32 reads of
-// 4 floats), and the JSON.
+// The report: the windows, what reading them costs off-chip (x: 8 steps
+// of 4 floats; w: 12 reads of 4 floats), and the JSON.
 // RUN: %t2s-clang --report -Wno-t2s-initiation-interval %s -o %t/report.txt
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.txt
 // REPORT: channels of x from its loader: 4 (one per i) carrying windows of 4 elements, from which each read picks one
-// REPORT: off-chip traffic per run: 688 bytes; reads val 128, mask 32, x 512; writes y 16
+// REPORT: off-chip traffic per run: 304 bytes; reads val 128, mask 32, x 128; writes y 16
 // REPORT: channels of b from its loader: 4 (one per i) carrying windows of 8 elements, from which each read picks one
-// REPORT: off-chip traffic per run: 1,296 bytes; reads a 128, idx 128, b 1,024; writes out 16
+// REPORT: off-chip traffic per run: 528 bytes; reads a 128, idx 128, b 256; writes out 16
 // REPORT: channels of w from its loader: 4 (one per j) carrying windows of 4 elements, from which each read picks one
+// REPORT: off-chip traffic per run: 256 bytes; reads sel 48, w 192; writes out 16
 // RUN: %t2s-clang --report=json -Wno-t2s-initiation-interval %s -o %t/report.json
 // RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); print([c['window'] for x in d['designs'] for c in x['channels']])" %t/report.json | FileCheck %s --check-prefix=JSON
 // JSON: [None, None, 4, None, None, 8, None, 4]
