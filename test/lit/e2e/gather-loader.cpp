@@ -10,7 +10,10 @@
 //  * a table streamed whole: b[idx[i][k] & 7] over the 8 elements of b,
 //    its index an input that a loader streams too;
 //  * a pick below zero: w[j + 1 + d], d = (sel & 3) - 1 in [-1, 2]:
-//    w[j] .. w[j + 3].
+//    w[j] .. w[j + 3];
+//  * AutoSA's block-sparse GEMM on a 2-D array (B written B[J][K], as
+//    AutoSA's test has it): PE (j, i) picks B[j][g * 4 + off], a window
+//    that names the PE loop j, read for each PE.
 // Each runs as the reference, native at -O0 and -O2, emulated and in HLS C
 // simulation; the kernels, the report's channels and traffic, the JSON and
 // the dump are pinned, and the clocked emulation meets the model.
@@ -20,6 +23,7 @@
 // RESULT: sparse 55 -15 -14 16
 // RESULT-NEXT: whole 224 272 272 352
 // RESULT-NEXT: shifted 12 28 28 124
+// RESULT-NEXT: spmm 55 -38 51 -15 -2 -41 -14 -38 16 16 -17 -24
 // RUN: %t2s-clang -O0 -Wno-t2s-initiation-interval %s -o %t/native0 2>&1 | count 0
 // RUN: %t/native0 | diff %t/ref.out -
 // RUN: %t2s-clang -O2 -Wno-t2s-initiation-interval %s -o %t/native && %t/native | diff %t/ref.out -
@@ -70,9 +74,12 @@
 // REPORT: off-chip traffic per run: 528 bytes; reads a 128, idx 128, b 256; writes out 16
 // REPORT: channels of w from its loader: 4 (one per j) carrying windows of 4 elements, from which each read picks one
 // REPORT: off-chip traffic per run: 256 bytes; reads sel 48, w 192; writes out 16
+// REPORT: PEs: 12 (j in [0, 3), i in [0, 4))
+// REPORT: channels of B from its loader: 12 (one per j, i) carrying windows of 4 elements, from which each read picks one
+// REPORT: off-chip traffic per run: 2,064 bytes; reads aval 384, aidx 96, B 1,536; writes C 48
 // RUN: %t2s-clang --report=json -Wno-t2s-initiation-interval %s -o %t/report.json
 // RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); print([c['window'] for x in d['designs'] for c in x['channels']])" %t/report.json | FileCheck %s --check-prefix=JSON
-// JSON: [None, None, 4, None, None, 8, None, 4]
+// JSON: [None, None, 4, None, None, 8, None, 4, None, None, 4, None]
 // RUN: %t2s-clang -c -mllvm -t2s-dump-design-after=isolate -Wno-t2s-initiation-interval %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 // DUMP: channel sparse_x: loader of x, f32x4, depth 16 [4 i], 4 used (4 one per PE), windows of 4 elements a PE picks from
 // DUMP: channel whole_b: loader of b, f32x8, depth 16 [4 i], 4 used (4 one per PE), windows of 8 elements a PE picks from
@@ -136,6 +143,32 @@ void shifted(const int sel[T][J], const float w[J + 3], float out[J]) {
     }
 }
 
+constexpr int SI = 4, SJ = 3, SK = G * 4;
+
+// C[i][j]: the two kept values of each group of four of row i of A times
+// the elements of row j of B their offsets name.
+void spmm(const float aval[SI][G][E], const unsigned char aidx[SI][G], const float B[SJ][SK],
+          float C[SI][SJ]) {
+  static int O[G][E][SJ][SI];
+  static float P[G][E][SJ][SI];
+#pragma t2s ure
+#pragma t2s space_time(j, i)
+#pragma t2s loader(aval, aidx, B)
+#pragma t2s drainer(C)
+  for (int g = 0; g < G; ++g)
+    for (int e = 0; e < E; ++e)
+      for (int j = 0; j < SJ; ++j)
+        for (int i = 0; i < SI; ++i) {
+          O[g][e][j][i] = (aidx[i][g] >> (2 * e)) & 3;
+          P[g][e][j][i] = (e != 0   ? P[g][e - 1][j][i]
+                           : g != 0 ? P[g - 1][e + E - 1][j][i]
+                                    : 0.f) +
+                          aval[i][g][e] * B[j][g * 4 + O[g][e][j][i]];
+          if (g == G - 1 && e == E - 1)
+            C[i][j] = P[g][e][j][i];
+        }
+}
+
 int main() {
   float val[I][G][E], x[G * 4], y[I];
   unsigned char mask[I][G];
@@ -176,5 +209,22 @@ int main() {
   std::printf("\nshifted");
   for (float v : o)
     std::printf(" %g", v);
+  float aval[SI][G][E], B[SJ][SK], C[SI][SJ];
+  unsigned char aidx[SI][G];
+  for (int i = 0; i < SI; ++i)
+    for (int g = 0; g < G; ++g) {
+      int first = (i + g) % 3, second = first + 1 + (i * g) % (3 - first);
+      aidx[i][g] = (unsigned char)(first | second << 2);
+      for (int e = 0; e < E; ++e)
+        aval[i][g][e] = float((i * 5 + g * 3 + e * 7) % 9 - 4);
+    }
+  for (int j = 0; j < SJ; ++j)
+    for (int k = 0; k < SK; ++k)
+      B[j][k] = float((j * 7 + k * 11) % 13 - 6);
+  spmm(aval, aidx, B, C);
+  std::printf("\nspmm");
+  for (int i = 0; i < SI; ++i)
+    for (int j = 0; j < SJ; ++j)
+      std::printf(" %g", C[i][j]);
   std::printf("\n");
 }
