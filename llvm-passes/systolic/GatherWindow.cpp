@@ -3,6 +3,7 @@
 #include "systolic/GatherWindow.h"
 
 #include "llvm/ADT/APInt.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Instruction.h"
 
 #include <utility>
@@ -238,8 +239,12 @@ std::string quoted(llvm::StringRef Name) { return "'" + Name.str() + "'"; }
 
 } // namespace
 
-llvm::ConstantRange valueRange(const Expr &E, const URESystem &S, const Design::Nest &N) {
-  return Ranges(S, N).of(E);
+std::optional<std::pair<int64_t, int64_t>> valueBounds(const Expr &E, const URESystem &S,
+                                                       const Design::Nest &N) {
+  ConstantRange R = Ranges(S, N).of(E);
+  if (R.isFullSet() || R.isEmptySet() || R.isSignWrappedSet())
+    return std::nullopt;
+  return std::pair{R.getSignedMin().getSExtValue(), R.getSignedMax().getSExtValue()};
 }
 
 GatherWindowPlan planGatherWindow(const ExprPtr &Element, const URESystem &S,

@@ -27,10 +27,10 @@
 #include "systolic/Design.h"
 #include "ure/UREModel.h"
 
-#include "llvm/IR/ConstantRange.h"
-
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace t2s {
 
@@ -66,11 +66,12 @@ GatherWindowPlan planGatherWindow(const ExprPtr &Element, const URESystem &S,
 /// The element of lane \p Lane of window \p W.
 ExprPtr windowLane(const GatherWindow &W, int64_t Lane);
 
-/// The values \p E may take, as LLVM's ConstantRange of E's width: loop
-/// variables over their ranges, URE values over the values the statements
-/// that define their arrays compute, anything else read from memory or
-/// floating point as the full range (a bool as 0 or 1).
-llvm::ConstantRange valueRange(const Expr &E, const URESystem &S, const Design::Nest &N);
+/// The least and the greatest value \p E may take (signed), bounded with
+/// LLVM's ConstantRange: loop variables over their ranges, URE values over
+/// the values the statements that define their arrays compute; none where
+/// that is any value of E's type (parameters, memory, floating point).
+std::optional<std::pair<int64_t, int64_t>> valueBounds(const Expr &E, const URESystem &S,
+                                                       const Design::Nest &N);
 
 } // namespace t2s
 
