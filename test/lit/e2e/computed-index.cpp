@@ -5,8 +5,9 @@
 // kernel reads x where the PE's register says (sr_OFF), the native build
 // reads it from the same register, and reference = native (-O0, -O2) =
 // emulated = HLS C simulation. An input indexed by another input
-// (b[idx[i][k]]) is the same gather without a register. A loader cannot
-// stream such an input (it does not know which element a PE picks):
+// (b[idx[i][k]]) is the same gather without a register. Through a loader,
+// the loader streams the window of elements the PE may pick
+// (gather-loader.cpp); without a declared extent it cannot, and
 // isolation-errors.cpp pins that refusal and its fix.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clangxx -O2 %s -o %t/ref && %t/ref > %t/ref.out
