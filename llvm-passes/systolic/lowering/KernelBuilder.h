@@ -460,7 +460,13 @@ protected:
 
   // Body inside loops over every PE (unrolled, or run in order); loop
   // Descending (an index into S.Loops) counts down, Skip is left out.
+  // PEHeads[k] (k >= 1), where given, runs inside the loop over PE loop k - 1
+  // (an index into Sch.PELoops), before the loop over PE loop k.
   void overPEs(Stmts &Out, Stmts Body, bool Unroll, int Descending = -1, int Skip = -1) const;
+
+  // What the current pass runs at each depth of its PE loops (overPEs'
+  // heads); a loader's windows shared by the PEs inside.
+  llvm::SmallVector<Stmts, 4> PEHeads;
 
   // A pass over the PEs: each PE recovers its loop variables and does
   // peWork() where its iteration is one of the nest's.
@@ -574,10 +580,12 @@ protected:
   void load(Stmts &Out, const PEChannel &C);
   void loadBundle(Stmts &Out, const PEChannel &C);
 
-  // A gather's window that no PE loop names, in a step whose loop
-  // variables every PE shares (no recovery from time): read once per step
-  // and sent to every PE that reads it.
-  bool sharedWindow(const PEChannel &C) const;
+  // A gather's window that names only outer PE loops, in a step whose loop
+  // variables every PE shares (no recovery from time): read once for the
+  // PEs inside them and sent to each that reads it. The number of outer PE
+  // loops it names (0: read once per step), or none where it is read for
+  // each PE.
+  std::optional<unsigned> windowDepth(const PEChannel &C) const;
   // The elements of a window: Name[0] = first element, ...
   Stmts fillWindow(const PEChannel &C);
   void drainBundle(Stmts &Out, const PEChannel &C, unsigned St);

@@ -120,7 +120,10 @@ llvm::SmallVector<int64_t, 4> KernelSkeleton::peExtents() const {
 // Descending (an index into S.Loops) counts down, Skip is left out.
 void KernelSkeleton::overPEs(Stmts &Out, Stmts Body, bool Unroll, int Descending, int Skip) const {
   LoopKind Kind = Unroll ? LoopKind::PE : LoopKind::Serial;
-  for (unsigned L : llvm::reverse(Sch.PELoops)) {
+  for (unsigned K = Sch.PELoops.size(); K-- > 0;) {
+    unsigned L = Sch.PELoops[K];
+    if (K + 1 < PEHeads.size() && !PEHeads[K + 1].empty())
+      Body.insert(Body.begin(), PEHeads[K + 1].begin(), PEHeads[K + 1].end());
     if (int(L) == Skip)
       continue;
     const URELoop &P = loop(L);

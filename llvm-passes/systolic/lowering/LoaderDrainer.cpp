@@ -30,17 +30,24 @@ void LoaderDrainerKernel::stepPasses(Stmts &Out) {
   }
   if (Stream && Role == KernelRole::Loader)
     pePass(Out, PEPass::FromStream);
-  for (const PEChannel &C : Channels)
-    if (sharedWindow(C)) {
-      Out.push_back(decl(C.Scalar, C.LaneTemp, {C->Window->Width}));
-      Out.back().Text = "the elements this step's reads may pick, for every PE";
-      if (ExprPtr Cond = accessCondition(C))
-        Out.push_back(when(Cond, block(fillWindow(C))));
-      else
-        for (Stmt &S : fillWindow(C))
-          Out.push_back(std::move(S));
-    }
+  // Windows the PEs share: read where the PE loops they name are set.
+  PEHeads.assign(Sch.PELoops.size(), {});
+  for (const PEChannel &C : Channels) {
+    std::optional<unsigned> Depth = windowDepth(C);
+    if (!Depth)
+      continue;
+    Stmts &Head = *Depth ? PEHeads[*Depth] : Out;
+    Head.push_back(decl(C.Scalar, C.LaneTemp, {C->Window->Width}));
+    Head.back().Text = *Depth ? "the elements the reads of the PEs inside may pick"
+                              : "the elements this step's reads may pick, for every PE";
+    if (ExprPtr Cond = accessCondition(C))
+      Head.push_back(when(Cond, block(fillWindow(C))));
+    else
+      for (Stmt &S : fillWindow(C))
+        Head.push_back(std::move(S));
+  }
   pePass(Out, PEPass::Normal);
+  PEHeads.clear();
   if (Stream && Role == KernelRole::Drainer)
     pePass(Out, PEPass::ToStream);
 }
@@ -158,7 +165,7 @@ void LoaderDrainerKernel::load(Stmts &Out, const PEChannel &C) {
   ExprPtr Cond = accessCondition(C);
   if (C->Window) {
     // A gather: the elements the PE may pick, in one transfer.
-    if (sharedWindow(C)) {
+    if (windowDepth(C)) {
       Out.push_back(when(Cond, write(channelRef(C), packLanes(C, C.LaneTemp))));
       return;
     }
@@ -211,16 +218,28 @@ void LoaderDrainerKernel::load(Stmts &Out, const PEChannel &C) {
   }
 }
 
-bool LoaderDrainerKernel::sharedWindow(const PEChannel &C) const {
+std::optional<unsigned> LoaderDrainerKernel::windowDepth(const PEChannel &C) const {
   if (!C->Window || C->Output || Role != KernelRole::Loader || C->Buffer != K.Buffer ||
       llvm::any_of(Sch.Steps, [](const SpaceTimeStep &St) { return St.needsRecovery(); }))
-    return false;
-  auto namesPE = [&](const ExprPtr &E) {
-    return anyNode(E, [&](const Expr &X) {
-      return X.Kind == ExprKind::LoopVar && llvm::is_contained(Sch.PELoops, X.Index);
+    return std::nullopt;
+  // The pass visits the PEs in nest order, none left out or reversed.
+  int Descending = -1, Skip = -1;
+  passOrder(Descending, Skip);
+  if (Descending >= 0 || Skip >= 0)
+    return std::nullopt;
+  // One past the innermost PE loop the window's place or its condition names.
+  unsigned Depth = 0;
+  for (const ExprPtr &E : {C->Window->First, C->Condition})
+    forEachNode(E, [&](const Expr &X) {
+      if (X.Kind != ExprKind::LoopVar)
+        return;
+      auto It = llvm::find(Sch.PELoops, X.Index);
+      if (It != Sch.PELoops.end())
+        Depth = std::max(Depth, unsigned(It - Sch.PELoops.begin()) + 1);
     });
-  };
-  return !namesPE(C->Window->First) && !namesPE(C->Condition);
+  if (Depth >= Sch.PELoops.size())
+    return std::nullopt;
+  return Depth;
 }
 
 Stmts LoaderDrainerKernel::fillWindow(const PEChannel &C) {
