@@ -450,15 +450,26 @@ def gen_design(rng, idx):
         if gq and free and grng.random() < 0.25:
             q = grng.choice(gq)
             src = grng.choice(free)
-            term = "%s[%d][%d][(int)(%s) & 7]" % (
-                src, grng.randint(0, 7), grng.randint(0, 7),
-                D.ure_at(arrays[grng.randrange(q)], [0] * depth))
-            lhs, rhs = stmts[q][:-1].split(" = ", 1)
-            stmts[q] = "%s = %s;" % (lhs, D.cast("(%s) + %s" % (rhs, term)))
             # Half of them through a loader, which streams the 8 elements
             # the index may pick (GatherWindow.h); a window travels without
-            # scatter, buffer or vectorize. From a stream of its own.
-            if random.Random(idx * 9973 + 31).random() < 0.5:
+            # scatter, buffer or vectorize. Its row is often a loop variable
+            # (not the outermost loop, which may run to a run-time size), so
+            # that windows differ between PEs or are shared by the PEs
+            # inside a PE loop. From streams of their own.
+            through_loader = random.Random(idx * 9973 + 31).random() < 0.5
+            first, second = grng.randint(0, 7), str(grng.randint(0, 7))
+            vr = random.Random(idx * 6007 + 37)
+            row_loops = [l for L, l in enumerate(loops) if L >= 1 and l.lb >= 0 and l.ub <= 8]
+            pe_loops = sorted({L for sp, _, _ in steps for L in sp})
+            outer_pe = [loops[L] for L in pe_loops[:-1] if loops[L] in row_loops]
+            if through_loader and row_loops and vr.random() < 0.6:
+                pool = outer_pe if outer_pe and vr.random() < 0.5 else row_loops
+                second = vr.choice(pool).name
+            term = "%s[%d][%s][(int)(%s) & 7]" % (
+                src, first, second, D.ure_at(arrays[grng.randrange(q)], [0] * depth))
+            lhs, rhs = stmts[q][:-1].split(" = ", 1)
+            stmts[q] = "%s = %s;" % (lhs, D.cast("(%s) + %s" % (rhs, term)))
+            if through_loader:
                 loader.append(src)
                 windowed.append(src)
         if not take and rng.random() < 0.6:
