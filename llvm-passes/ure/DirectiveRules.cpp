@@ -73,9 +73,8 @@ void NestExtractor::checkIsolatedAccess(const LocatedDirective &LD, llvm::String
                                         bool Output) {
   const char *Kernel = Output ? "drainer" : "loader";
   const char *Verb = Output ? "write" : "read";
-  llvm::SmallVector<std::string, 4> Names;
+  llvm::SmallVector<std::string, 4> Names; // the outputs
   bool Found = false;
-  unsigned Unnamed = 0; // the line of a read through a computed pointer
   auto check = [&](const SourceLoc &Loc, llvm::BasicBlock *BB) {
     if (const llvm::Value *Bad = computedCondition(BB))
       reject(URERule::Isolation, Loc,
@@ -99,13 +98,6 @@ void NestExtractor::checkIsolatedAccess(const LocatedDirective &LD, llvm::String
     }
   } else {
     for (const InputRead &In : Sys.Inputs) {
-      if (In.Name.empty()) { // through a pointer chosen while the nest runs
-        if (!Unnamed)
-          Unnamed = sourceLocOf(In.Load).Line;
-        continue;
-      }
-      if (!llvm::is_contained(Names, In.Name))
-        Names.push_back(In.Name);
       if (In.Name != Name)
         continue;
       Found = true;
@@ -143,14 +135,9 @@ void NestExtractor::checkIsolatedAccess(const LocatedDirective &LD, llvm::String
   if (!Found)
     reject(URERule::Isolation, LD.Loc,
            "'" + Name + "' in '" + quotedText(LD.D) + "' is not " +
-               (Output ? "an output this nest writes; its outputs are "
-                       : "an input this nest reads; its inputs are ") +
-               (Names.empty() ? std::string("none") : llvm::join(Names, ", ")) +
-               (Unnamed ? " (the read at line " + std::to_string(Unnamed) +
-                              " goes through a pointer chosen while the nest runs, which "
-                              "no loader can follow; read each array in an access of "
-                              "its own)"
-                        : std::string()));
+               (Output ? "an output this nest writes; its outputs are " +
+                             (Names.empty() ? std::string("none") : llvm::join(Names, ", "))
+                       : "an input this nest reads; its inputs are " + inputList()));
 }
 
 // buffer(a, k) keeps a's values in a's loader: a needs a loader of this
@@ -176,15 +163,10 @@ void NestExtractor::checkBuffer(const LocatedDirective &LD, bool Scheduled) {
     }
   }
   if (llvm::none_of(Sys.Inputs, [&](const InputRead &In) { return In.Name == Name; })) {
-    llvm::SmallVector<std::string, 4> Names;
-    for (const InputRead &In : Sys.Inputs)
-      if (!llvm::is_contained(Names, In.Name))
-        Names.push_back(In.Name);
     reject(URERule::Buffer, LD.Loc,
            "'" + Name.str() + "' in '" + quotedText(LD.D) +
                "' is not an input this nest reads; a buffer keeps an input's values in its "
-               "loader; the inputs are " +
-               (Names.empty() ? std::string("none") : llvm::join(Names, ", ")));
+               "loader; the inputs are " + inputList());
     return;
   }
   bool Loaded = llvm::any_of(Sys.Directives, [&](const LocatedDirective &X) {
@@ -196,6 +178,27 @@ void NestExtractor::checkBuffer(const LocatedDirective &LD, bool Scheduled) {
            "'" + quotedText(LD.D) + "' keeps the values of '" + Name.str() +
                "' in its loader, but '" + Name.str() + "' has no loader: add '" + Name.str() +
                "' to a '#pragma t2s loader(...)' line of this nest");
+}
+
+// The nest's inputs for an error that names them: "a, b", or "none"; a read
+// through a pointer chosen while the nest runs has no name, and the list
+// says where it is and why no loader follows it.
+std::string NestExtractor::inputList() const {
+  llvm::SmallVector<std::string, 4> Names;
+  unsigned Unnamed = 0;
+  for (const InputRead &In : Sys.Inputs) {
+    if (In.Name.empty()) {
+      if (!Unnamed)
+        Unnamed = sourceLocOf(In.Load).Line;
+    } else if (!llvm::is_contained(Names, In.Name)) {
+      Names.push_back(In.Name);
+    }
+  }
+  return (Names.empty() ? std::string("none") : llvm::join(Names, ", ")) +
+         (Unnamed ? " (the read at line " + std::to_string(Unnamed) +
+                        " goes through a pointer chosen while the nest runs, which no "
+                        "loader can follow; read each array in an access of its own)"
+                  : std::string());
 }
 
 std::string NestExtractor::valueLine(const llvm::Value *V) {

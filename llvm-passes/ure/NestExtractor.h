@@ -209,6 +209,7 @@ private:
   void checkBuffer(const LocatedDirective &LD, bool Scheduled);
 
   static std::string valueLine(const llvm::Value *V);
+  std::string inputList() const;
 
   // A value computed in the nest (not from loop variables, parameters and
   // constants alone) that decides whether BB runs, or null.

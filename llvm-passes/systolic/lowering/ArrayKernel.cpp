@@ -294,11 +294,7 @@ void ArrayKernel::vectorPE(Stmts &Out) {
     ExprPtr Cond = accessCondition(C);
     if (C.Lanes.Mode == LaneMode::Vector) {
       Out.push_back(decl(C.Scalar, C.Temp, {Vec->Lanes}));
-      Stmts Unpack{decl(C.Element, C.Temp + "_vec", {}, DeclInit::Value, Source)};
-      for (Stmt &A : assignLanes(C.Element, C.Temp + "_vec",
-                                 elementsOf(C.Scalar, C.Temp, C.lanes())))
-        Unpack.push_back(std::move(A));
-      Out.push_back(when(Cond, block(std::move(Unpack), /*Inline=*/true)));
+      Out.push_back(when(Cond, block(unpackInto(C, Source), /*Inline=*/true)));
     } else if (C.Lanes.Mode == LaneMode::Pinned) {
       Out.push_back(decl(C.Element, C.Temp, {}, DeclInit::Zero));
       Out.push_back(pinned(C, when(Cond, assign(var(C.Temp), Source))));
@@ -335,17 +331,20 @@ void ArrayKernel::vectorPE(Stmts &Out) {
   }
 }
 
+Stmts ArrayKernel::unpackInto(const PEChannel &C, ExprPtr Source) const {
+  Stmts Unpack{decl(C.Element, C.Temp + "_vec", {}, DeclInit::Value, std::move(Source))};
+  for (Stmt &A : assignLanes(C.Element, C.Temp + "_vec", elementsOf(C.Scalar, C.Temp, C.lanes())))
+    Unpack.push_back(std::move(A));
+  return Unpack;
+}
+
 // The systolic kernel receives a loaded input before the statements use it.
 void ArrayKernel::channelReadInto(Stmts &Out, const PEChannel &C) {
   ExprPtr Cond = accessCondition(C);
   if (C->Window) {
     // A gather's window, unpacked: the statements pick from it.
     Out.push_back(decl(C.Scalar, C.Temp, {C->Window->Width}));
-    Stmts Unpack{decl(C.Element, C.Temp + "_vec", {}, DeclInit::Value, readChannel(C))};
-    for (Stmt &A : assignLanes(C.Element, C.Temp + "_vec",
-                               elementsOf(C.Scalar, C.Temp, C.lanes())))
-      Unpack.push_back(std::move(A));
-    Out.push_back(when(Cond, block(std::move(Unpack), /*Inline=*/!Cond)));
+    Out.push_back(when(Cond, block(unpackInto(C, readChannel(C)), /*Inline=*/!Cond)));
     return;
   }
   DType T = C->PEVector ? C.Scalar : C.Element;

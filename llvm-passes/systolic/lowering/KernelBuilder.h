@@ -516,6 +516,9 @@ protected:
 
   // The systolic kernel receives a loaded input before the statements use it.
   void channelReadInto(Stmts &Out, const PEChannel &C);
+  // A received vector (Source) unpacked into the array C.Temp of its lanes:
+  // "T C.Temp_vec = Source; C.Temp[0] = C.Temp_vec.s0; ...".
+  Stmts unpackInto(const PEChannel &C, ExprPtr Source) const;
 
   // The per-PE subscripts with the vectorized space loop's PE index at X.
   llvm::SmallVector<ExprPtr, 4> peSubscriptsAt(int64_t X) const;

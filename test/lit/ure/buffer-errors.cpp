@@ -83,6 +83,22 @@ void buffer_output(const float *a, float *out) {
     }
 }
 
+// 2c. An input read only through a pointer chosen while the nest runs: it
+// has no name, and the list says where that read is.
+void buffer_chosen(const float *a, const float *b, const float *c, float *out) {
+  static float A[N][N];
+  #pragma t2s ure
+  #pragma t2s space_time(p)
+  #pragma t2s loader(a)
+  // CHECK: buffer-errors.cpp:[[@LINE+1]]:15: error: 'b' in 'buffer(b, i)' is not an input this nest reads; a buffer keeps an input's values in its loader; the inputs are a (the read at line [[@LINE+4]] goes through a pointer chosen while the nest runs, which no loader can follow; read each array in an access of its own) [buffer]
+  #pragma t2s buffer(b, i)
+  for (int i = 0; i < N; ++i)
+    for (int p = 0; p < N; ++p) {
+      A[i][p] = (p == 0 ? a[i] : A[i][p - 1]) + (i % 2 ? b : c)[p];
+      out[i * N + p] = A[i][p];
+    }
+}
+
 // 3. One input buffered twice: the second line is the error.
 void twice(const float *a, float *out) {
   static float A[N];
