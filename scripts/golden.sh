@@ -7,8 +7,11 @@
 # (test/lit/**/*.cpp, *.c), and 200 random systems (test/random: 100 of
 # gen_forms.py, 50 of gen_ures.py with drainers, chains and vectorize, 50 of
 # gen_lanes.py; fixed seeds). The outputs of each: the emitted .cl and host
-# stubs, the channel-free .cl (-t2s-isolate=false), the report as text and
-# JSON, the picture, and each run's diagnostics and exit status, with the
+# stubs, the channel-free .cl (-t2s-isolate=false), the clocked emulation's
+# .cl (-t2s-clock-marks) and the device stubs (-t2s-opencl-device), the
+# Vitis HLS C++ with its C-simulation stubs, and with its XRT stubs and v++
+# connectivity (U280), the report as text and JSON, the picture, and each
+# run's diagnostics and exit status, with the
 # source tree's path written as ROOT so that two checkouts compare equal.
 #
 # To check a restructuring, record with a build of the commit before it and
@@ -43,10 +46,22 @@ record_one() {
   run opencl --emit-opencl "$in" -o "$out/kernels.cl" --host-stub="$out/host.cpp"
   run opencl-channel-free --emit-opencl -mllvm -t2s-isolate=false "$in" \
     -o "$out/kernels-channel-free.cl" --host-stub="$out/host-channel-free.cpp"
+  # The Vitis HLS C++ with the C simulation's stubs, and with XRT's stubs
+  # and v++'s connectivity (what t2s-clang --xrt writes).
+  run hls --emit-hls "$in" -o "$out/kernels-hls.cpp" --host-stub="$out/host-hls.cpp"
+  run hls-xrt --emit-hls --device=u280 "$in" -o "$out/kernels-xrt.cpp" \
+    --host-stub="$out/host-xrt.cpp" -mllvm -t2s-hls-xrt \
+    -mllvm -t2s-hls-config="$out/connectivity-xrt.cfg"
+  # What the emulation compiles: the clocked emulation's marks, and the
+  # device stubs of --opencl.
+  run opencl-clocked --emit-opencl -mllvm -t2s-clock-marks "$in" \
+    -o "$out/kernels-clocked.cl" --host-stub="$out/host-clocked.cpp"
+  run opencl-device --emit-opencl -mllvm -t2s-opencl-device "$in" \
+    -o "$out/kernels-device.cl" --host-stub="$out/host-device.cpp"
   run report --report "$in"
   run report-json --report=json "$in"
   run picture --emit-dot "$in"
-  for f in "$out"/*.cl "$out"/*.cpp; do
+  for f in "$out"/*.cl "$out"/*.cpp "$out"/*.cfg; do
     [ -e "$f" ] && "${tidy[@]}" -i "$f"
   done
   return 0
