@@ -99,21 +99,12 @@ llvm::cl::list<std::string> SizeOption(
 
 namespace t2s {
 
-OpenCLOptions openCLOptionsFromCommandLine() {
-  OpenCLOptions O;
-  O.KernelsFile = OpenCLOutput;
-  O.HostFile = HostOutput;
-  O.HLSFile = HLSOutput;
-  O.HLSHostFile = HLSHostOutput;
-  O.HLSConfigFile = HLSConfigOutput;
-  O.HLSForXRT = HLSForXRT;
+DesignOptions designOptionsFromCommandLine() {
+  DesignOptions O;
   O.Isolate = Isolate;
   O.ForDevice = ForDevice;
   O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());
   O.ChannelReplay = std::max<uint64_t>(ChannelReplay, 1);
-  O.Device = DeviceOption;
-  O.FmaxMHz = FmaxOption;
-  O.ClockMarks = ClockMarksOption;
   for (const std::string &S : SizeOption) { // t2s-clang checked the spelling
     auto [Name, Value] = llvm::StringRef(S).split('=');
     int64_t V;
@@ -123,15 +114,26 @@ OpenCLOptions openCLOptionsFromCommandLine() {
   return O;
 }
 
+EmitOptions emitOptionsFromCommandLine() {
+  EmitOptions O;
+  O.Design = designOptionsFromCommandLine();
+  O.Board.Device = DeviceOption;
+  O.Board.FmaxMHz = FmaxOption;
+  // The spellings of each target's files (backends/Targets.def).
+  TargetOutput OpenCL{"intel-opencl", OpenCLOutput, HostOutput, "", ForDevice, ClockMarksOption};
+  TargetOutput HLS{"amd-hls", HLSOutput, HLSHostOutput, HLSConfigOutput, HLSForXRT, false};
+  for (TargetOutput *T : {&OpenCL, &HLS})
+    if (T->writes())
+      O.Targets.push_back(std::move(*T));
+  return O;
+}
+
 bool offloadFromCommandLine() { return OffloadDesigns; }
 
 ReportOptions reportOptionsFromCommandLine() {
   ReportOptions O;
   O.Format = ReportOption;
-  O.OpenCL = openCLOptionsFromCommandLine();
-  O.Device = DeviceOption;
-  O.FmaxMHz = FmaxOption;
-  O.Sizes = O.OpenCL.Sizes;
+  O.Emit = emitOptionsFromCommandLine();
   return O;
 }
 

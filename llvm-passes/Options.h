@@ -20,35 +20,52 @@
 
 namespace t2s {
 
-/// The estimates' defaults: the device family (backends/fpga-devices.json)
+/// The estimates' defaults: the device family (backends/model/fpga-devices.json)
 /// and the clock (MHz).
 inline constexpr const char *DefaultFPGADevice = "arria10";
 inline constexpr double DefaultFmaxMHz = 250;
 
-/// What t2s-emit-opencl writes: the files, and the Design's build options
-/// (systolic/DesignOptions.h).
-struct OpenCLOptions : DesignOptions {
-  std::string KernelsFile; ///< -t2s-opencl=FILE: the kernels, "" for none
-  std::string HostFile;    ///< -t2s-opencl-host=FILE: the host stubs
-  /// The FPGA the clocked emulation counts for (its latencies, the board's
-  /// bandwidth, the clock; t2s/clock.h): -t2s-device=, -t2s-fmax=.
-  std::string Device = DefaultFPGADevice;
+/// The board the estimates, the warnings about clocks and the clocked
+/// emulation are for: -t2s-device=, -t2s-fmax=.
+struct BoardOptions {
+  std::string Device = DefaultFPGADevice; ///< backends/model/fpga-devices.json
   double FmaxMHz = DefaultFmaxMHz;
+};
+
+/// What one target writes (backends/Target.h): its name in
+/// backends/Targets.def and its files, "" for none.
+struct TargetOutput {
+  std::string Target;      ///< "intel-opencl", "amd-hls"
+  std::string KernelsFile; ///< -t2s-opencl=FILE, -t2s-hls=FILE
+  std::string HostFile;    ///< -t2s-opencl-host=FILE, -t2s-hls-host=FILE
+  std::string ConfigFile;  ///< -t2s-hls-config=FILE: v++ --link's connectivity
+  /// The host stubs will run on the device (-t2s-opencl-device, t2s-clang
+  /// --opencl; -t2s-hls-xrt, --xrt): what they cannot run there is an error
+  /// in the design.
+  bool OnDevice = false;
   /// -t2s-clock-marks (t2s-clang --emulate): the kernels carry the clocked
   /// emulation's marks.
   bool ClockMarks = false;
 
-  /// -t2s-hls=FILE: the designs as Vitis HLS C++; -t2s-hls-host=FILE:
-  /// their host stubs (XRT, or the C simulation); -t2s-hls-config=FILE:
-  /// the connectivity of v++ --link.
-  std::string HLSFile, HLSHostFile, HLSConfigFile;
-  /// -t2s-hls-xrt (t2s-clang --xrt): the HLS stubs will run through XRT, so
-  /// what they cannot run there is an error in the design.
-  bool HLSForXRT = false;
+  bool writes() const {
+    return !KernelsFile.empty() || !HostFile.empty() || !ConfigFile.empty();
+  }
+};
 
-  bool requested() const {
-    return !KernelsFile.empty() || !HostFile.empty() || !HLSFile.empty() ||
-           !HLSHostFile.empty() || !HLSConfigFile.empty();
+/// What t2s-emit writes: the Design's build options
+/// (systolic/DesignOptions.h), the board, and the requested targets' files.
+struct EmitOptions {
+  DesignOptions Design;
+  BoardOptions Board;
+  std::vector<TargetOutput> Targets; ///< those that write a file
+
+  bool requested() const { return !Targets.empty(); }
+  /// The request of target \p Name, if any.
+  const TargetOutput *target(const std::string &Name) const {
+    for (const TargetOutput &T : Targets)
+      if (T.Target == Name)
+        return &T;
+    return nullptr;
   }
 };
 
@@ -57,17 +74,15 @@ enum class ReportFormat { None, Text, JSON, Dot };
 /// What t2s-report prints.
 struct ReportOptions {
   ReportFormat Format = ReportFormat::None; ///< -t2s-report=text|json|dot
-  /// The channels of the report are those of the OpenCL that this
-  /// compilation writes (or would write): the same OpenCLOptions.
-  OpenCLOptions OpenCL;
-  /// The estimates' device family (backends/fpga-devices.json) and clock.
-  std::string Device = DefaultFPGADevice; ///< -t2s-device=
-  double FmaxMHz = DefaultFmaxMHz;        ///< -t2s-fmax= (MHz)
-  /// Values of run-time sizes for the estimates (-t2s-size=NAME=VALUE,...).
-  std::vector<std::pair<std::string, int64_t>> Sizes;
+  /// The channels of the report are those of the kernels this compilation
+  /// writes (or would write), for the same board (-t2s-device=, -t2s-fmax=)
+  /// and run-time sizes (-t2s-size=NAME=VALUE,..., its Design options).
+  EmitOptions Emit;
 };
 
-OpenCLOptions openCLOptionsFromCommandLine();
+/// The Design's build options alone (the t2s-design analysis).
+DesignOptions designOptionsFromCommandLine();
+EmitOptions emitOptionsFromCommandLine();
 /// -t2s-offload (t2s-clang --emulate, --opencl): replace each design's nests
 /// by a call to its host stub.
 bool offloadFromCommandLine();

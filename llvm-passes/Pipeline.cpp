@@ -2,10 +2,10 @@
 
 #include "Pipeline.h"
 #include "Options.h"
-#include "backends/Offload.h"
-#include "backends/OpenCLEmitter.h"
-#include "backends/Report.h"
-#include "backends/SpaceTimeTransform.h"
+#include "native/Offload.h"
+#include "backends/EmitPass.h"
+#include "backends/report/Report.h"
+#include "native/SpaceTimeTransform.h"
 #include "language/AttachPragmas.h"
 #include "language/PrintDirectives.h"
 #include "OptVLS/OptVLSHintsPass.h"
@@ -40,8 +40,9 @@ void addSystolicPasses(llvm::ModulePassManager &MPM) {
   MPM.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Check)));
   // 5. The design report of the whole file, when asked for.
   MPM.addPass(ReportPass(reportOptionsFromCommandLine()));
-  // 6. The OpenCL kernels and host stubs of the whole file, when asked for.
-  MPM.addPass(OpenCLEmitterPass(openCLOptionsFromCommandLine()));
+  // 6. The requested targets' kernels and host stubs of the whole file
+  // (backends/Targets.def).
+  MPM.addPass(EmitPass(emitOptionsFromCommandLine()));
   llvm::FunctionPassManager Build;
   // 7. With -t2s-offload, the emitted kernels replace the nests (emulation).
   Build.addPass(OffloadPass(offloadFromCommandLine()));

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "backends/FPGADevices.h"
+#include "backends/model/FPGADevices.h"
 #include "language/Warnings.h"
 
 #include "clang/Driver/Options.h"
@@ -154,7 +154,7 @@ std::string t2sWarningList() {
   return Out;
 }
 
-// The keys of the estimates' device table (backends/FPGADevices.h).
+// The keys of the estimates' device table (backends/model/FPGADevices.h).
 std::vector<std::string> deviceKeys() {
   std::vector<std::string> Keys;
   for (const t2s::FPGADevice &D : t2s::fpgaDevices())

@@ -4,7 +4,7 @@
 // right-hand sides of the URE statements, their guards, the conditions under
 // which a PE reads, and the buffer elements the loaders and drainers move.
 // systolic/LiftExpr.h builds these trees once from the IR of the nest, rejecting
-// what a back end could not spell; the back ends (backends/CExpr.h) print
+// what a back end could not spell; the back ends (backends/c/CExpr.h) print
 // them. A tree's leaves name the design's things by number: a parameter of
 // the design's function, a loop of its URE system, a URE read, a load. The
 // URE model lifts the sizes of run-time loops into such trees

@@ -21,7 +21,7 @@
 // This file checks the directives and describes the chains, after the
 // vectorize plan (DataPath.cpp). The Design's lowering steps build
 // them: lowering/ChainPEs.cpp the chain channels,
-// lowering/ArrayKernel.cpp each PE's passes; backends/OpenCLKernels.cpp prints
+// lowering/ArrayKernel.cpp each PE's passes; backends/opencl/OpenCLKernels.cpp prints
 // the result. Preconditions (errors, rule "gather and scatter", at the
 // directive): the nest has a space_time; c is named in drainer(...) (a in
 // loader(...)) of the same nest; i is a final space loop with schedule

@@ -4,7 +4,7 @@
 // device would: KernelScope holds the variables in scope while a kernel
 // runs, evaluates expressions with them (expr/IntEval.h) and recovers loop
 // variables from time. The stream-order check (systolic/StreamOrder.h), the
-// channel depths, the traffic count (backends/Traffic.h) and the estimate
+// channel depths, the traffic count (backends/model/Traffic.h) and the estimate
 // run kernels with it.
 //
 //===----------------------------------------------------------------------===//

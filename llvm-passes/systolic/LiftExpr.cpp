@@ -51,7 +51,7 @@ ExprPtr ExprLifter::value(llvm::Value *V) {
   auto *I = llvm::dyn_cast<llvm::Instruction>(V);
   ExprPtr E = I && I->getDebugLoc() ? withContext(I, [&] { return lift(V); }) : lift(V);
   // A value a named local holds is printed under its name where it is
-  // used more than once (backends/OpenCLKernels.cpp).
+  // used more than once (backends/opencl/OpenCLKernels.cpp).
   if (E && I && I->getMetadata(NameTag) && !E->Operands.empty())
     E = asLocal(E, getSourceName(I));
   if (E)

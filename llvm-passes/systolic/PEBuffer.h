@@ -41,7 +41,7 @@ struct PEBufferDim {
 
 /// The slot of the iteration whose loop values are \p Values minus \p
 /// Distance (both over the nest's loops): row-major over Dims. The native
-/// transform (backends/SpaceTimeTransform.cpp) and the kernels
+/// transform (native/SpaceTimeTransform.cpp) and the kernels
 /// (lowering/KernelBuilder.h) compute the same from the loop variables.
 inline int64_t peBufferSlot(llvm::ArrayRef<PEBufferDim> Dims, llvm::ArrayRef<int64_t> Values,
                             llvm::ArrayRef<int64_t> Distance) {

@@ -8,7 +8,7 @@
 // expr/Expr.h trees whose leaves name the kernel's own variables (Var,
 // Subscript, ChannelRead) and the design's parameters. The unroll step
 // (systolic/lowering/Lowering.h) builds each kernel's statements; a back end
-// prints them (backends/OpenCLKernels.cpp) without deciding anything.
+// prints them (backends/opencl/OpenCLKernels.cpp) without deciding anything.
 //
 // Statements carry two layout hints so that the printed kernel reads as a
 // person would write it: an If or a Loop whose body is one statement may drop

@@ -6,7 +6,7 @@
 // instead of recursing over Head, Body and Else each in their own way; an
 // interpreter (KernelReplay.h, the traffic and the estimate) still decides
 // per kind which of a statement's lists run and how often, and a printer
-// (Design::print, backends/OpenCLKernels.cpp) how each kind is laid out.
+// (Design::print, backends/opencl/OpenCLKernels.cpp) how each kind is laid out.
 //
 //===----------------------------------------------------------------------===//
 

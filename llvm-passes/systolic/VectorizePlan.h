@@ -38,7 +38,7 @@
 // (lowering/VectorizeChannels.cpp,
 // ChainPEs.cpp, the unroll step's KernelSkeleton.cpp, ArrayKernel.cpp
 // and LoaderDrainer.cpp; systolic/lowering/Lowering.h);
-// backends/OpenCLKernels.cpp prints the result.
+// backends/opencl/OpenCLKernels.cpp prints the result.
 //
 //===----------------------------------------------------------------------===//
 

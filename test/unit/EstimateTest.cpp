@@ -1,9 +1,9 @@
-// The FPGA estimates (backends/Estimate.h) of kernels built by hand: which
+// The FPGA estimates (backends/model/Estimate.h) of kernels built by hand: which
 // operations take DSP blocks, how unrolled loops multiply them, and the
 // device table compiled into the plugin.
 
 #include "HandBuiltKernels.h"
-#include "backends/Estimate.h"
+#include "backends/model/Estimate.h"
 #include "systolic/Design.h"
 #include "systolic/Stmt.h"
 

@@ -1,7 +1,7 @@
 // The expression trees of a design (expr/Expr.h) and their OpenCL C
-// spelling (backends/CExpr.h), without any IR: trees built by hand.
+// spelling (backends/c/CExpr.h), without any IR: trees built by hand.
 
-#include "backends/CExpr.h"
+#include "backends/c/CExpr.h"
 #include "expr/Expr.h"
 #include "expr/IntEval.h"
 
@@ -24,6 +24,10 @@ struct PlainNames : ExprNames {
   std::string unresolved(const Expr &) override {
     ++Unresolved;
     return "?";
+  }
+  // As the OpenCL kernels spell it (t2s/channels.h).
+  std::string channelRead(const Expr &, const std::string &Channel) override {
+    return "T2S_READ(" + Channel + ")";
   }
 };
 

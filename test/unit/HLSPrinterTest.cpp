@@ -1,8 +1,9 @@
-// A Design built by hand printed as Vitis HLS C++ (backends/HLSKernels.h):
+// A Design built by hand printed as Vitis HLS C++ (backends/hls/HLSKernels.h):
 // the process a kernel becomes, the order a DATAFLOW region calls the
 // processes in, stages, and the designs it refuses.
 
-#include "backends/HLSKernels.h"
+#include "backends/Target.h"
+#include "backends/hls/HLSKernels.h"
 #include "systolic/Design.h"
 #include "systolic/Stmt.h"
 
@@ -75,7 +76,7 @@ Design threeKernels() {
 }
 
 std::string hls(const Design &D) {
-  CTypes Types(/*Cxx=*/true);
+  CTypes Types(HLSTypeStyle);
   std::string Text;
   std::optional<std::string> Why = printHLS(Text, D, Types);
   EXPECT_FALSE(Why) << *Why;
@@ -130,7 +131,7 @@ TEST(HLSPrinterTest, StagesRunOneAfterAnother) {
   for (Design::Kernel &K : D.Kernels)
     K.Stage = K.Name == "f_drain_out" ? 1 : 0;
   // A channel between two stages would be read after its writer ended.
-  CTypes Types(/*Cxx=*/true);
+  CTypes Types(HLSTypeStyle);
   std::string Text;
   std::optional<std::string> Why = printHLS(Text, D, Types);
   ASSERT_TRUE(Why);
@@ -169,13 +170,28 @@ TEST(HLSPrinterTest, RefusesProcessesThatTradeValues) {
   D.Kernels.push_back(kernel("pong", KernelRole::KernelNest,
                              {write(var("f_back"), channelRead(Float, var("f_there")))}, {2}));
   D.Kernels[1].Body.push_back(assign(var("x"), param(Int, 2)));
-  CTypes Types(/*Cxx=*/true);
+  CTypes Types(HLSTypeStyle);
   std::string Text;
   std::optional<std::string> Why = printHLS(Text, D, Types);
   ASSERT_TRUE(Why);
   EXPECT_NE(Why->find("the kernels 'ping' and 'pong' send values to each other"),
             std::string::npos)
       << *Why;
+  // The target refuses it before anything is printed, naming its rule.
+  const Target *HLS = findTarget("amd-hls");
+  ASSERT_TRUE(HLS);
+  TargetOutput Out;
+  Out.Target = "amd-hls";
+  Out.KernelsFile = "design-hls.cpp";
+  std::optional<std::string> Refusal = HLS->check(D, Out);
+  ASSERT_TRUE(Refusal);
+  EXPECT_EQ(Refusal->find("cannot write this design as Vitis HLS C++: the kernels 'ping' and "
+                          "'pong' send values to each other"),
+            0u)
+      << *Refusal;
+  EXPECT_NE(Refusal->find("[hls]"), std::string::npos) << *Refusal;
+  // The OpenCL target has no such rule: Intel's kernels run side by side.
+  EXPECT_FALSE(findTarget("intel-opencl")->check(D, Out));
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 // A kernel's statements (systolic/Stmt.h) printed as OpenCL C
-// (backends/OpenCLKernels.h), from a Design built by hand: no IR, no
+// (backends/opencl/OpenCLKernels.h), from a Design built by hand: no IR, no
 // schedule; the printer spells what the tree says.
 
-#include "backends/OpenCLKernels.h"
+#include "backends/opencl/OpenCLKernels.h"
 #include "systolic/Design.h"
 #include "systolic/Stmt.h"
 

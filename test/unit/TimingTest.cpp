@@ -1,10 +1,10 @@
-// The initiation-interval model (backends/Timing.h) on kernels built by
+// The initiation-interval model (backends/model/Timing.h) on kernels built by
 // hand: each bound alone, inner loops that run in every step, and the
 // clocks of a run.
 
 #include "HandBuiltKernels.h"
-#include "backends/Timing.h"
-#include "backends/Traffic.h"
+#include "backends/model/Timing.h"
+#include "backends/model/Traffic.h"
 #include "systolic/Design.h"
 #include "systolic/Stmt.h"
 

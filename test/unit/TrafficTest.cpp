@@ -1,9 +1,9 @@
-// The off-chip traffic count (backends/Traffic.h) of kernels built by hand:
+// The off-chip traffic count (backends/model/Traffic.h) of kernels built by hand:
 // loops whose variable decides an access run, the others multiply; a
 // computed condition counts both arms; what cannot be counted says so.
 
-#include "backends/Estimate.h"
-#include "backends/Traffic.h"
+#include "backends/model/Estimate.h"
+#include "backends/model/Traffic.h"
 #include "systolic/Design.h"
 #include "systolic/Stmt.h"
 

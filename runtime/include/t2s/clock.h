@@ -9,7 +9,7 @@
 //    kernel's time step), start an iteration: the previous one's clocks are
 //    added, and this one takes at least ii clocks. ii comes from the rules
 //    the running code cannot show (a recurrence through slow operations,
-//    the ports of an on-chip memory; backends/Timing.h); the emulation
+//    the ports of an on-chip memory; backends/model/Timing.h); the emulation
 //    finds the others by itself.
 //  - A channel endpoint moves one value per clock: a second access to one
 //    endpoint in an iteration comes a clock later, and lengthens it.

@@ -1,0 +1,98 @@
+//===- HLSKernels.h - A Design as Vitis HLS C++ -----------------*- C++ -*-===//
+//
+// Prints a Design (systolic/Design.h) as C++ for AMD's Vitis HLS (2022.2 or
+// later): each kernel a process function (the shared C printer,
+// c/CKernelPrinter.h, prints its statements, the same ones the OpenCL has,
+// in this target's dialect), the channels hls::stream
+// objects of the Design's depths, and one top function per design with an
+// m_axi port per buffer, s_axilite control and the run-time sizes as scalar
+// arguments. The top is a DATAFLOW region: the loaders, drainers and kernel
+// nests are called in it in the order their streams flow (Vitis' C
+// simulation runs them one after the other), and the array that Intel's
+// flow runs as an autorun kernel is an hls::task, which runs by itself for
+// as long as values reach it (docs/hls.md says why). A design of several
+// stages (kernels that run one after another) has one DATAFLOW function per
+// stage, which the top calls in turn.
+//
+// What Vitis HLS cannot be given is refused with the reason, never printed
+// wrong. Everything else was decided by the lowering steps; this file only
+// spells it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_HLSKERNELS_H
+#define T2S_HLSKERNELS_H
+
+#include "backends/c/CTypes.h"
+#include "backends/c/KernelChannels.h"
+#include "systolic/Design.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+
+namespace t2s {
+
+/// The least depth of a stream: Vitis builds a FIFO of one word that
+/// refuses a write while it is full, even in the clock its value is read, so
+/// its writer would send a value every other clock; two words take one per
+/// clock (AMD's default depth). Intel's channels of depth 1 (or 0) do not
+/// stall so.
+inline constexpr uint64_t MinStreamDepth = 2;
+
+/// How C++ for Vitis HLS spells vectors: every vector a struct, unpadded
+/// (no buffer holds vectors of lanes that are no power of two: the target
+/// refuses them), literals as braced initializers.
+inline constexpr CTypeStyle HLSTypeStyle{/*BuiltinVectors=*/false,
+                                         /*PadStructVectors=*/false,
+                                         /*BracedLiterals=*/true};
+
+/// Parameter \p ArgNo of kernel \p K as its process declares it: a buffer
+/// a pointer to its elements (const where the kernel's nest does not write
+/// it), a scalar its value.
+std::string hlsParameter(const Design &D, const Design::Kernel &K, unsigned ArgNo,
+                         CTypes &Types);
+
+/// 'hls::stream<T, depth>' of channel \p C (at least MinStreamDepth deep).
+std::string hlsStreamType(CTypes &Types, const Design::Channel &C);
+
+/// The top function of \p D: the kernel the FPGA's host runs.
+std::string hlsTopName(const Design &D);
+/// The design's parameters the top takes (those its kernels use), in order.
+llvm::SmallVector<unsigned, 4> hlsTopParams(const Design &D);
+/// The top's parameters as C++ declares them: each buffer a pointer to its
+/// elements (const where no kernel writes it), each size its value.
+std::string hlsTopParameters(const Design &D, CTypes &Types);
+/// The same parameters' names, as a call passes them on: "a, b, n".
+std::string hlsTopArguments(const Design &D);
+/// The m_axi bundle of pointer parameter \p ArgNo ("gmem0", ...): one per
+/// buffer, so that the loaders and drainers read and write side by side.
+std::string hlsBundle(const Design &D, unsigned ArgNo);
+
+/// Prints the v++ --link connectivity of \p D's top: one compute unit
+/// ('nk=') and each m_axi port in a memory bank of its own ('sp='), banks
+/// taken in turn from \p NextBank on: HBM pseudo-channels (32, \p HBM: the
+/// U280 and U55C) or DDR banks (4, the U250).
+void printHLSConnectivity(llvm::raw_ostream &OS, const Design &D, bool HBM,
+                          unsigned &NextBank);
+/// What a connectivity file starts with, once.
+extern const char *const HLSConfigPrelude;
+
+/// What an HLS file starts with, once: the headers, and the helpers the
+/// processes' expressions call (OpenCL's min, max, popcount, uchar...).
+extern const char *const HLSPrelude;
+
+/// What Vitis HLS cannot be given of \p D, with the fix: processes that
+/// send values to each other both ways (no DATAFLOW order runs them in C
+/// simulation), buffers of vectors whose lanes are no power of two. None
+/// where it can.
+std::optional<std::string> hlsRefusal(const Design &D);
+
+/// Appends \p D as Vitis HLS C++ to \p Text. Returns why it cannot be
+/// (a shape Vitis HLS cannot be given, or an internal error), or none.
+std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types);
+
+} // namespace t2s
+
+#endif // T2S_HLSKERNELS_H

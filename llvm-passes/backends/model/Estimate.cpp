@@ -1,0 +1,323 @@
+//===- Estimate.cpp - What a design costs and delivers on an FPGA ---------===//
+
+#include "backends/model/Estimate.h"
+#include "systolic/KernelScope.h"
+#include "systolic/StmtWalk.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace t2s {
+
+namespace {
+
+std::string precision(DType T) {
+  return (T.isFloat() ? "fp" : "int") + std::to_string(T.Bits);
+}
+
+bool isConstant(const Expr &E) {
+  return E.Kind == ExprKind::IntConst || E.Kind == ExprKind::FloatConst;
+}
+
+// The trip count of a loop with constant bounds; 1 otherwise.
+uint64_t tripCount(const Stmt &S) {
+  if (!S.Value || !S.Bound || S.Value->Kind != ExprKind::IntConst ||
+      S.Bound->Kind != ExprKind::IntConst)
+    return 1;
+  int64_t N = S.Down ? S.Value->Int - S.Bound->Int + 1 : S.Bound->Int - S.Value->Int;
+  return uint64_t(std::max<int64_t>(N, 0));
+}
+
+class Counter {
+  const FPGADevice &Dev;
+  DesignEstimate &E;
+  std::map<std::string, uint64_t> Units;
+  double Flops = 0; // per clock, of the kernel being counted
+
+public:
+  Counter(const FPGADevice &Dev, DesignEstimate &E) : Dev(Dev), E(E) {}
+
+  /// The floating-point operations of one evaluation of E.
+  double flops(const Expr &E) {
+    Flops = 0;
+    llvm::SmallPtrSet<const Expr *, 32> Seen;
+    expr(E, 1, Seen);
+    return Flops;
+  }
+
+  /// Counts one kernel; returns its floating-point operations per clock.
+  double kernel(const Design::Kernel &K) {
+    Flops = 0;
+    stmts(K.Body, 1);
+    return Flops;
+  }
+
+  void finish() {
+    for (const auto &[Op, N] : Units) {
+      auto Cost = Dev.DSPPerOp.find(Op);
+      if (Cost == Dev.DSPPerOp.end()) {
+        E.Uncosted[Op] += N;
+        continue;
+      }
+      E.Ops.push_back({Op, N, double(N) * Cost->second});
+      E.DSPs += double(N) * Cost->second;
+    }
+  }
+
+private:
+  void add(const std::string &Op, uint64_t N, unsigned FlopsEach) {
+    Units[Op] += N;
+    Flops += double(N) * FlopsEach;
+  }
+
+  void stmts(const Stmts &L, uint64_t F) {
+    for (const Stmt &S : L)
+      stmt(S, F);
+  }
+
+  void stmt(const Stmt &S, uint64_t F) {
+    switch (S.Kind) {
+    case StmtKind::Loop:
+      if (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes ||
+          S.Loop == LoopKind::Unroll || S.Loop == LoopKind::Count)
+        F *= tripCount(S);
+      stmts(S.Body, F);
+      return;
+    case StmtKind::Let:
+    case StmtKind::Comment:
+    case StmtKind::Shift:
+      return;
+    default:
+      break;
+    }
+    if (S.Value) {
+      llvm::SmallPtrSet<const Expr *, 32> Seen; // a shared operand is one unit
+      expr(*S.Value, F, Seen);
+    }
+    for (const Stmts *L : nestedLists(S))
+      stmts(*L, F);
+  }
+
+  void expr(const Expr &X, uint64_t F, llvm::SmallPtrSetImpl<const Expr *> &Seen) {
+    if (!Seen.insert(&X).second)
+      return;
+    uint64_t N = F * std::max(1u, X.Type.Lanes);
+    switch (X.Kind) {
+    case ExprKind::BufferElement: // an address
+    case ExprKind::Subscript:     // a register word or a temporary
+    case ExprKind::ChannelRead:
+      return;
+    case ExprKind::MulAdd:
+      add(precision(X.Type) + " multiply-add", N, 2);
+      break;
+    case ExprKind::Call:
+      if (X.Name == "fma" || X.Name == "fmaf")
+        add(precision(X.Type) + " multiply-add", N, 2);
+      else
+        add(X.Name, N, 0);
+      break;
+    case ExprKind::Binary: {
+      bool Float = X.Type.isFloat();
+      switch (X.binaryOp()) {
+      case BinaryOp::Mul:
+        if (Float || (!isConstant(X.operand(0)) && !isConstant(X.operand(1))))
+          add(precision(X.Type) + " multiply", N, Float);
+        break;
+      case BinaryOp::Add:
+      case BinaryOp::Sub:
+        if (Float)
+          add(precision(X.Type) + " add", N, 1);
+        break;
+      case BinaryOp::Div:
+      case BinaryOp::Rem:
+        if (Float || !isConstant(X.operand(1)))
+          add(precision(X.Type) + (X.binaryOp() == BinaryOp::Div ? " divide" : " remainder"),
+              N, Float);
+        break;
+      default:
+        break;
+      }
+      break;
+    }
+    default:
+      break;
+    }
+    for (const ExprPtr &Op : X.Operands)
+      if (Op)
+        expr(*Op, F, Seen);
+  }
+};
+
+// The integer operations of one evaluation of E on values (a node whose
+// operands come from a URE read or a load), not on loop variables; a shared
+// operand is computed once.
+double intOps(const ExprPtr &E) {
+  double N = 0;
+  llvm::DenseMap<const Expr *, bool> OnValues;
+  forEachNode(E, [&](const Expr &X) {
+    bool On = X.Kind == ExprKind::UREValue || X.Kind == ExprKind::Load ||
+              llvm::any_of(X.Operands, [&](const ExprPtr &Op) {
+                return Op && OnValues.lookup(Op.get());
+              });
+    OnValues[&X] = On;
+    if (X.Type.isFloat() || X.Type.isBool() != (X.Kind == ExprKind::Compare))
+      return;
+    bool Counts = X.Kind == ExprKind::Binary || X.Kind == ExprKind::Compare ||
+                  X.Kind == ExprKind::MulAdd || X.Kind == ExprKind::Call;
+    if (X.Kind == ExprKind::Compare && X.operand(0).Type.isFloat())
+      Counts = false;
+    if (Counts && On)
+      N += double(std::max(1u, X.Type.Lanes));
+  });
+  return N;
+}
+
+} // namespace
+
+double DesignEstimate::perClock(double PerRun) const {
+  if (Timing.Cycles && *Timing.Cycles > 0)
+    return PerRun / double(*Timing.Cycles);
+  // Without the clocks of a run: the array's share of its peak.
+  const KernelTiming *A = Timing.array();
+  double II = A ? double(A->II) : 1;
+  return FlopsPerRun > 0 ? PerRun * (UsefulFlopsPerClock / FlopsPerRun) / II : 0;
+}
+
+uint64_t storageBits(DType T) {
+  return uint64_t(T.isBool() ? 8 : T.Bits) * std::max(1u, T.Lanes);
+}
+
+std::optional<double> DesignEstimate::intensity() const {
+  uint64_t Bytes = Traffic.bytesRead() + Traffic.bytesWritten();
+  if (!Traffic.Known || !Bytes)
+    return std::nullopt;
+  return FlopsPerRun / double(Bytes);
+}
+
+std::optional<double> DesignEstimate::memoryGFLOPS(double DRAMGBPerSecond) const {
+  std::optional<double> I = intensity();
+  return I ? std::optional<double>(*I * DRAMGBPerSecond) : std::nullopt;
+}
+
+bool DesignEstimate::memoryBound(double FmaxMHz, double DRAMGBPerSecond) const {
+  std::optional<double> M = memoryGFLOPS(DRAMGBPerSecond);
+  return M && *M < expectedGFLOPS(FmaxMHz);
+}
+
+DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &Dev,
+                            llvm::ArrayRef<std::optional<int64_t>> Params, double FmaxMHz) {
+  llvm::SmallVector<std::optional<int64_t>, 4> At(Params.begin(), Params.end());
+  if (At.empty())
+    At = D.standIns();
+  DesignEstimate E;
+  Counter C(Dev, E);
+  for (const Design::Kernel &K : D.Kernels) {
+    if (K.Nest != Nest)
+      continue;
+    double Flops = C.kernel(K);
+    if (K.Role != KernelRole::Systolic)
+      continue;
+    E.FlopsPerClock += Flops;
+    E.UsefulFlopsPerClock += Flops * D.Nests[K.Nest].Utilization.value_or(1);
+  }
+  C.finish();
+  const Design::Nest &N = D.Nests[Nest];
+  if (N.Scheduled) {
+    DesignEstimate Scratch;
+    Counter PerPoint(Dev, Scratch);
+    KernelScope Sizes;
+    Sizes.Params = At;
+    // A loop's extent, a run-time one at the sizes asked for.
+    auto extent = [&](const Design::Nest::SourceLoop &L) {
+      int64_t Upper = L.Upper;
+      if (L.RunTimeUpper)
+        if (std::optional<int64_t> U = Sizes.Eval(*L.RunTimeUpper))
+          Upper = *U;
+      return double(std::max<int64_t>(Upper - L.Lower, 0));
+    };
+    double Box = 1;
+    for (const Design::Nest::SourceLoop &L : N.SourceLoops)
+      Box *= extent(L);
+    // The iterations of a count (systolic/StatementRuns.h); the box's
+    // points where it was not counted.
+    auto iterations = [&](const std::optional<uint64_t> &Coupled,
+                          llvm::ArrayRef<unsigned> Free) {
+      if (!Coupled)
+        return Box;
+      double X = double(*Coupled);
+      for (unsigned L : Free)
+        X *= L < N.SourceLoops.size() ? extent(N.SourceLoops[L]) : 1;
+      return X;
+    };
+    E.PointsPerRun = iterations(N.Points, N.PointsFree);
+    double EveryPoint = 0; // the operations if every statement ran everywhere
+    for (const Design::Statement &S : N.Statements)
+      if (S.Value) {
+        double Runs = iterations(S.Runs, S.RunsFree);
+        double Flops = PerPoint.flops(*S.Value);
+        E.FlopsPerRun += Flops * Runs;
+        EveryPoint += Flops * E.PointsPerRun;
+        E.IntOpsPerRun += intOps(S.Value) * Runs;
+      }
+    // The units of a guarded statement (an output's 'alpha * Z + beta * y'
+    // at the last k) work only at the steps where it runs: the peak is the
+    // operations the statements do per step on average, not the units'.
+    if (EveryPoint > 0 && E.FlopsPerRun < EveryPoint) {
+      E.FlopsPerClock *= E.FlopsPerRun / EveryPoint;
+      E.UsefulFlopsPerClock *= E.FlopsPerRun / EveryPoint;
+    }
+  }
+  // With run-time sizes the formula, where there is one, gives the traffic
+  // at any size without running the kernels that long.
+  auto traffic = [&](bool WithoutReuse, DesignTraffic &T, std::optional<TrafficFormula> &F) {
+    F = trafficFormula(D, Nest, WithoutReuse);
+    if (!F) {
+      T = countTraffic(D, Nest, TrafficBudget, At, WithoutReuse);
+      return;
+    }
+    for (const TrafficFormula::Buffer &B : F->Buffers) {
+      DesignTraffic::Buffer X;
+      X.ArgNo = B.ArgNo;
+      X.Name = B.Name;
+      X.Element = DType::integer(B.Bytes * 8);
+      X.Read = uint64_t(std::max<int64_t>(0, TrafficFormula::evaluate(B.Read, At)));
+      X.Written = uint64_t(std::max<int64_t>(0, TrafficFormula::evaluate(B.Written, At)));
+      T.Buffers.push_back(X);
+    }
+  };
+  traffic(false, E.Traffic, E.Formula);
+  E.Timing = timeNest(D, Nest, Dev, FmaxMHz, At, &E.Traffic);
+  if (hasReuseBuffers(D, Nest)) {
+    E.WithoutReuse.emplace();
+    traffic(true, E.WithoutReuse->Traffic, E.WithoutReuse->Formula);
+  }
+  for (const Design::Kernel &K : D.Kernels)
+    if (K.Nest == Nest && K.Reuse)
+      for (const Design::ReuseBuffer::Memory &M : K.Reuse->Memories)
+        E.BufferBits += uint64_t(M.bits());
+  for (const Design::Register &R : D.Registers) {
+    if (R.Nest != Nest)
+      continue;
+    uint64_t Bits = uint64_t(R.totalWords()) * storageBits(R.Element);
+    if (R.Buffer.empty() || !Dev.PEBuffersInBlockRAM) {
+      E.RegisterBits += Bits;
+      continue;
+    }
+    // A RAM per PE: each takes whole 18-Kbit halves of a block (16,384
+    // data bits at the widths of 8- to 64-bit words).
+    uint64_t PEs = 1;
+    for (int64_t X : R.PEExtents)
+      PEs *= uint64_t(X);
+    uint64_t PerPE = uint64_t(R.Words) * storageBits(R.Element);
+    E.PEBufferBits += Bits;
+    E.PEBufferHalfBlocks += PEs * ((PerPE + 16383) / 16384);
+  }
+  for (const Design::Channel &Ch : D.Channels) // a stream counts at its reader
+    if (Ch.Nest == Nest)
+      E.ChannelBits += Ch.Used * std::max<uint64_t>(Ch.Depth, Dev.MinChannelDepth) *
+                       storageBits(Ch.Element);
+  return E;
+}
+
+} // namespace t2s

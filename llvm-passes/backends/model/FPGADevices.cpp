@@ -1,0 +1,69 @@
+//===- FPGADevices.cpp - The device table of the FPGA estimates -----------===//
+
+#include "backends/model/FPGADevices.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+
+namespace t2s {
+
+namespace {
+
+// backends/model/fpga-devices.json, as the build embeds it.
+const char DeviceTable[] =
+#include "FPGADevices.inc"
+    ;
+
+} // namespace
+
+std::vector<FPGADevice> fpgaDevices() {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(DeviceTable);
+  if (!V)
+    llvm::report_fatal_error(llvm::Twine("fpga-devices.json does not parse: ") +
+                             llvm::toString(V.takeError()));
+  std::vector<FPGADevice> Out;
+  const llvm::json::Array *Devices = V->getAsObject()->getArray("devices");
+  for (const llvm::json::Value &X : *Devices) {
+    const llvm::json::Object &O = *X.getAsObject();
+    FPGADevice D;
+    D.Key = O.getString("key").value_or("").str();
+    D.Name = O.getString("name").value_or("").str();
+    D.Board = O.getString("board").value_or("").str();
+    D.DSPBlocks = O.getInteger("dsp_blocks").value_or(0);
+    D.DSPName = O.getString("dsp_name").value_or("DSP blocks").str();
+    D.MemoryBlock = O.getString("memory_block").value_or("").str();
+    D.MemoryBlockBits = O.getInteger("memory_block_bits").value_or(0);
+    D.MemoryBlocks = O.getInteger("memory_blocks").value_or(0);
+    D.URAMBlocks = O.getInteger("uram_blocks").value_or(0);
+    D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
+    D.PortBytesPerClock = O.getInteger("port_bytes_per_clock").value_or(0);
+    D.PEBuffersInBlockRAM = O.getBoolean("pe_buffers_in_block_ram").value_or(false);
+    D.MinChannelDepth = uint64_t(std::max<int64_t>(O.getInteger("min_channel_depth").value_or(1), 1));
+    D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
+    if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))
+      for (const auto &[Op, Cost] : *Costs)
+        D.DSPPerOp[Op.str()] = Cost.getAsNumber().value_or(0);
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key) {
+  for (FPGADevice &D : fpgaDevices())
+    if (D.Key == Key)
+      return std::move(D);
+  return std::nullopt;
+}
+
+std::string unknownFPGADevice(llvm::StringRef Key) {
+  std::string Known;
+  for (const FPGADevice &D : fpgaDevices())
+    Known += (Known.empty() ? "" : ", ") + D.Key;
+  return "-t2s-device=" + Key.str() + " names no device of the estimates' table; choose one of " +
+         Known;
+}
+
+} // namespace t2s

@@ -1,0 +1,65 @@
+//===- FPGADevices.h - The device table of the FPGA estimates ---*- C++ -*-===//
+//
+// The FPGA families the estimates (backends/model/Estimate.h) know, read from
+// backends/model/fpga-devices.json, which the build compiles in: its one copy,
+// with its sources. The plugin prices designs with it; t2s-clang checks the
+// names --device= takes against it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_FPGADEVICES_H
+#define T2S_FPGADEVICES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace t2s {
+
+/// A device family of fpga-devices.json.
+struct FPGADevice {
+  std::string Key, Name, Board;
+  int64_t DSPBlocks = 0;
+  /// What the text report calls them: "DSP blocks" (Intel), "DSP48E2
+  /// slices" (AMD).
+  std::string DSPName = "DSP blocks";
+  /// The block RAM the estimates fill: its kind ("M20K", "BRAM36"), the
+  /// data bits one block holds, and the blocks of the part.
+  std::string MemoryBlock;
+  int64_t MemoryBlockBits = 0, MemoryBlocks = 0;
+  /// UltraRAM blocks of an AMD part (0 elsewhere): listed, not filled, as
+  /// HLS places an array there only when asked.
+  int64_t URAMBlocks = 0;
+  double DRAMGBPerSecond = 0;
+  /// The bytes one buffer's port moves per clock (AMD: a 512-bit m_axi
+  /// port), 0 where the model has no such rule (Intel's families).
+  int64_t PortBytesPerClock = 0;
+  /// Whether the kernels keep each PE's buffer (systolic/PEBuffer.h) in a
+  /// block RAM of its own with one read and one write port (AMD: the HLS
+  /// back end binds it to ram_2p); elsewhere the FPGA compiler places it.
+  bool PEBuffersInBlockRAM = false;
+  /// The least depth of a channel as built (AMD: Vitis' streams are at
+  /// least 2 deep, backends/hls/HLSKernels.h); 1 for Intel's families.
+  uint64_t MinChannelDepth = 1;
+  /// Clocks from the inputs of a floating-point add, multiply or
+  /// multiply-add to its result (backends/model/Timing.h).
+  int64_t FPLatency = 1;
+  /// DSP blocks per operation class ("fp32 multiply-add", "int16 multiply").
+  std::map<std::string, double> DSPPerOp;
+};
+
+/// The devices of fpga-devices.json (compiled in), in its order, parsed at
+/// each call (a few microseconds; nothing is kept between calls).
+std::vector<FPGADevice> fpgaDevices();
+/// The device named Key ("arria10"), or none.
+std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key);
+/// The error for a -t2s-device= that names no device: the keys there are.
+std::string unknownFPGADevice(llvm::StringRef Key);
+
+} // namespace t2s
+
+#endif // T2S_FPGADEVICES_H

@@ -1,0 +1,132 @@
+//===- TimingWarnings.cpp - Where a kernel's II rises above 1 -------------===//
+
+#include "backends/model/TimingWarnings.h"
+#include "language/Warnings.h"
+#include "systolic/DesignAnalysis.h"
+
+#include <set>
+
+namespace t2s {
+
+namespace {
+
+// The directive of kind K whose first argument is Array, or (Any) whose
+// arguments name it anywhere.
+const LocatedDirective *directiveOf(const URESystem &S, DirectiveKind K, const std::string &Array) {
+  for (const LocatedDirective &LD : S.Directives)
+    if (LD.D.Kind == K)
+      for (const DirectiveArg &A : LD.D.Args)
+        if (A.Name == Array)
+          return &LD;
+  return nullptr;
+}
+
+const Design::Channel *channelNamed(const Design &D, const std::string &Name) {
+  for (const Design::Channel &C : D.Channels)
+    if (C.Name == Name)
+      return &C;
+  return nullptr;
+}
+
+// Where the cause of K's II is, and what to do about it.
+std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
+                                          const KernelTiming &K) {
+  const URESystem &S = *DR.Nests[Nest]->System;
+  const Design &D = DR.D;
+  SourceLoc Loc = S.Loc;
+  switch (K.Cause) {
+  case IICause::Channel:
+  case IICause::InnerLoops: {
+    const Design::Channel *C = channelNamed(D, K.Subject);
+    if (!C)
+      break;
+    for (DirectiveKind Chain : {DirectiveKind::Scatter, DirectiveKind::Gather})
+      if (const LocatedDirective *LD = directiveOf(S, Chain, C->Array))
+        return {LD->Loc, "a " + LD->D.Name + " whose PEs " +
+                             (LD->D.Kind == DirectiveKind::Gather ? "write" : "read") +
+                             " at their own steps passes every PE's value along the "
+                             "chain, one per clock, inside each step; where they all " +
+                             (LD->D.Kind == DirectiveKind::Gather ? "write" : "read") +
+                             " at the same steps one transfer per step carries their "
+                             "values, and without '" + LD->D.str() +
+                             "' each PE has a channel of its own"};
+    for (DirectiveKind End : {DirectiveKind::Loader, DirectiveKind::Drainer})
+      if (const LocatedDirective *LD = directiveOf(S, End, C->Array))
+        return {LD->Loc, "a channel moves one value per clock; send fewer values per "
+                         "step through one channel (vectorize along the loop they "
+                         "differ in, or a channel per PE)"};
+    break;
+  }
+  case IICause::Recurrence:
+    // A word of a PE buffer, read across a round (systolic/PEBuffer.h): the
+    // rounds get padded so that its reads are far enough apart.
+    if (const SpaceTimeSchedule &Sch = DR.Nests[Nest]->Sch; K.Indexed)
+      for (const RegisterPlan &P : Sch.Registers) {
+        const UREArray &A = Sch.System.Arrays[P.Array];
+        if (A.Name != K.Subject || P.Buffer.empty() || A.Writer >= S.Statements.size())
+          continue;
+        const std::string &Round = Sch.System.Loops[P.Buffer.front().Loop].Name;
+        // Rounds as long as the operations take, more where the padding
+        // keeps the accesses fewer steps apart than a round's length.
+        int64_t Apart = Sch.Padding ? Sch.Padding->Apart : 1;
+        int64_t Steps = K.Latency > 0 ? K.Latency : K.II * Apart;
+        if (Sch.Padding)
+          Steps += std::max<int64_t>(0, Sch.Padding->Least - Apart);
+        std::string Pad = "pad_rounds(" + Round + ", " + std::to_string(Steps) + ")";
+        return {S.Statements[A.Writer].Loc,
+                Sch.Padding
+                    ? "the padded rounds keep the buffer's accesses only " +
+                          std::to_string(Apart) + " steps apart; pad each round of '" +
+                          Round + "' to more steps: '#pragma t2s " + Pad + "'"
+                    : "at the shortest round of '" + Round + "' a value kept in a PE buffer "
+                      "is read one step after its write, and the kernel cannot tell which "
+                      "word a step reads; pad each round to at least as many steps as its "
+                      "operations take: '#pragma t2s " + Pad + "', as T2SP's "
+                      "triangular_loop_optimize does"};
+      }
+    for (const UREArray &A : S.Arrays)
+      if (A.Name == K.Subject && A.Writer < S.Statements.size())
+        return {S.Statements[A.Writer].Loc,
+                "a value used again after fewer steps than its operations take; "
+                "make the loops between its write and its read longer (a larger "
+                "tile inside the loop it is carried across), as T2SP's II x JJ "
+                "tiles do"};
+    break;
+  case IICause::Memory:
+    if (const LocatedDirective *LD = directiveOf(S, DirectiveKind::Buffer, K.Subject))
+      return {LD->Loc, "each bank has one read and one write port; a step that reads "
+                       "several values of one bank waits for each"};
+    break;
+  case IICause::OffChip:
+    return {Loc, "the kernels read and write more off-chip memory per step than the "
+                 "board's bandwidth gives; reuse values on chip (loader(...) with "
+                 "buffer(...), or reads from neighbouring PEs)"};
+  case IICause::Port:
+    return {Loc, "each buffer has a port of its own, a 512-bit AXI master; reuse values "
+                 "on chip (loader(...) with buffer(...), or reads from neighbouring PEs), or "
+                 "read fewer of its values per step"};
+  case IICause::None:
+    break;
+  }
+  return {Loc, ""};
+}
+
+} // namespace
+
+void warnAboutTiming(llvm::Function &F, const DesignResult &DR, unsigned Nest,
+                     const DesignTiming &T, const FPGADevice &Dev) {
+  std::set<std::pair<unsigned, std::string>> Said;
+  for (const KernelTiming &K : T.Kernels) {
+    if (K.II <= 1)
+      continue;
+    auto [Loc, Fix] = placeOf(DR, Nest, K);
+    if (!Said.insert({Loc.Line, K.Reason}).second)
+      continue;
+    reportWarning(F, Loc, WarningGroup::InitiationInterval,
+                  "kernel '" + K.Kernel + "' starts a step every " + std::to_string(K.II) +
+                      " clocks on " + Dev.Name + ", not every clock: " + K.Reason +
+                      (Fix.empty() ? std::string() : " (" + Fix + ")"));
+  }
+}
+
+} // namespace t2s
