@@ -4,9 +4,10 @@
 // the statements read or write through scalar loads and stores, each with its
 // element type, whether the design writes it, and how many elements it can
 // touch (one past the largest flattened index, when every index is affine in
-// the loop variables). Every back end asks here: the OpenCL printer for its
-// kernels' parameters, the host stubs for the device buffers they create and
-// the overlap check of the emulation, so that they agree.
+// the loop variables, or the parameter's declared extent). The Design's
+// build lifts them into Design::Buffer, which every target reads: the
+// kernels' parameters, the host stubs' device buffers and the overlap check
+// of the emulation, so that they agree.
 //
 // Also the two idioms clang writes for 3-lane vectors, which every reader of
 // a statement's IR undoes: a load of 4 lanes of which the first 3 are used,

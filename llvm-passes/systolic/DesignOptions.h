@@ -39,7 +39,9 @@ inline llvm::StringRef stepName(DesignStep S) {
 
 struct DesignOptions {
   /// Honour loader(...) and drainer(...) (-t2s-isolate, default true);
-  /// false: one kernel per design, for OpenCL devices without channels.
+  /// false: one kernel per design that reads and writes its buffers itself,
+  /// for a target without channels (OpenCL devices without Intel's
+  /// extension; a GPU's would be one too).
   bool Isolate = true;
   /// The stubs will run on an OpenCL device without channels
   /// (-t2s-opencl-device, t2s-clang --opencl); what they cannot run there is

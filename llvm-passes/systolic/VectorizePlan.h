@@ -6,7 +6,8 @@
 // fewer steps), every shift register gains a lane dimension, and the channels
 // to the loaders and drainers carry vectors: a read (write) whose condition
 // does not test k moves all lanes at once in one vector of extent(k) lanes
-// (OpenCL's types for 2/3/4/8/16 lanes, a struct { T data[N]; } otherwise).
+// (a DType with Lanes; each target's CTypeStyle spells it, as a built-in
+// vector type or a struct { T data[N]; }).
 // A condition that pins k to one value ('k == K - 1') leaves a scalar channel
 // that carries that lane; any other condition on k leaves a scalar channel
 // that carries the lanes one after another. Between a kernel nest (single
@@ -38,7 +39,7 @@
 // (lowering/VectorizeChannels.cpp,
 // ChainPEs.cpp, the unroll step's KernelSkeleton.cpp, ArrayKernel.cpp
 // and LoaderDrainer.cpp; systolic/lowering/Lowering.h);
-// backends/opencl/OpenCLKernels.cpp prints the result.
+// the targets print the result (backends/Target.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,11 @@
 //===- Timing.h - Initiation intervals and clocks of a design ---*- C++ -*-===//
 //
-// How fast the kernels of a Design run on an Intel FPGA, read as Intel's
-// offline compiler schedules them (docs/estimates.md, "Initiation interval",
-// has the rules and their sources). Every loop that is not unrolled is
+// How fast the kernels of a Design run on an FPGA, read as its toolchain
+// schedules them: Intel's offline compiler, or AMD's Vitis HLS, whose rules
+// the device table's entry carries (model/FPGADevices.h: an m_axi port's
+// bytes per clock, IICause::Port; PE buffers in dual-port block RAM; a
+// loop's worst iteration) (docs/estimates.md, "Initiation interval", has
+// the rules and their sources). Every loop that is not unrolled is
 // pipelined; one iteration of its body (the PE, lane and word loops inside
 // unrolled) starts every II clocks, where II is the largest of:
 //
