@@ -80,6 +80,8 @@ public:
   virtual llvm::StringRef name() const = 0;
   /// The toolchain's name in messages ("OpenCL", "Vitis HLS C++").
   virtual llvm::StringRef language() const = 0;
+  /// The name of the target's rules in its refusals ("[hls]").
+  virtual llvm::StringRef rule() const = 0;
   virtual const TargetCapabilities &capabilities() const = 0;
 
   /// Why \p D cannot be written for this target as \p Out asks (a message

@@ -157,7 +157,6 @@ llvm::StringRef ruleName(URERule R) {
   case URERule::OpenCL: return "opencl";
   case URERule::Offload: return "offload";
   case URERule::LastWrite: return "last write";
-  case URERule::HLS: return "hls";
   case URERule::PadRounds: return "pad rounds";
   }
   llvm_unreachable("unknown URE rule");

@@ -265,7 +265,6 @@ enum class URERule {
   OpenCL,  // what the OpenCL back end can print
   Offload, // what --emulate and --opencl can run in place of the nests
   LastWrite, // systolic/OutputOrder.h
-  HLS,       // what the Vitis HLS back end can print (backends/hls/HLSKernels.h)
   PadRounds, // pad_rounds(i, N) (systolic/SpaceTimeSchedule.cpp)
 };
 

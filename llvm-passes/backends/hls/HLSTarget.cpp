@@ -3,7 +3,6 @@
 #include "backends/hls/HLSTarget.h"
 #include "backends/hls/HLSHost.h"
 #include "backends/hls/HLSKernels.h"
-#include "ure/UREModel.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -13,8 +12,7 @@ namespace {
 
 // A refusal of this target: the reason, the rule.
 std::string cannotWriteHLS(const std::string &Why) {
-  return "cannot write this design as Vitis HLS C++: " + Why + " [" +
-         ruleName(URERule::HLS).str() + "]";
+  return "cannot write this design as Vitis HLS C++: " + Why + " [hls]";
 }
 
 } // namespace

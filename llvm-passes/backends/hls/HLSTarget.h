@@ -22,6 +22,7 @@ class HLSTarget : public Target {
 public:
   llvm::StringRef name() const override { return "amd-hls"; }
   llvm::StringRef language() const override { return "Vitis HLS C++"; }
+  llvm::StringRef rule() const override { return "hls"; }
   const TargetCapabilities &capabilities() const override;
   std::optional<std::string> check(const Design &D, const TargetOutput &Out) const override;
   std::optional<std::string> print(const Design &D, const TargetContext &C,

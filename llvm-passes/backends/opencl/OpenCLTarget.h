@@ -21,6 +21,9 @@ class OpenCLTarget : public Target {
 public:
   llvm::StringRef name() const override { return "intel-opencl"; }
   llvm::StringRef language() const override { return "OpenCL"; }
+  /// The Design's build refuses what OpenCL cannot spell
+  /// (systolic/DesignAnalysis.h, URERule::OpenCL).
+  llvm::StringRef rule() const override { return "opencl"; }
   const TargetCapabilities &capabilities() const override;
   std::optional<std::string> print(const Design &D, const TargetContext &C,
                                    TargetTexts &Texts) const override;
