@@ -18,7 +18,7 @@
 // made from the same nest by rewriting its zero extensions.
 // RUN: %t2s-clangxx -O0 -S -emit-llvm -Xclang -disable-llvm-passes %s -o %t/b.ll
 // RUN: sed -e 's/= zext i1 \(%%[a-z0-9.]*\) to i32/= sext i1 \1 to i32/' -e 's/= uitofp i1 \(%%[a-z0-9.]*\) to float/= sitofp i1 \1 to float/' %t/b.ll > %t/s.ll
-// RUN: %t2s-opt -passes='function(t2s-attach-pragmas,t2s-prepare-nests),t2s-emit-opencl' -t2s-opencl=%t/s.cl %t/s.ll -disable-output
+// RUN: %t2s-opt -passes='function(t2s-attach-pragmas,t2s-prepare-nests),t2s-emit' -t2s-opencl=%t/s.cl %t/s.ll -disable-output
 // RUN: FileCheck %s --check-prefix=SEXT < %t/s.cl
 // SEXT: ((-(int)(x[{{.*}} == y[{{.*}})) * 7)
 // SEXT: (-(float)(x[{{.*}} > y[{{.*}}]))
