@@ -184,10 +184,6 @@ double DesignEstimate::perClock(double PerRun) const {
   return FlopsPerRun > 0 ? PerRun * (UsefulFlopsPerClock / FlopsPerRun) / II : 0;
 }
 
-uint64_t storageBits(DType T) {
-  return uint64_t(T.isBool() ? 8 : T.Bits) * std::max(1u, T.Lanes);
-}
-
 std::optional<double> DesignEstimate::intensity() const {
   uint64_t Bytes = Traffic.bytesRead() + Traffic.bytesWritten();
   if (!Traffic.Known || !Bytes)
@@ -299,7 +295,7 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
   for (const Design::Register &R : D.Registers) {
     if (R.Nest != Nest)
       continue;
-    uint64_t Bits = uint64_t(R.totalWords()) * storageBits(R.Element);
+    uint64_t Bits = uint64_t(R.totalWords()) * R.Element.storageBits();
     if (R.Buffer.empty() || !Dev.PEBuffersInBlockRAM) {
       E.RegisterBits += Bits;
       continue;
@@ -309,14 +305,14 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     uint64_t PEs = 1;
     for (int64_t X : R.PEExtents)
       PEs *= uint64_t(X);
-    uint64_t PerPE = uint64_t(R.Words) * storageBits(R.Element);
+    uint64_t PerPE = uint64_t(R.Words) * R.Element.storageBits();
     E.PEBufferBits += Bits;
     E.PEBufferHalfBlocks += PEs * ((PerPE + 16383) / 16384);
   }
   for (const Design::Channel &Ch : D.Channels) // a stream counts at its reader
     if (Ch.Nest == Nest)
       E.ChannelBits += Ch.Used * std::max<uint64_t>(Ch.Depth, Dev.MinChannelDepth) *
-                       storageBits(Ch.Element);
+                       Ch.Element.storageBits();
   return E;
 }
 

@@ -114,9 +114,6 @@ struct DesignEstimate {
   }
 };
 
-/// The bits one element of \p T takes in on-chip memory (a bool a byte).
-uint64_t storageBits(DType T);
-
 /// The estimate of the kernels of nest \p Nest of \p D (its loaders, the
 /// array, its drainers; a kernel nest) on \p Dev, with their registers and
 /// channels.

@@ -459,7 +459,7 @@ std::string reuseText(const t2s::Design::Kernel &K) {
     S += (&M == &R.Memories.front() ? "" : ", ") + std::string("2 halves of ") +
          grouped(uint64_t(M.words() / 2)) + " " + t2s::CTypes().name(M.Element) + " (" +
          grouped(uint64_t(M.Banks)) + (M.Banks == 1 ? " bank)" : " banks)");
-    Bits += uint64_t(M.words()) * t2s::storageBits(M.Element);
+    Bits += uint64_t(M.bits());
   }
   S += ", " + grouped(Bits) + " bits; per tile of " + llvm::join(R.TileLoops, ", ") +
        " it reads " + grouped(uint64_t(R.ReadSteps)) + " steps" +

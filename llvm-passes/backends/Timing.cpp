@@ -1,7 +1,6 @@
 //===- Timing.cpp - Initiation intervals and clocks of a design -----------===//
 
 #include "backends/Timing.h"
-#include "backends/Estimate.h"
 #include "backends/Traffic.h"
 #include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
@@ -357,8 +356,8 @@ private:
       ++Reads[location(E.operand(0))];
       return {};
     case ExprKind::BufferElement:
-      OffChipBytes += double(storageBits(E.Type)) / 8;
-      BufferBytes[E.Index] += double(storageBits(E.Type)) / 8;
+      OffChipBytes += double(E.Type.storageBits()) / 8;
+      BufferBytes[E.Index] += double(E.Type.storageBits()) / 8;
       return {};
     case ExprKind::Subscript:
       memoryAccess(E, false);
@@ -417,8 +416,8 @@ private:
     case StmtKind::Assign: {
       Deps V = value(*S.Value);
       if (S.Target->Kind == ExprKind::BufferElement) {
-        OffChipBytes += double(storageBits(S.Target->Type)) / 8;
-        BufferBytes[S.Target->Index] += double(storageBits(S.Target->Type)) / 8;
+        OffChipBytes += double(S.Target->Type.storageBits()) / 8;
+        BufferBytes[S.Target->Index] += double(S.Target->Type.storageBits()) / 8;
         return;
       }
       memoryAccess(*S.Target, true);
