@@ -20,13 +20,13 @@ bool isConstant(const Expr &E) {
   return E.Kind == ExprKind::IntConst || E.Kind == ExprKind::FloatConst;
 }
 
-// The trip count of a loop with constant bounds; 1 otherwise.
-uint64_t tripCount(const Stmt &S) {
+// How often a loop's body counts: its trip count where its bounds are
+// constant; 1 otherwise.
+uint64_t timesRun(const Stmt &S) {
   if (!S.Value || !S.Bound || S.Value->Kind != ExprKind::IntConst ||
       S.Bound->Kind != ExprKind::IntConst)
     return 1;
-  int64_t N = S.Down ? S.Value->Int - S.Bound->Int + 1 : S.Bound->Int - S.Value->Int;
-  return uint64_t(std::max<int64_t>(N, 0));
+  return uint64_t(tripCount(S, S.Value->Int, S.Bound->Int));
 }
 
 class Counter {
@@ -81,7 +81,7 @@ private:
     case StmtKind::Loop:
       if (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes ||
           S.Loop == LoopKind::Unroll || S.Loop == LoopKind::Count)
-        F *= tripCount(S);
+        F *= timesRun(S);
       stmts(S.Body, F);
       return;
     case StmtKind::Let:
