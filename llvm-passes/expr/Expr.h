@@ -44,6 +44,10 @@ struct DType {
   bool isFloat() const { return K == Kind::Float; }
   DType element() const { return {K, Bits, 1}; }
   DType withLanes(unsigned N) const { return {K, Bits, N}; }
+  /// The bits a value of this type takes in memory, on chip or off: a bool
+  /// takes a byte, a vector each of its lanes. The estimate, the traffic,
+  /// the timing and the reuse buffers size storage by this one rule.
+  uint64_t storageBits() const { return uint64_t(isBool() ? 8 : Bits) * (isVector() ? Lanes : 1); }
 
   bool operator==(const DType &O) const {
     return K == O.K && Bits == O.Bits && Lanes == O.Lanes;

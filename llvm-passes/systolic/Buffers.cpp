@@ -315,6 +315,9 @@ public:
       InBound = Was;
       if (!Bound)
         return std::nullopt;
+      // One below exclusiveUpper(L) (ure/RunTimeSizes.h), the offset and the
+      // 1 folded into one constant: 'k <= K / 64' runs to 'K / 64', which
+      // the host stubs print, not to 'K / 64 + 1 - 1'.
       Hi = sum(Bound, intConst(Long, L.RunTimeOffset - 1));
     }
     return SymRange{intConst(Long, L.Lower), Hi, L.Lower >= 0};

@@ -199,8 +199,7 @@ int64_t Design::ReuseBuffer::Memory::words() const {
 }
 
 int64_t Design::ReuseBuffer::Memory::bits() const {
-  return words() * int64_t(Element.isBool() ? 8 : Element.Bits) *
-         int64_t(std::max(1u, Element.Lanes));
+  return words() * int64_t(Element.storageBits());
 }
 
 int64_t Design::Register::totalWords() const {

@@ -14,6 +14,7 @@
 #include "systolic/ReuseOrder.h"
 #include "systolic/StreamOrder.h"
 #include "systolic/lowering/Lowering.h"
+#include "ure/RunTimeSizes.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -24,7 +25,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
 #include <functional>
 
 namespace t2s {
@@ -512,17 +512,14 @@ private:
     Design::Nest &N = D.Nests[U];
     for (unsigned L = 0; L < S.Loops.size() && L < N.SourceLoops.size(); ++L)
       if (const URELoop &Loop = S.Loops[L]; Loop.runTime()) {
-        // The exclusive bound: the size the URE model lifted, plus the
-        // loop's offset.
-        ExprPtr Upper = Loop.RunTimeBound;
         // A bound the kernels cannot spell: the lifter rejects it at the
         // instruction that makes it so, as it does any value of the nest.
-        if (Upper && anyNode(Upper, [](const Expr &X) { return !hasCName(X.Type); }))
+        const ExprPtr &Bound = Loop.RunTimeBound;
+        if (Bound && anyNode(Bound, [](const Expr &X) { return !hasCName(X.Type); }))
           Lift.value(Loop.RunTimeUpper);
-        if (Upper && Loop.RunTimeOffset)
-          Upper = binary(Loop.RunTimeOffset > 0 ? BinaryOp::Add : BinaryOp::Sub, false, Upper,
-                         intConst(DType::integer(32), std::abs(Loop.RunTimeOffset)));
-        N.SourceLoops[L].RunTimeUpper = Upper;
+        // The exclusive bound: the size the URE model lifted, plus the
+        // loop's offset.
+        N.SourceLoops[L].RunTimeUpper = exclusiveUpper(Loop);
       }
     for (const UREStatement &St : S.Statements) {
       Design::Statement X;

@@ -1,6 +1,7 @@
 //===- IslText.cpp - A nest's domain and guards in isl's notation ---------===//
 
 #include "systolic/IslText.h"
+#include "ure/RunTimeSizes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -168,9 +169,11 @@ std::string IslText::domain(char X, llvm::ArrayRef<Guard> Guards) {
                     (Loop.LowerBound.isConstant() ? std::to_string(Loop.Lower)
                                                   : affine(Loop.LowerBound, X)));
     if (Loop.runTime()) {
+      // A parameter for the lifted bound; at the stand-ins, Upper less the
+      // loop's offset.
       std::string N = "N" + std::to_string(L);
       Params.emplace(N, Loop.Upper - Loop.RunTimeOffset);
-      Terms.push_back(V + " < " + N + " + " + std::to_string(Loop.RunTimeOffset));
+      Terms.push_back(V + " < " + exclusiveUpperText(Loop, N));
     } else {
       Terms.push_back(V + " < " + (Loop.UpperBound.isConstant()
                                        ? std::to_string(Loop.Upper)

@@ -7,6 +7,10 @@
 // channel depths, the traffic count (backends/model/Traffic.h) and the estimate
 // run kernels with it.
 //
+// Beside it, the two facts about a loop that those who run a kernel ask:
+// how many iterations it runs (tripCount), and whether its iterations can
+// differ, so that one of them cannot stand for all (variesWith).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef T2S_KERNELSCOPE_H
@@ -71,6 +75,29 @@ public:
 private:
   llvm::SmallVector<std::pair<std::string, std::optional<int64_t>>, 16> Vars;
 };
+
+/// The iterations of the loop \p Loop from the values of its bounds: from
+/// \p From up to \p Bound, exclusive, or (Stmt::Down) down to it, inclusive;
+/// 0 where it runs none.
+int64_t tripCount(const Stmt &Loop, int64_t From, int64_t Bound);
+
+/// What a loop's iterations are compared by (variesWith).
+enum class IterationsDiffer {
+  /// In what runs: the loop's variable decides a condition (an If), a
+  /// bound (a Loop), a pinned value (a Let) or a recovery in its body. The
+  /// clocks (backends/model/Timing.h) ask this.
+  InControl,
+  /// In what runs or what it reads: also where the variable decides a
+  /// select's condition in another statement, which picks the element
+  /// read, or the body moves a counter of the step loop (Stmt::Counts),
+  /// which decides what later steps do. The traffic (backends/model/Traffic.h)
+  /// asks this.
+  InAccesses,
+};
+
+/// Whether the iterations of the loop \p Loop can differ (\p By), so that
+/// a reader must run each rather than one for all.
+bool variesWith(const Stmt &Loop, IterationsDiffer By);
 
 } // namespace t2s
 

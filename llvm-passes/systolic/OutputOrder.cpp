@@ -13,6 +13,7 @@
 #include "systolic/IslText.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "systolic/VectorizePlan.h"
+#include "ure/RunTimeSizes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -157,8 +158,9 @@ private:
         // Not fixed at the stand-ins: the example's own bound.
         int64_t Bound = coordinate(P.get(), isl_dim_param,
                                    unsigned(std::distance(Text.Params.begin(), It)));
+        std::optional<int64_t> Upper = exclusiveUpper(S.Loops[L], Bound);
         Sizes += (Sizes.empty() ? "" : ", ") + S.Loops[L].Name + " < " +
-                 std::to_string(Bound + S.Loops[L].RunTimeOffset);
+                 (Upper ? std::to_string(*Upper) : "?");
       }
     reject(Later, Sizes, XA, XB);
     return true;

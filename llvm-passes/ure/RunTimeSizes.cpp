@@ -16,6 +16,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <cstdlib>
+
 namespace t2s {
 
 namespace {
@@ -165,13 +167,30 @@ std::string sizeText(const Expr &E, llvm::ArrayRef<const llvm::Argument *> Args)
   return operand(0) + " " + Sign + " " + operand(1);
 }
 
-std::string runTimeUpperText(const URELoop &L) {
-  std::string Text = L.RunTimeBound ? sizeText(*L.RunTimeBound, L.SizeArgs) : "?";
+ExprPtr exclusiveUpper(const URELoop &L) {
+  if (!L.RunTimeBound || !L.RunTimeOffset)
+    return L.RunTimeBound;
+  return binary(L.RunTimeOffset > 0 ? BinaryOp::Add : BinaryOp::Sub, false, L.RunTimeBound,
+                intConst(DType::integer(32), std::abs(L.RunTimeOffset)));
+}
+
+std::optional<int64_t> exclusiveUpper(const URELoop &L, int64_t Bound) {
+  int64_t Upper;
+  if (__builtin_add_overflow(Bound, L.RunTimeOffset, &Upper))
+    return std::nullopt;
+  return Upper;
+}
+
+std::string exclusiveUpperText(const URELoop &L, std::string Bound) {
   if (L.RunTimeOffset > 0)
-    Text += " + " + std::to_string(L.RunTimeOffset);
+    Bound += " + " + std::to_string(L.RunTimeOffset);
   else if (L.RunTimeOffset < 0)
-    Text += " - " + std::to_string(-L.RunTimeOffset);
-  return Text;
+    Bound += " - " + std::to_string(-L.RunTimeOffset);
+  return Bound;
+}
+
+std::string runTimeUpperText(const URELoop &L) {
+  return exclusiveUpperText(L, L.RunTimeBound ? sizeText(*L.RunTimeBound, L.SizeArgs) : "?");
 }
 
 std::optional<int64_t> evaluateSize(const Expr &E, ArgValues Args) {
@@ -238,10 +257,12 @@ chooseStandIns(llvm::MutableArrayRef<URELoop> Loops, llvm::ArrayRef<int64_t> Nee
       URELoop &L = Loops[D];
       if (!L.runTime())
         continue;
-      std::optional<int64_t> Upper = evaluateSize(*L.RunTimeBound, Values);
+      std::optional<int64_t> Bound = evaluateSize(*L.RunTimeBound, Values);
+      std::optional<int64_t> Upper = Bound ? exclusiveUpper(L, *Bound) : std::nullopt;
+      if (Upper)
+        L.Upper = *Upper;
       int64_t Want = std::max<int64_t>(1, D < Need.size() ? Need[D] : 1);
-      if (Upper && !__builtin_add_overflow(*Upper, L.RunTimeOffset, &L.Upper) &&
-          L.Upper - L.Lower >= Want)
+      if (Upper && L.Upper - L.Lower >= Want)
         continue;
       // Too short (or undefined, such as a division by a parameter at 0):
       // double what the bound is computed from.

@@ -78,6 +78,18 @@ void setRunTimeBound(URELoop &L, llvm::Value *V);
 /// (\p Args: the parameters it reads): "K / 64", "max(K, 8)".
 std::string sizeText(const Expr &E, llvm::ArrayRef<const llvm::Argument *> Args);
 
+/// A run-time loop's exclusive upper bound, below which its variable runs:
+/// the lifted bound plus the loop's offset ('k <= K' runs below 'K + 1'),
+/// as the kernels spell it. Null where the bound was not lifted. Every
+/// reader of the bound adds the offset through one of these three.
+ExprPtr exclusiveUpper(const URELoop &L);
+/// The same where the lifted bound is the value \p Bound (at the stand-ins,
+/// in an example); none if the sum overflows.
+std::optional<int64_t> exclusiveUpper(const URELoop &L, int64_t Bound);
+/// The same where the lifted bound is spelled \p Bound: "K", "K / 64 + 1",
+/// "N0 - 1".
+std::string exclusiveUpperText(const URELoop &L, std::string Bound);
+
 /// A run-time loop's upper bound in C's spelling: "K", "K / 64 + 1".
 std::string runTimeUpperText(const URELoop &L);
 

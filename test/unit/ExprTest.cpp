@@ -158,6 +158,18 @@ TEST(ExprTest, EqualityIsStructural) {
   EXPECT_TRUE(equal(*logicalNot(A), *logicalNot(B)));
 }
 
+// What a value takes in memory (DType::storageBits): its bits, a bool a
+// byte, a vector each of its lanes.
+TEST(ExprTest, StorageBits) {
+  EXPECT_EQ(Int.storageBits(), 32u);
+  EXPECT_EQ(DType::integer(8).storageBits(), 8u);
+  EXPECT_EQ(DType::floating(64).storageBits(), 64u);
+  EXPECT_EQ(DType::boolean().storageBits(), 8u);
+  EXPECT_EQ(DType::boolean().withLanes(4).storageBits(), 32u);
+  EXPECT_EQ(Float.withLanes(16).storageBits(), 512u);
+  EXPECT_EQ(DType::floating(16).withLanes(8).element().storageBits(), 16u);
+}
+
 // The device's integer values (expr/IntEval.h): wrapped at the type's
 // width, min and max of integers; in Exact mode, no value where C has none.
 TEST(ExprTest, IntegerValues) {

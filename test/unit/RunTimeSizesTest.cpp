@@ -123,6 +123,40 @@ TEST_F(RunTimeSizesTest, SpellsSizesAsTheSourceDoes) {
   EXPECT_EQ(t2s::runTimeUpperText(L), "K / 64 + 1");
 }
 
+// 'k <= K / 64' runs below K / 64 + 1, 'k + 2 < K' below K - 2: the one
+// sum every reader of the bound takes, as an expression, a value and text.
+TEST_F(RunTimeSizesTest, TheExclusiveUpperBoundAddsTheOffset) {
+  t2s::URELoop L;
+  t2s::setRunTimeBound(L, value("q")); // K / 64
+  EXPECT_EQ(t2s::exclusiveUpper(L), L.RunTimeBound); // no offset: the bound itself
+  EXPECT_EQ(t2s::exclusiveUpper(L, 7), 7);
+  EXPECT_EQ(t2s::exclusiveUpperText(L, "N0"), "N0");
+
+  L.RunTimeOffset = 1;
+  t2s::ExprPtr Upper = t2s::exclusiveUpper(L);
+  ASSERT_TRUE(Upper);
+  ASSERT_EQ(Upper->Kind, t2s::ExprKind::Binary);
+  EXPECT_EQ(Upper->binaryOp(), t2s::BinaryOp::Add);
+  EXPECT_EQ(&Upper->operand(0), L.RunTimeBound.get());
+  std::pair<const llvm::Argument *, int64_t> At[] = {{arg(0), 200}};
+  EXPECT_EQ(t2s::evaluateSize(*Upper, At), 4); // 200 / 64 + 1
+  EXPECT_EQ(t2s::exclusiveUpper(L, 3), 4);
+  EXPECT_EQ(t2s::exclusiveUpper(L, INT64_MAX), std::nullopt);
+  EXPECT_EQ(t2s::exclusiveUpperText(L, "N0"), "N0 + 1");
+
+  L.RunTimeOffset = -2;
+  Upper = t2s::exclusiveUpper(L);
+  ASSERT_TRUE(Upper);
+  EXPECT_EQ(Upper->binaryOp(), t2s::BinaryOp::Sub);
+  EXPECT_EQ(t2s::evaluateSize(*Upper, At), 1);
+  EXPECT_EQ(t2s::exclusiveUpper(L, 3), 1);
+  EXPECT_EQ(t2s::runTimeUpperText(L), "K / 64 - 2");
+
+  t2s::URELoop Unlifted; // no bound: nothing to add to
+  Unlifted.RunTimeOffset = 1;
+  EXPECT_EQ(t2s::exclusiveUpper(Unlifted), nullptr);
+}
+
 TEST_F(RunTimeSizesTest, StandInsRunEachLoopAsOftenAsNeeded) {
   t2s::URELoop Tiles, Rows, Fixed;
   t2s::setRunTimeBound(Tiles, value("q")); // K / 64

@@ -20,13 +20,13 @@ bool isConstant(const Expr &E) {
   return E.Kind == ExprKind::IntConst || E.Kind == ExprKind::FloatConst;
 }
 
-// The trip count of a loop with constant bounds; 1 otherwise.
-uint64_t tripCount(const Stmt &S) {
+// How often a loop's body counts: its trip count where its bounds are
+// constant; 1 otherwise.
+uint64_t timesRun(const Stmt &S) {
   if (!S.Value || !S.Bound || S.Value->Kind != ExprKind::IntConst ||
       S.Bound->Kind != ExprKind::IntConst)
     return 1;
-  int64_t N = S.Down ? S.Value->Int - S.Bound->Int + 1 : S.Bound->Int - S.Value->Int;
-  return uint64_t(std::max<int64_t>(N, 0));
+  return uint64_t(tripCount(S, S.Value->Int, S.Bound->Int));
 }
 
 class Counter {
@@ -81,7 +81,7 @@ private:
     case StmtKind::Loop:
       if (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes ||
           S.Loop == LoopKind::Unroll || S.Loop == LoopKind::Count)
-        F *= tripCount(S);
+        F *= timesRun(S);
       stmts(S.Body, F);
       return;
     case StmtKind::Let:
@@ -182,10 +182,6 @@ double DesignEstimate::perClock(double PerRun) const {
   const KernelTiming *A = Timing.array();
   double II = A ? double(A->II) : 1;
   return FlopsPerRun > 0 ? PerRun * (UsefulFlopsPerClock / FlopsPerRun) / II : 0;
-}
-
-uint64_t storageBits(DType T) {
-  return uint64_t(T.isBool() ? 8 : T.Bits) * std::max(1u, T.Lanes);
 }
 
 std::optional<double> DesignEstimate::intensity() const {
@@ -299,7 +295,7 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
   for (const Design::Register &R : D.Registers) {
     if (R.Nest != Nest)
       continue;
-    uint64_t Bits = uint64_t(R.totalWords()) * storageBits(R.Element);
+    uint64_t Bits = uint64_t(R.totalWords()) * R.Element.storageBits();
     if (R.Buffer.empty() || !Dev.PEBuffersInBlockRAM) {
       E.RegisterBits += Bits;
       continue;
@@ -309,14 +305,14 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     uint64_t PEs = 1;
     for (int64_t X : R.PEExtents)
       PEs *= uint64_t(X);
-    uint64_t PerPE = uint64_t(R.Words) * storageBits(R.Element);
+    uint64_t PerPE = uint64_t(R.Words) * R.Element.storageBits();
     E.PEBufferBits += Bits;
     E.PEBufferHalfBlocks += PEs * ((PerPE + 16383) / 16384);
   }
   for (const Design::Channel &Ch : D.Channels) // a stream counts at its reader
     if (Ch.Nest == Nest)
       E.ChannelBits += Ch.Used * std::max<uint64_t>(Ch.Depth, Dev.MinChannelDepth) *
-                       storageBits(Ch.Element);
+                       Ch.Element.storageBits();
   return E;
 }
 

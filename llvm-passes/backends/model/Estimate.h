@@ -86,6 +86,18 @@ struct DesignEstimate {
   /// operations per clock at its utilization and II.
   double perClock(double PerRun) const;
   double expectedGFLOPS(double FmaxMHz) const { return perClock(FlopsPerRun) * FmaxMHz / 1000; }
+  /// The integer operations (G per second) and the cell updates (points of
+  /// the nest's domain, G per second) expected at \p FmaxMHz, on the same
+  /// basis as expectedGFLOPS.
+  double gops(double FmaxMHz) const { return perClock(IntOpsPerRun) * FmaxMHz / 1000; }
+  double gcups(double FmaxMHz) const { return perClock(PointsPerRun) * FmaxMHz / 1000; }
+  /// The seconds of a run at \p FmaxMHz; none where its clocks are not
+  /// counted.
+  std::optional<double> runSeconds(double FmaxMHz) const {
+    if (!Timing.Cycles)
+      return std::nullopt;
+    return double(*Timing.Cycles) / (FmaxMHz * 1e6);
+  }
   /// Floating-point operations per byte of off-chip traffic; none if the
   /// traffic is not known or there is none.
   std::optional<double> intensity() const;
@@ -113,9 +125,6 @@ struct DesignEstimate {
            (PEBufferHalfBlocks + 1) / 2;
   }
 };
-
-/// The bits one element of \p T takes in on-chip memory (a bool a byte).
-uint64_t storageBits(DType T);
 
 /// The estimate of the kernels of nest \p Nest of \p D (its loaders, the
 /// array, its drainers; a kernel nest) on \p Dev, with their registers and

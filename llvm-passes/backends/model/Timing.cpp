@@ -1,7 +1,6 @@
 //===- Timing.cpp - Initiation intervals and clocks of a design -----------===//
 
 #include "backends/model/Timing.h"
-#include "backends/model/Estimate.h"
 #include "backends/model/Traffic.h"
 #include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
@@ -357,8 +356,8 @@ private:
       ++Reads[location(E.operand(0))];
       return {};
     case ExprKind::BufferElement:
-      OffChipBytes += double(storageBits(E.Type)) / 8;
-      BufferBytes[E.Index] += double(storageBits(E.Type)) / 8;
+      OffChipBytes += double(E.Type.storageBits()) / 8;
+      BufferBytes[E.Index] += double(E.Type.storageBits()) / 8;
       return {};
     case ExprKind::Subscript:
       memoryAccess(E, false);
@@ -417,8 +416,8 @@ private:
     case StmtKind::Assign: {
       Deps V = value(*S.Value);
       if (S.Target->Kind == ExprKind::BufferElement) {
-        OffChipBytes += double(storageBits(S.Target->Type)) / 8;
-        BufferBytes[S.Target->Index] += double(storageBits(S.Target->Type)) / 8;
+        OffChipBytes += double(S.Target->Type.storageBits()) / 8;
+        BufferBytes[S.Target->Index] += double(S.Target->Type.storageBits()) / 8;
         return;
       }
       memoryAccess(*S.Target, true);
@@ -661,30 +660,14 @@ private:
     return Bounds[&Body] = B;
   }
 
-  // Whether the clocks of an iteration of Body can depend on the variable
-  // Name: it decides a condition, a bound, a pinned value or a recovery.
+  // Whether the clocks of an iteration of Loop can depend on its
+  // variable: it decides a condition, a bound, a pinned value or a
+  // recovery. (What a step reads does not change its clocks.)
   bool decides(const Stmt &Loop) {
-    if (auto It = Decides.find(&Loop); It != Decides.end())
-      return It->second;
-    bool Reads = false;
-    auto readsName = [&](const ExprPtr &E) {
-      Reads = Reads || anyNode(E, [&](const Expr &X) {
-                return X.Kind == ExprKind::Var && X.Name == Loop.Name;
-              });
-    };
-    forEachStmt(Loop.Body, [&](const Stmt &S) {
-      if (S.Kind == StmtKind::If || S.Kind == StmtKind::Let)
-        readsName(S.Value);
-      if (S.Kind == StmtKind::Loop) {
-        readsName(S.Value);
-        readsName(S.Bound);
-      }
-      if (S.Kind == StmtKind::Recover)
-        for (const Recovery &R : S.Recoveries)
-          Reads = Reads || R.Time == Loop.Name ||
-                  llvm::any_of(R.Terms, [&](const auto &T) { return T.second == Loop.Name; });
-    });
-    return Decides[&Loop] = Reads;
+    auto [It, New] = Decides.try_emplace(&Loop, false);
+    if (New)
+      It->second = variesWith(Loop, IterationsDiffer::InControl);
+    return It->second;
   }
 
   static void add(Clocks &Into, const Clocks &From, int64_t Times = 1) {
@@ -726,7 +709,7 @@ private:
       Computed = true;
       return C;
     }
-    int64_t Trip = std::max<int64_t>(0, L.Down ? *From - *To + 1 : *To - *From);
+    int64_t Trip = tripCount(L, *From, *To);
     Bound B = localBound(L.Body);
     size_t Open = Scope.size();
     Scope.bind(L.Name, From);

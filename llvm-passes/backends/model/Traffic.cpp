@@ -15,18 +15,6 @@
 namespace t2s {
 namespace {
 
-// Whether E reads the variable Name.
-bool mentions(const ExprPtr &E, llvm::StringRef Name) {
-  return anyNode(E, [&](const Expr &X) { return X.Kind == ExprKind::Var && X.Name == Name; });
-}
-
-// Whether a condition of a select in E reads Name.
-bool decidesSelect(const ExprPtr &E, llvm::StringRef Name) {
-  return anyNode(E, [&](const Expr &X) {
-    return X.Kind == ExprKind::Select && mentions(X.Operands[0], Name);
-  });
-}
-
 // Whether E reads or writes a buffer element.
 bool accessesBuffer(const ExprPtr &E) {
   return anyNode(E, [](const Expr &X) { return X.Kind == ExprKind::BufferElement; });
@@ -153,40 +141,6 @@ private:
       readsIn(Op, Times);
   }
 
-  // Whether what Body accesses depends on the variable Name.
-  bool decides(const Stmts &Body, llvm::StringRef Name) {
-    return llvm::any_of(Body, [&](const Stmt &S) { return decides(S, Name); });
-  }
-  bool decides(const Stmt &S, llvm::StringRef Name) {
-    switch (S.Kind) {
-    case StmtKind::If:
-    case StmtKind::Let:
-      if (mentions(S.Value, Name))
-        return true;
-      break;
-    case StmtKind::Loop:
-      if (mentions(S.Value, Name) || mentions(S.Bound, Name))
-        return true;
-      break;
-    case StmtKind::Recover:
-      for (const Recovery &R : S.Recoveries)
-        if (R.Time == Name || llvm::any_of(R.Terms, [&](const auto &X) { return X.second == Name; }))
-          return true;
-      break;
-    default:
-      if (decidesSelect(S.Value, Name) || decidesSelect(S.Target, Name))
-        return true;
-    }
-    return llvm::any_of(nestedLists(S), [&](const Stmts *L) { return decides(*L, Name); });
-  }
-
-  // Whether Body moves a counter of the step loop (Stmt::Counts).
-  static bool counts(const Stmts &Body) {
-    bool Found = false;
-    forEachStmt(Body, [&](const Stmt &S) { Found = Found || S.Counts; });
-    return Found;
-  }
-
   // Whether S or a statement inside it accesses a buffer.
   bool accesses(const Stmt &S) {
     if (auto It = Accesses.find(&S); It != Accesses.end())
@@ -267,12 +221,12 @@ private:
     std::optional<int64_t> From = Eval(*S.Value), Bound = Eval(*S.Bound);
     if (!From || !Bound)
       return false;
-    int64_t Trip = S.Down ? *From - *Bound + 1 : *Bound - *From;
-    if (Trip <= 0)
+    int64_t Trip = tripCount(S, *From, *Bound);
+    if (Trip == 0)
       return true;
     auto [It, New] = Decides.try_emplace(&S, false);
-    if (New) // a counter in the body makes each iteration its own
-      It->second = decides(S.Body, S.Name) || counts(S.Body);
+    if (New) // what a step accesses, not only what it runs
+      It->second = variesWith(S, IterationsDiffer::InAccesses);
     size_t Open = Scope.size();
     if (!It->second) { // the body accesses the same at every iteration
       if (++Steps > Budget)

@@ -42,7 +42,8 @@ struct DesignTraffic {
     uint64_t Read = 0, Written = 0; ///< elements (lanes of a vector count)
     uint64_t bytesRead() const { return Read * bytes(); }
     uint64_t bytesWritten() const { return Written * bytes(); }
-    uint64_t bytes() const { return Element.isBool() ? 1 : (Element.Bits + 7) / 8; }
+    /// An element's bytes (a lane's: Read and Written count lanes).
+    uint64_t bytes() const { return (Element.element().storageBits() + 7) / 8; }
   };
   /// The buffers the kernels access, by argument number.
   std::vector<Buffer> Buffers;

@@ -257,7 +257,7 @@ void printTiming(llvm::raw_ostream &OS, const t2s::DesignEstimate &E, double Fma
   for (const t2s::KernelTiming &K : T.Kernels)
     if (K.Cycles && (!Slow || *K.Cycles > *Slow->Cycles))
       Slow = &K;
-  double Seconds = double(*T.Cycles) / (Fmax * 1e6);
+  double Seconds = *E.runSeconds(Fmax);
   OS << "  run: " << grouped(*T.Cycles) << " clocks, "
      << (Seconds >= 1      ? llvm::formatv("{0:F2} s", Seconds).str()
          : Seconds >= 1e-3 ? llvm::formatv("{0:F2} ms", Seconds * 1e3).str()
@@ -315,11 +315,11 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
   else if (E.IntOpsPerRun > 0)
     OS << "  throughput: " << number(E.IntOpsPerRun) << " integer operations per run, "
        << gflops(E.perClock(E.IntOpsPerRun)) << " per clock: " 
-       << gflops(E.perClock(E.IntOpsPerRun) * Fmax / 1000) << " GOPS (" << expectedBasis(E)
+       << gflops(E.gops(Fmax)) << " GOPS (" << expectedBasis(E)
        << ")\n";
   if (E.PointsPerRun > 0 && E.perClock(E.PointsPerRun) > 0)
     OS << "  cell updates: " << number(E.PointsPerRun) << " points of the nest per run, "
-       << gflops(E.perClock(E.PointsPerRun) * Fmax / 1000) << " G per second\n";
+       << gflops(E.gcups(Fmax)) << " G per second\n";
   printTraffic(OS, E, Dev, Fmax, D);
 }
 
@@ -438,14 +438,12 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                             {"peak_gflops", E.peakGFLOPS(Fmax)},
                             {"expected_gflops", E.expectedGFLOPS(Fmax)},
                             {"int_ops_per_run", E.IntOpsPerRun},
-                            {"gops", E.perClock(E.IntOpsPerRun) * Fmax / 1000},
+                            {"gops", E.gops(Fmax)},
                             {"points_per_run", E.PointsPerRun},
-                            {"gcups", E.perClock(E.PointsPerRun) * Fmax / 1000},
+                            {"gcups", E.gcups(Fmax)},
                             {"cycles", E.Timing.Cycles ? llvm::json::Value(int64_t(*E.Timing.Cycles))
                                                        : llvm::json::Value(nullptr)},
-                            {"run_seconds", E.Timing.Cycles
-                                                ? llvm::json::Value(double(*E.Timing.Cycles) / (Fmax * 1e6))
-                                                : llvm::json::Value(nullptr)},
+                            {"run_seconds", optional(E.runSeconds(Fmax))},
                             {"kernels", timingJSON(E.Timing)}};
 }
 
@@ -459,7 +457,7 @@ std::string reuseText(const t2s::Design::Kernel &K) {
     S += (&M == &R.Memories.front() ? "" : ", ") + std::string("2 halves of ") +
          grouped(uint64_t(M.words() / 2)) + " " + t2s::CTypes().name(M.Element) + " (" +
          grouped(uint64_t(M.Banks)) + (M.Banks == 1 ? " bank)" : " banks)");
-    Bits += uint64_t(M.words()) * t2s::storageBits(M.Element);
+    Bits += uint64_t(M.bits());
   }
   S += ", " + grouped(Bits) + " bits; per tile of " + llvm::join(R.TileLoops, ", ") +
        " it reads " + grouped(uint64_t(R.ReadSteps)) + " steps" +
