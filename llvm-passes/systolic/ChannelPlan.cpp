@@ -2,6 +2,7 @@
 
 #include "systolic/ChannelPlan.h"
 #include "systolic/DataPath.h"
+#include "ure/Guards.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"

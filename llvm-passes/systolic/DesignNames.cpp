@@ -1,6 +1,7 @@
 //===- DesignNames.cpp - Names of a design's kernels and values -----------===//
 
 #include "systolic/DesignNames.h"
+#include "systolic/KernelNames.h"
 #include "language/LoopMetadata.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -57,21 +58,10 @@ std::string identifier(llvm::StringRef Name) {
 }
 
 // Name as a parameter or loop variable of a kernel, away from the names the
-// kernels declare themselves: shift registers 'sr_A', time variables 't1',
-// 'slot', and the temporaries of channel values ('a_in', 'a_in_2',
-// 'a_step', 'a_lanes', 'a_pe', 'a_vec', 'a_chain', 'c_out').
+// kernels declare themselves (KernelNames.h).
 std::string kernelLocal(llvm::StringRef Name) {
   std::string Id = identifier(Name);
-  llvm::StringRef R(Id);
-  llvm::StringRef Base = R.rtrim("0123456789");
-  bool Numbered = Base.size() < R.size() && Base.ends_with("_");
-  if (R.starts_with("sr_") || R == "slot" || (Base == "t" && R.size() > 1) ||
-      llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"_in", "_step", "_lanes", "_pe",
-                                                    "_vec", "_chain", "_out"},
-                   [&](llvm::StringRef Suffix) {
-                     return R.ends_with(Suffix) ||
-                            (Numbered && Base.drop_back().ends_with(Suffix));
-                   }))
+  if (isKernelOwnName(Id))
     Id += "_";
   return Id;
 }

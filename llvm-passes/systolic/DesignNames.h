@@ -27,7 +27,8 @@ namespace t2s {
 std::string identifier(llvm::StringRef Name);
 
 /// \p Name as a parameter or loop variable of a kernel: also away from the
-/// names the kernels declare ('sr_A', 't1', 'slot', 'a_in', 'c_out', ...).
+/// names the kernels declare ('sr_A', 't1', 'slot', 'a_in', 'c_out', ...;
+/// KernelNames.h).
 std::string kernelLocal(llvm::StringRef Name);
 
 /// A parameter of the design's function as the kernels and stubs name it.

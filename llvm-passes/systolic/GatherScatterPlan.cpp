@@ -3,6 +3,7 @@
 #include "systolic/GatherScatterPlan.h"
 #include "ure/IterationDomain.h"
 #include "systolic/SpaceTimeSchedule.h"
+#include "ure/Guards.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -3,6 +3,7 @@
 #include "systolic/LiftExpr.h"
 #include "language/LoopMetadata.h"
 #include "systolic/Buffers.h"
+#include "ure/Guards.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"

@@ -5,11 +5,8 @@
 // loops are space (PEs) and which loop becomes the next time variable
 // t = sum(schedule * space loop) + time loop, its exact range; the flattened
 // time (outer loops, then t1, t2, ... row-major); the time distance and PE
-// displacement of every dependence; shift-register sizes, conservative (the
-// largest time distance) and minimized ("Minimizing FIFO size": a producer
-// that writes every s steps needs ceil(x/s) registers shifted every s steps;
-// an irregular one a FIFO as deep as the most values it writes while one
-// waits); PE utilization.
+// displacement of every dependence; PE utilization. Last, the registers and
+// PE buffers the values wait in (systolic/RegisterPlan.h).
 //
 // Rules (errors, at the directive): a later step's space loops are the
 // previous step's minus exactly one loop (which becomes its time loop); with
@@ -22,6 +19,7 @@
 #define T2S_SPACETIMESCHEDULE_H
 
 #include "systolic/PEBuffer.h"
+#include "systolic/RegisterPlan.h"
 #include "ure/UREModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -60,28 +58,6 @@ struct TimeDimension {
   std::string Name;
   int64_t Extent = 0;
   int64_t Stride = 0; // in flattened steps
-};
-
-/// How the values of one URE array wait in each PE between write and reads.
-struct RegisterPlan {
-  unsigned Array = 0;
-  int64_t MaxTimeDistance = 0;     // over its reads, flattened
-  int64_t ConservativeWords = 0;   // per PE: MaxTimeDistance + 1
-  /// Minimized, per PE: registers shifted every ShiftEvery steps, or (when
-  /// the PE writes at irregular steps, ShiftEvery == 0) a FIFO of this depth.
-  int64_t MinimizedWords = 0;
-  int64_t ShiftEvery = 0;
-  bool Minimized = false; // false if the PE's domain was too large to scan
-  /// A read of the array reaches back across an iteration of a time loop
-  /// inside which a time loop with affine bounds runs: the array is a
-  /// buffer per PE indexed by these time loops (systolic/PEBuffer.h),
-  /// ConservativeWords long, not a shift register. Empty otherwise.
-  llvm::SmallVector<PEBufferDim, 3> Buffer;
-  /// A buffered array's reads within a round (ScheduledRead::InRound) wait
-  /// a fixed number of steps: the kernels serve them from a shift register
-  /// of this many words per PE, shifted every step, and leave the buffer to
-  /// the reads across rounds. 0: no such read.
-  int64_t RoundWords = 0;
 };
 
 /// A dependence as the array sees it after the transform.
@@ -141,6 +117,9 @@ struct SpaceTimeSchedule {
   /// Per time dimension: its coefficient on each nest loop (t = sum c * v).
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> TimeCoeffs;
 
+  /// The flattened time of a nest-loop vector (an iteration or a distance):
+  /// sum over the time dimensions of TimeCoeffs . V times their stride.
+  int64_t flattenedTime(llvm::ArrayRef<int64_t> V) const;
   /// Useful PE steps per PE step; none for an array without PEs or steps
   /// (a loop that runs no iteration).
   std::optional<double> utilization() const {

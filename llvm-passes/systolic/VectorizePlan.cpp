@@ -2,6 +2,7 @@
 
 #include "systolic/VectorizePlan.h"
 #include "systolic/SpaceTimeSchedule.h"
+#include "ure/Guards.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"

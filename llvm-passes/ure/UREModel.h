@@ -32,6 +32,7 @@
 
 #include "expr/Expr.h"
 #include "language/LoopMetadata.h"
+#include "ure/Guards.h"
 #include "ure/InitialValues.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -162,17 +163,6 @@ struct InputRead {
   llvm::SmallVector<std::optional<AffineExpr>, 4> Subscripts;
 };
 
-/// A condition under which an extended URE statement runs.
-struct Guard {
-  llvm::Value *Condition = nullptr;
-  bool WhenTrue = true;
-  /// False for a branch that decides whether the block runs only together
-  /// with others: the block joins several paths ('if (a || b)'), so it may
-  /// run with Condition either way. Such a guard pins nothing; it only says
-  /// what the block's running depends on.
-  bool Exact = true;
-};
-
 struct UREStatement {
   bool Extended = false;
   llvm::StoreInst *Store = nullptr;
@@ -270,42 +260,9 @@ enum class URERule {
 
 llvm::StringRef ruleName(URERule R);
 
-/// The branch conditions that hold whenever BB (a block of the innermost
-/// loop's body) runs, followed by the inexact guards of joinedGuards.
-llvm::SmallVector<Guard, 2> dominatingGuards(const URESystem &S,
-                                             llvm::DominatorTree &DT,
-                                             llvm::BasicBlock *BB);
-
-/// The other branches of the innermost body that decide whether BB runs
-/// (those of a condition such as 'a || b', whose paths join before BB), as
-/// guards with Exact false; empty when BB runs exactly when its dominating
-/// edges are taken.
-llvm::SmallVector<Guard, 2> joinedGuards(const URESystem &S,
-                                         llvm::DominatorTree &DT,
-                                         llvm::BasicBlock *BB);
-
-/// The conditions under which Access (a load of the innermost body, or the
-/// store of a statement) runs: the statement's guards, or the branch
-/// conditions that dominate the load.
-llvm::SmallVector<Guard, 2> accessGuards(const URESystem &S,
-                                         llvm::DominatorTree &DT,
-                                         llvm::Instruction *Access);
-
-/// The loops an exact guard fixes to one value, with the value: 'j == 0'
-/// (or 'j != 0' when it is false) and the terms of an '&&' that holds, in
-/// the order the condition names them; none for a guard that is not Exact.
-llvm::SmallVector<std::pair<unsigned, int64_t>, 2> pinnedValues(const URESystem &S,
-                                                                const Guard &G);
-
 /// The sign of the first non-zero component of \p V (0 if there is none):
 /// positive for a distance to an iteration that runs earlier in nest order.
 int lexicographicSign(llvm::ArrayRef<int64_t> V);
-
-/// Whether V (a value of the nest) is computed from loop Loop's variable.
-bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop);
-
-/// Whether V is computed from the nest's loop variables and constants only.
-bool onlyLoopVariables(const URESystem &S, const llvm::Value *V);
 
 struct URERejection {
   URERule Rule;

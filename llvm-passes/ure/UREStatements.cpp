@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ure/Guards.h"
 #include "ure/NestExtractor.h"
 #include "ure/RunTimeSizes.h"
 #include "ure/InitialValues.h"

@@ -2,6 +2,8 @@
 
 #include "backends/model/Timing.h"
 #include "backends/model/Traffic.h"
+#include "systolic/DesignNames.h"
+#include "systolic/KernelNames.h"
 #include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
 
@@ -230,13 +232,13 @@ private:
   // The URE array of a register of the kernel ("sr_Z_kkk7": Z).
   std::string arrayOf(const std::string &Register) const {
     for (const Design::Register &R : Registers)
-      if (Register == "sr_" + R.Array || llvm::StringRef(Register).starts_with("sr_" + R.Array + "_"))
+      if (isRegisterOf(Register, identifier(R.Array)))
         return R.Array;
     return Register;
   }
 
   static std::string channelName(const std::string &Endpoint) {
-    return Endpoint.substr(0, Endpoint.find('['));
+    return channelOfEndpoint(Endpoint).str();
   }
 
   static void merge(Deps &Into, const Deps &From, int64_t Plus = 0) {

@@ -3,6 +3,7 @@
 #include "backends/report/DesignSummary.h"
 #include "backends/c/CTypes.h"
 #include "systolic/Design.h"
+#include "systolic/KernelNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -37,7 +38,7 @@ llvm::SmallVector<PEChannelSummary, 4> summarizePEChannels(const Design &D, unsi
                 (C.Down ? " (down)" : " (up)");
       X.Bundle = C.Bundle;
       for (const Design::Channel &Chain : D.Channels)
-        if (Chain.Kind == Design::ChannelKind::Chain && Chain.Name == C.Name + "_chain") {
+        if (Chain.Kind == Design::ChannelKind::Chain && Chain.Name == chainChannel(C.Name)) {
           X.ChainChannels = Chain.Used;
           X.ChainDepth = Chain.Depth;
         }

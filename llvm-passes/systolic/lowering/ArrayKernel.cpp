@@ -233,7 +233,7 @@ void ArrayKernel::shifts(Stmts &Out) {
     if (!shifted(R))
       continue;
     // The counters must not hide a loop variable of the design.
-    std::string Slot = fresh("slot"), Lane = fresh("lane");
+    std::string Slot = fresh(ShiftSlot.str()), Lane = fresh("lane");
     Stmt Shift(StmtKind::Shift);
     Shift.Name = registerName(*R);
     Shift.Text = Slot;
@@ -332,8 +332,8 @@ void ArrayKernel::vectorPE(Stmts &Out) {
 }
 
 Stmts ArrayKernel::unpackInto(const PEChannel &C, ExprPtr Source) const {
-  Stmts Unpack{decl(C.Element, C.Temp + "_vec", {}, DeclInit::Value, std::move(Source))};
-  for (Stmt &A : assignLanes(C.Element, C.Temp + "_vec", elementsOf(C.Scalar, C.Temp, C.lanes())))
+  Stmts Unpack{decl(C.Element, vectorTemp(C.Temp), {}, DeclInit::Value, std::move(Source))};
+  for (Stmt &A : assignLanes(C.Element, vectorTemp(C.Temp), elementsOf(C.Scalar, C.Temp, C.lanes())))
     Unpack.push_back(std::move(A));
   return Unpack;
 }
@@ -370,7 +370,7 @@ llvm::SmallVector<ExprPtr, 4> ArrayKernel::peSubscriptsAt(int64_t X) const {
 void ArrayKernel::peVectorMove(Stmts &Out, const PEChannel &C) {
   const URELoop &L = loop(SVec->Loop);
   ExprPtr Cond = accessCondition(C);
-  std::string V = C->Buffer + "_vec";
+  std::string V = vectorTemp(C->Buffer);
   llvm::SmallVector<ExprPtr, 32> Lanes;
   for (int64_t X = L.Lower; X < L.Upper; ++X)
     Lanes.push_back(subscript(C.Scalar, var(C.PETemp), peSubscriptsAt(X - L.Lower)));
@@ -401,7 +401,7 @@ void ArrayKernel::bundleMove(Stmts &Out, const PEChannel &C) {
     Move.push_back(alongChain(C, std::move(PE)));
     Move.push_back(write(wideRef(C), packBundle(C, Lanes)));
   } else {
-    std::string V = Lanes + "_in";
+    std::string V = readTemp(Lanes);
     Move.insert(Move.begin(), decl(C.Wide, V, {}, DeclInit::Value, channelRead(C.Wide, wideRef(C))));
     Move.push_back(unpackBundle(C, V, Lanes));
     llvm::SmallVector<ExprPtr, 16> Mine;
@@ -433,7 +433,7 @@ std::string ArrayKernel::chainComment(const PEChannel &C) const {
 void ArrayKernel::vectorChain(Stmts &Out, const PEChannel &C, const std::string &V) {
   const PEChain &Ch = *C->Chain;
   const URELoop &L = loop(Ch.Loop);
-  std::string Lanes = fresh(C->Buffer + "_lanes");
+  std::string Lanes = fresh(lanesTemp(C->Buffer));
   ExprPtr Neighbour = chainRef(C, Ch.Down ? 1 : -1);
   int64_t End = Ch.endPE(L);
   int64_t Start = End == L.Lower ? L.Upper - 1 : L.Lower; // the far end

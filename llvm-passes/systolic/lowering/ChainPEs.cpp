@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "systolic/KernelNames.h"
 #include "systolic/lowering/Lowering.h"
 
 #include <map>
@@ -48,7 +49,7 @@ void chainPEs(Design &D, NestPlans Plans) {
     // the chain and time step; the chain's end passes nothing on.
     Design::Channel Chain = X;
     Chain.Kind = Design::ChannelKind::Chain;
-    Chain.Name = C->Name + "_chain";
+    Chain.Name = chainChannel(C->Name);
     Chain.Depth = uint64_t(L.extent());
     Chain.DepthNote = "the chain's length: a PE passes on up to one value per PE "
                       "along " + L.Name;

@@ -12,6 +12,7 @@
 #define T2S_KERNELBUILDER_H
 
 #include "systolic/DesignNames.h"
+#include "systolic/KernelNames.h"
 #include "systolic/lowering/Lowering.h"
 
 #include <optional>
@@ -36,10 +37,10 @@ struct PEChannel {
   DType Wide;
 
   PEChannel(const ChannelPlan &P, const Design &D) : Plan(&P) {
-    Temp = P.Buffer + "_in" + P.Suffix;
-    LaneTemp = P.Buffer + "_lanes" + P.Suffix;
+    Temp = readTemp(P.Buffer, P.Suffix);
+    LaneTemp = lanesTemp(P.Buffer, P.Suffix);
     if (P.Chain || P.PEVector)
-      PETemp = P.Output ? P.Buffer + "_out" + P.Suffix : Temp + "_pe";
+      PETemp = P.Output ? outTemp(P.Buffer, P.Suffix) : peTemp(Temp);
     Element = P.ElementType;
     Scalar = P.ScalarType;
     for (const Design::Channel &C : D.Channels)
@@ -241,14 +242,14 @@ protected:
     return Slot;
   }
 
-  std::string registerName(unsigned A) const { return "sr_" + identifier(S.Arrays[A].Name); }
+  std::string registerName(unsigned A) const { return t2s::registerName(identifier(S.Arrays[A].Name)); }
   // sr_Z, sr_Z_kkk3 for the register of lane kkk = 3 of Z, sr_Z_round for
   // the reads of buffered Z within a round.
   static std::string registerName(const Design::Register &R) {
-    std::string N = "sr_" + identifier(R.Array);
+    std::string Id = identifier(R.Array);
     if (R.Round)
-      return N + "_round";
-    return R.Lane < 0 ? N : N + "_" + R.LaneLoop + std::to_string(R.Lane);
+      return roundRegisterName(Id);
+    return R.Lane < 0 ? t2s::registerName(Id) : laneRegisterName(Id, R.LaneLoop, R.Lane);
   }
 
   // The register index of PE 'L.Name - Offset' along loop L.
@@ -313,7 +314,7 @@ protected:
       unsigned L = Sch.PELoops[D];
       Subs.push_back(peIndex(loop(L), L != C->Chain->Loop ? 0 : -Offset));
     }
-    return subscript(C.Element, var(C->Name + "_chain"), Subs);
+    return subscript(C.Element, var(chainChannel(C->Name)), Subs);
   }
 
   // A bundled chain (PEChannel::Bundle): its wide channel, and the lanes
@@ -359,7 +360,7 @@ protected:
   // A step without a schedule keeps its loop's name: its time is the loop.
   std::string timeName(unsigned K) const {
     const SpaceTimeStep &St = Sch.Steps[K];
-    return St.needsRecovery() ? "t" + std::to_string(K + 1) : loop(St.TimeLoop).Name;
+    return St.needsRecovery() ? timeVariable(K) : loop(St.TimeLoop).Name;
   }
 
   std::string fresh(std::string N) const { return freshName(std::move(N), S, Des); }
@@ -480,7 +481,7 @@ protected:
   // the PE loops); null if every iteration of the box is.
   ExprPtr peDomain() const;
 
-  static std::string bufferOf(const PEChannel &C) { return C->Buffer + "_step"; }
+  static std::string bufferOf(const PEChannel &C) { return stepTemp(C->Buffer); }
 };
 
 // The systolic array (ArrayKernel.cpp): its registers, shifted each step;

@@ -143,7 +143,7 @@ void LoaderDrainerKernel::loadBundle(Stmts &Out, const PEChannel &C) {
 // A bundled chain's drainer receives every PE's value along the chain in
 // one transfer and writes each.
 void LoaderDrainerKernel::drainBundle(Stmts &Out, const PEChannel &C, unsigned St) {
-  std::string Lanes = C.LaneTemp, V = C.LaneTemp + "_in";
+  std::string Lanes = C.LaneTemp, V = readTemp(C.LaneTemp);
   ExprPtr Value = bundleSlot(C, Lanes, Vec ? laneIndex(0, 0) : num(0));
   Stmt Store = assign(targetOf(St), Value);
   if (Vec && C.Lanes.Mode == LaneMode::Vector)
@@ -278,7 +278,7 @@ void LoaderDrainerKernel::drain(Stmts &Out, const PEChannel &C) {
     if (Pass == PEPass::ToStream) {
       Out.push_back(forLanes(C, when(Guard, write(Stream, bufferRef(C)))));
     } else if (C.Lanes.Mode == LaneMode::Vector) {
-      std::string V = C.LaneTemp + "_vec";
+      std::string V = vectorTemp(C.LaneTemp);
       Out.push_back(when(Guard, block({decl(C.Element, V, {}, DeclInit::Value, readChannel(C)),
                                        oneLine(assignLanes(C.Element, V,
                                                            bufferLanes(C)))})));
@@ -293,20 +293,20 @@ void LoaderDrainerKernel::drain(Stmts &Out, const PEChannel &C) {
                           {assign(targetOf(*St),
                                   subscript(C.Scalar, var(C.LaneTemp), {peIndex(L, 0)}))});
     Scatter.Braces = false;
-    Out.push_back(when(Guard, block({decl(C.Element, C.LaneTemp + "_vec", {}, DeclInit::Value,
+    Out.push_back(when(Guard, block({decl(C.Element, vectorTemp(C.LaneTemp), {}, DeclInit::Value,
                                           readChannel(C)),
                                      decl(C.Scalar, C.LaneTemp, {L.extent()}),
-                                     unpackLanes(C, C.LaneTemp + "_vec", C.LaneTemp),
+                                     unpackLanes(C, vectorTemp(C.LaneTemp), C.LaneTemp),
                                      std::move(Scatter)})));
     return;
   }
   if (Vec && C.Lanes.Mode == LaneMode::Vector) {
     Stmt Scatter = lanes({assign(targetOf(*St),
                                  subscript(C.Scalar, var(C.LaneTemp), {laneIndex(0, 0)}))});
-    Out.push_back(when(Guard, block({decl(C.Element, C.LaneTemp + "_vec", {}, DeclInit::Value,
+    Out.push_back(when(Guard, block({decl(C.Element, vectorTemp(C.LaneTemp), {}, DeclInit::Value,
                                           readChannel(C)),
                                      decl(C.Scalar, C.LaneTemp, {Vec->Lanes}),
-                                     unpackLanes(C, C.LaneTemp + "_vec", C.LaneTemp),
+                                     unpackLanes(C, vectorTemp(C.LaneTemp), C.LaneTemp),
                                      std::move(Scatter)})));
     return;
   }
