@@ -11,6 +11,7 @@
 #ifndef T2S_OPTIONS_H
 #define T2S_OPTIONS_H
 
+#include "backends/FPGADevices.h"
 #include "systolic/DesignOptions.h"
 
 #include <cstdint>
@@ -20,9 +21,9 @@
 
 namespace t2s {
 
-/// The estimates' defaults: the device family (backends/fpga-devices.json)
-/// and the clock (MHz).
-inline constexpr const char *DefaultFPGADevice = "arria10";
+/// The estimates' defaults: the device family, Intel's toolchain's default
+/// in backends/fpga-devices.json, and the clock (MHz).
+inline std::string defaultEstimatesDevice() { return defaultFPGADevice(IntelToolchain); }
 inline constexpr double DefaultFmaxMHz = 250;
 
 /// What t2s-emit-opencl writes: the files, and the Design's build options
@@ -32,7 +33,7 @@ struct OpenCLOptions : DesignOptions {
   std::string HostFile;    ///< -t2s-opencl-host=FILE: the host stubs
   /// The FPGA the clocked emulation counts for (its latencies, the board's
   /// bandwidth, the clock; t2s/clock.h): -t2s-device=, -t2s-fmax=.
-  std::string Device = DefaultFPGADevice;
+  std::string Device = defaultEstimatesDevice();
   double FmaxMHz = DefaultFmaxMHz;
   /// -t2s-clock-marks (t2s-clang --emulate): the kernels carry the clocked
   /// emulation's marks.
@@ -61,7 +62,7 @@ struct ReportOptions {
   /// compilation writes (or would write): the same OpenCLOptions.
   OpenCLOptions OpenCL;
   /// The estimates' device family (backends/fpga-devices.json) and clock.
-  std::string Device = DefaultFPGADevice; ///< -t2s-device=
+  std::string Device = defaultEstimatesDevice(); ///< -t2s-device=
   double FmaxMHz = DefaultFmaxMHz;        ///< -t2s-fmax= (MHz)
   /// Values of run-time sizes for the estimates (-t2s-size=NAME=VALUE,...).
   std::vector<std::pair<std::string, int64_t>> Sizes;
