@@ -1,7 +1,9 @@
 //===- Options.cpp - The options of the T2S passes ------------------------===//
 
 #include "Options.h"
+#include "backends/model/FPGADevices.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 
 #include <algorithm>
@@ -81,10 +83,18 @@ llvm::cl::opt<t2s::ReportFormat> ReportOption(
                      clEnumValN(t2s::ReportFormat::Dot, "dot",
                                 "as a Graphviz picture of the PE arrays")));
 
-llvm::cl::opt<std::string> DeviceOption(
-    "t2s-device", llvm::cl::init(t2s::DefaultFPGADevice),
-    llvm::cl::desc("The FPGA of the report's estimates and of the clocked emulation "
-                   "(arria10, stratix10, agilex7, u250, u280, u55c)"));
+// -t2s-device's description names the keys of the device table. (cl::desc
+// keeps a StringRef: the text lives as long as the option.)
+const std::string &deviceDescription() {
+  static const std::string Text =
+      "The FPGA of the report's estimates and of the clocked emulation (" +
+      llvm::join(t2s::fpgaDeviceKeys(), ", ") + ")";
+  return Text;
+}
+
+llvm::cl::opt<std::string> DeviceOption("t2s-device",
+                                        llvm::cl::init(t2s::defaultEstimatesDevice()),
+                                        llvm::cl::desc(deviceDescription()));
 
 llvm::cl::opt<double> FmaxOption("t2s-fmax", llvm::cl::init(t2s::DefaultFmaxMHz),
                                  llvm::cl::desc("The clock of the report's estimates and of the clocked "
@@ -98,6 +108,8 @@ llvm::cl::list<std::string> SizeOption(
 } // namespace
 
 namespace t2s {
+
+std::string defaultEstimatesDevice() { return defaultFPGADevice(IntelToolchain); }
 
 DesignOptions designOptionsFromCommandLine() {
   DesignOptions O;

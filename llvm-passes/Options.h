@@ -20,15 +20,15 @@
 
 namespace t2s {
 
-/// The estimates' defaults: the device family (backends/model/fpga-devices.json)
-/// and the clock (MHz).
-inline constexpr const char *DefaultFPGADevice = "arria10";
+/// The estimates' defaults: the device family, Intel's toolchain's default
+/// in backends/model/fpga-devices.json, and the clock (MHz).
+std::string defaultEstimatesDevice();
 inline constexpr double DefaultFmaxMHz = 250;
 
 /// The board the estimates, the warnings about clocks and the clocked
 /// emulation are for: -t2s-device=, -t2s-fmax=.
 struct BoardOptions {
-  std::string Device = DefaultFPGADevice; ///< backends/model/fpga-devices.json
+  std::string Device = defaultEstimatesDevice(); ///< backends/model/fpga-devices.json
   double FmaxMHz = DefaultFmaxMHz;
 };
 

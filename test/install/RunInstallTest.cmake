@@ -17,6 +17,10 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install "${T2S_BUILD_DIR}" --prefix "${prefix}")
+# The templates t2s-clang fills in (--xrt's Makefile), where it looks for them.
+if(NOT EXISTS "${prefix}/share/t2s/vitis.mk.in")
+  message(FATAL_ERROR "the install has no share/t2s/vitis.mk.in")
+endif()
 # A copy of the consumer, whose header the test edits.
 set(source "${T2S_WORK_DIR}/consumer-src")
 file(COPY "${T2S_CONSUMER_DIR}/" DESTINATION "${source}")

@@ -156,6 +156,39 @@ TEST(EstimateTest, TheAlveoCards) {
   }
 }
 
+// The toolchain and board facts of each entry (what the outputs for a device
+// ask instead of its key): the toolchain, its one default, v++'s platform,
+// and the off-chip memory's kind and banks.
+TEST(EstimateTest, TheDevicesToolchainsAndMemory) {
+  for (const FPGADevice &D : fpgaDevices()) {
+    EXPECT_TRUE(D.Toolchain == IntelToolchain || D.Toolchain == AMDToolchain) << D.Key;
+    EXPECT_EQ(D.VitisPlatform.empty(), D.Toolchain != AMDToolchain) << D.Key;
+  }
+  EXPECT_EQ(defaultFPGADevice(IntelToolchain), "arria10");
+  EXPECT_EQ(defaultFPGADevice(AMDToolchain), "u250");
+  EXPECT_EQ(defaultFPGADevice("catapult"), "");
+  for (const char *Toolchain : {IntelToolchain, AMDToolchain}) {
+    int Defaults = 0;
+    for (const FPGADevice &D : fpgaDevices())
+      Defaults += D.Toolchain == Toolchain && D.Default;
+    EXPECT_EQ(Defaults, 1) << Toolchain;
+  }
+  EXPECT_EQ(device("u250").VitisPlatform, "xilinx_u250_gen3x16_xdma_4_1_202210_1");
+  EXPECT_EQ(device("u280").VitisPlatform, "xilinx_u280_gen3x16_xdma_1_202211_1");
+  EXPECT_EQ(device("u55c").VitisPlatform, "xilinx_u55c_gen3x16_xdma_3_202210_1");
+  // The banks the HLS connectivity spreads the ports over (backends/hls/HLSKernels.h).
+  for (const char *Key : {"u280", "u55c"}) {
+    EXPECT_TRUE(device(Key).hasHBM()) << Key;
+    EXPECT_EQ(device(Key).MemoryBanks, 32) << Key;
+  }
+  for (const char *Key : {"arria10", "stratix10", "agilex7", "u250"})
+    EXPECT_FALSE(device(Key).hasHBM()) << Key;
+  EXPECT_EQ(device("u250").MemoryBanks, 4);
+  EXPECT_EQ(device("arria10").MemoryBanks, 2);
+  EXPECT_EQ(fpgaDeviceKeys(), (std::vector<std::string>{"arria10", "stratix10", "agilex7",
+                                                        "u250", "u280", "u55c"}));
+}
+
 TEST(EstimateTest, DSPSlicesOnAnAlveoCard) {
   // The kernel of UnrolledLoopsMultiply... on a U250: 12 fp32
   // multiply-adds, each a multiply (3 slices) and an add (2); the

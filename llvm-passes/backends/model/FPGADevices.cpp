@@ -32,6 +32,13 @@ std::vector<FPGADevice> fpgaDevices() {
     D.Key = O.getString("key").value_or("").str();
     D.Name = O.getString("name").value_or("").str();
     D.Board = O.getString("board").value_or("").str();
+    D.Toolchain = O.getString("toolchain").value_or("").str();
+    D.Default = O.getBoolean("default").value_or(false);
+    D.VitisPlatform = O.getString("vitis_platform").value_or("").str();
+    if (const llvm::json::Object *Memory = O.getObject("memory")) {
+      D.Memory = Memory->getString("kind") == "hbm" ? MemoryKind::HBM : MemoryKind::DDR;
+      D.MemoryBanks = std::max<int64_t>(Memory->getInteger("banks").value_or(1), 1);
+    }
     D.DSPBlocks = O.getInteger("dsp_blocks").value_or(0);
     D.DSPName = O.getString("dsp_name").value_or("DSP blocks").str();
     D.MemoryBlock = O.getString("memory_block").value_or("").str();
@@ -60,10 +67,30 @@ std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key) {
 
 std::string unknownFPGADevice(llvm::StringRef Key) {
   std::string Known;
-  for (const FPGADevice &D : fpgaDevices())
-    Known += (Known.empty() ? "" : ", ") + D.Key;
+  for (const std::string &K : fpgaDeviceKeys())
+    Known += (Known.empty() ? "" : ", ") + K;
   return "-t2s-device=" + Key.str() + " names no device of the estimates' table; choose one of " +
          Known;
+}
+
+std::vector<std::string> fpgaDeviceKeys() {
+  std::vector<std::string> Keys;
+  for (const FPGADevice &D : fpgaDevices())
+    Keys.push_back(D.Key);
+  return Keys;
+}
+
+std::string defaultFPGADevice(llvm::StringRef Toolchain) {
+  std::string First;
+  for (const FPGADevice &D : fpgaDevices()) {
+    if (D.Toolchain != Toolchain)
+      continue;
+    if (D.Default)
+      return D.Key;
+    if (First.empty())
+      First = D.Key;
+  }
+  return First;
 }
 
 } // namespace t2s

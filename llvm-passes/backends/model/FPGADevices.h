@@ -3,7 +3,10 @@
 // The FPGA families the estimates (backends/model/Estimate.h) know, read from
 // backends/model/fpga-devices.json, which the build compiles in: its one copy,
 // with its sources. The plugin prices designs with it; t2s-clang checks the
-// names --device= takes against it.
+// names --device= takes against it. An entry also holds what the outputs for
+// the device need to know of its toolchain and board: which toolchain builds
+// it, whether it is that toolchain's default, v++'s platform and the kind
+// and banks of its off-chip memory. Code asks these fields, never a key.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,9 +23,28 @@
 
 namespace t2s {
 
+/// The toolchains of the table's "toolchain": Intel's offline compiler (the
+/// OpenCL back end) and AMD Vitis (the HLS back end).
+inline constexpr const char *IntelToolchain = "aoc";
+inline constexpr const char *AMDToolchain = "vitis";
+
+/// The kind of a board's off-chip memory ("memory": {"kind": ...}).
+enum class MemoryKind { DDR, HBM };
+
 /// A device family of fpga-devices.json.
 struct FPGADevice {
   std::string Key, Name, Board;
+  /// The toolchain that builds for it: IntelToolchain or AMDToolchain.
+  std::string Toolchain;
+  /// Whether its toolchain's outputs are for it where no device is named
+  /// (one per toolchain: defaultFPGADevice).
+  bool Default = false;
+  /// v++'s --platform for the card (AMD; "" elsewhere).
+  std::string VitisPlatform;
+  /// The off-chip memory the kernels' buffers sit in, and the banks (DDR) or
+  /// pseudo channels (HBM) their ports are spread over.
+  MemoryKind Memory = MemoryKind::DDR;
+  int64_t MemoryBanks = 1;
   int64_t DSPBlocks = 0;
   /// What the text report calls them: "DSP blocks" (Intel), "DSP48E2
   /// slices" (AMD).
@@ -50,6 +72,8 @@ struct FPGADevice {
   int64_t FPLatency = 1;
   /// DSP blocks per operation class ("fp32 multiply-add", "int16 multiply").
   std::map<std::string, double> DSPPerOp;
+
+  bool hasHBM() const { return Memory == MemoryKind::HBM; }
 };
 
 /// The devices of fpga-devices.json (compiled in), in its order, parsed at
@@ -59,6 +83,12 @@ std::vector<FPGADevice> fpgaDevices();
 std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key);
 /// The error for a -t2s-device= that names no device: the keys there are.
 std::string unknownFPGADevice(llvm::StringRef Key);
+/// The keys of the table, in its order.
+std::vector<std::string> fpgaDeviceKeys();
+/// The key of the device \p Toolchain's outputs are for where none is named:
+/// its entry marked "default" (else its first); "" for a toolchain the table
+/// does not know.
+std::string defaultFPGADevice(llvm::StringRef Toolchain);
 
 } // namespace t2s
 
