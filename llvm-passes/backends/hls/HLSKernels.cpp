@@ -203,15 +203,15 @@ const char *const HLSConfigPrelude =
     "# in a memory bank of its own).\n"
     "[connectivity]\n";
 
-void printHLSConnectivity(llvm::raw_ostream &OS, const Design &D, bool HBM,
+void printHLSConnectivity(llvm::raw_ostream &OS, const Design &D, const FPGADevice &Card,
                           unsigned &NextBank) {
   std::string Top = hlsTopName(D), Unit = Top + "_1";
   OS << "nk=" << Top << ":1:" << Unit << "\n";
   for (unsigned A : hlsTopParams(D))
     if (D.Params[A].Pointer) {
-      unsigned Bank = NextBank++ % (HBM ? 32 : 4);
-      OS << "sp=" << Unit << "." << D.Params[A].Name << ":" << (HBM ? "HBM[" : "DDR[") << Bank
-         << "]\n";
+      unsigned Bank = NextBank++ % Card.MemoryBanks;
+      OS << "sp=" << Unit << "." << D.Params[A].Name << ":" << (Card.hasHBM() ? "HBM[" : "DDR[")
+         << Bank << "]\n";
     }
 }
 

@@ -25,6 +25,7 @@
 
 #include "backends/c/CTypes.h"
 #include "backends/c/KernelChannels.h"
+#include "backends/model/FPGADevices.h"
 #include "systolic/Design.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -72,9 +73,10 @@ std::string hlsBundle(const Design &D, unsigned ArgNo);
 
 /// Prints the v++ --link connectivity of \p D's top: one compute unit
 /// ('nk=') and each m_axi port in a memory bank of its own ('sp='), banks
-/// taken in turn from \p NextBank on: HBM pseudo-channels (32, \p HBM: the
-/// U280 and U55C) or DDR banks (4, the U250).
-void printHLSConnectivity(llvm::raw_ostream &OS, const Design &D, bool HBM,
+/// taken in turn from \p NextBank on, of the card's off-chip memory (the
+/// device table's): HBM pseudo-channels (32 on the U280 and U55C) or DDR
+/// banks (4 on the U250).
+void printHLSConnectivity(llvm::raw_ostream &OS, const Design &D, const FPGADevice &Card,
                           unsigned &NextBank);
 /// What a connectivity file starts with, once.
 extern const char *const HLSConfigPrelude;

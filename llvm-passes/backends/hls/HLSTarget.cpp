@@ -45,8 +45,7 @@ std::optional<std::string> HLSTarget::print(const Design &D, const TargetContext
     return llvm::StringRef(*Why).starts_with("internal error") ? *Why : cannotWriteHLS(*Why);
   if (!C.Output.ConfigFile.empty()) {
     llvm::raw_string_ostream CS(Texts.Config);
-    printHLSConnectivity(CS, D, C.Device.Key == "u280" || C.Device.Key == "u55c",
-                         C.NextBank);
+    printHLSConnectivity(CS, D, C.Device, C.NextBank);
   }
   return std::nullopt;
 }
