@@ -516,7 +516,7 @@ private:
         // instruction that makes it so, as it does any value of the nest.
         const ExprPtr &Bound = Loop.RunTimeBound;
         if (Bound && anyNode(Bound, [](const Expr &X) { return !hasCName(X.Type); }))
-          Lift.value(Loop.RunTimeUpper);
+          Lift.value(Loop.RunTimeBoundValue);
         // The exclusive bound: the size the URE model lifted, plus the
         // loop's offset.
         N.SourceLoops[L].RunTimeUpper = exclusiveUpper(Loop);

@@ -121,7 +121,7 @@ ExprPtr liftSize(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argumen
 }
 
 void setRunTimeBound(URELoop &L, llvm::Value *V) {
-  L.RunTimeUpper = V;
+  L.RunTimeBoundValue = V;
   L.SizeArgs.clear();
   L.RunTimeBound = liftSize(V, L.SizeArgs);
 }

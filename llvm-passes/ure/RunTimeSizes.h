@@ -69,7 +69,7 @@ const llvm::Value *notASize(const llvm::Value *V);
 /// order it names them. Null for a value that is no size.
 ExprPtr liftSize(const llvm::Value *V, llvm::SmallVectorImpl<const llvm::Argument *> &Args);
 
-/// Makes \p L a run-time loop bounded by the size \p V: its RunTimeUpper,
+/// Makes \p L a run-time loop bounded by the size \p V: its RunTimeBoundValue,
 /// and V lifted once into RunTimeBound and SizeArgs, which every later
 /// reader uses.
 void setRunTimeBound(URELoop &L, llvm::Value *V);

@@ -92,12 +92,12 @@ struct URELoop {
   AffineExpr LowerBound, UpperBound;
 
   /// A bound the caller passes (ure/RunTimeSizes.h): the loop runs while
-  /// its variable is below RunTimeUpper + RunTimeOffset, a value computed
+  /// its variable is below RunTimeBoundValue + RunTimeOffset, a value computed
   /// before the nest from the function's integer parameters; [Lower, Upper)
   /// is then the stand-in range the analyses count with.
-  llvm::Value *RunTimeUpper = nullptr;
+  llvm::Value *RunTimeBoundValue = nullptr;
   int64_t RunTimeOffset = 0;
-  /// RunTimeUpper lifted once (ure/RunTimeSizes.h: setRunTimeBound): the
+  /// RunTimeBoundValue lifted once (ure/RunTimeSizes.h: setRunTimeBound): the
   /// expression over the function's parameters that every later reader
   /// (the stand-ins, the messages, the host's buffer sizes, the kernels)
   /// uses, and the parameters it reads, in the order it names them.
@@ -108,7 +108,7 @@ struct URELoop {
   /// Whether a bound names an outer loop.
   bool affine() const { return !LowerBound.isConstant() || !UpperBound.isConstant(); }
   /// Whether the upper bound is known only at run time.
-  bool runTime() const { return RunTimeUpper != nullptr; }
+  bool runTime() const { return RunTimeBoundValue != nullptr; }
 };
 
 /// How a URE array's storage follows one loop of the nest. The sequential

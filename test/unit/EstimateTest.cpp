@@ -159,6 +159,27 @@ TEST(EstimateTest, TheAlveoCards) {
 // The toolchain and board facts of each entry (what the outputs for a device
 // ask instead of its key): the toolchain, its one default, v++'s platform,
 // and the off-chip memory's kind and banks.
+TEST(EstimateTest, ToolchainFactsAreTheToolchains) {
+  // What Vitis builds alike on every card is the toolchain's entry, which
+  // its devices take; Intel's offline compiler has none of these rules.
+  FPGAToolchain Vitis = fpgaToolchain(AMDToolchain);
+  EXPECT_EQ(Vitis.PortBytesPerClock, 64);
+  EXPECT_TRUE(Vitis.PEBuffersInBlockRAM);
+  EXPECT_EQ(Vitis.MinChannelDepth, 2u);
+  FPGAToolchain AOC = fpgaToolchain(IntelToolchain);
+  EXPECT_EQ(AOC.PortBytesPerClock, 0);
+  EXPECT_FALSE(AOC.PEBuffersInBlockRAM);
+  EXPECT_EQ(AOC.MinChannelDepth, 1u);
+  for (const FPGADevice &D : fpgaDevices()) {
+    FPGAToolchain T = fpgaToolchain(D.Toolchain);
+    EXPECT_EQ(D.PortBytesPerClock, T.PortBytesPerClock) << D.Key;
+    EXPECT_EQ(D.PEBuffersInBlockRAM, T.PEBuffersInBlockRAM) << D.Key;
+    EXPECT_EQ(D.MinChannelDepth, T.MinChannelDepth) << D.Key;
+  }
+  // A toolchain the table does not know has no rules.
+  EXPECT_EQ(fpgaToolchain("catapult").MinChannelDepth, 1u);
+}
+
 TEST(EstimateTest, TheDevicesToolchainsAndMemory) {
   for (const FPGADevice &D : fpgaDevices()) {
     EXPECT_TRUE(D.Toolchain == IntelToolchain || D.Toolchain == AMDToolchain) << D.Key;

@@ -78,7 +78,7 @@ Design threeKernels() {
 std::string hls(const Design &D) {
   CTypes Types(HLSTypeStyle);
   std::string Text;
-  std::optional<std::string> Why = printHLS(Text, D, Types);
+  std::optional<std::string> Why = printHLS(Text, D, Types, fpgaToolchain(AMDToolchain).MinChannelDepth);
   EXPECT_FALSE(Why) << *Why;
   return Text;
 }
@@ -133,7 +133,7 @@ TEST(HLSPrinterTest, StagesRunOneAfterAnother) {
   // A channel between two stages would be read after its writer ended.
   CTypes Types(HLSTypeStyle);
   std::string Text;
-  std::optional<std::string> Why = printHLS(Text, D, Types);
+  std::optional<std::string> Why = printHLS(Text, D, Types, fpgaToolchain(AMDToolchain).MinChannelDepth);
   ASSERT_TRUE(Why);
   EXPECT_NE(Why->find("joins two stages"), std::string::npos) << *Why;
   // The second stage writes 'out' itself; the first, the loader and the
@@ -172,7 +172,7 @@ TEST(HLSPrinterTest, RefusesProcessesThatTradeValues) {
   D.Kernels[1].Body.push_back(assign(var("x"), param(Int, 2)));
   CTypes Types(HLSTypeStyle);
   std::string Text;
-  std::optional<std::string> Why = printHLS(Text, D, Types);
+  std::optional<std::string> Why = printHLS(Text, D, Types, fpgaToolchain(AMDToolchain).MinChannelDepth);
   ASSERT_TRUE(Why);
   EXPECT_NE(Why->find("the kernels 'ping' and 'pong' send values to each other"),
             std::string::npos)

@@ -210,7 +210,7 @@ TEST(LoweringTest, RunTimeBoundComesFromTheDesign) {
   // never look at it.
   llvm::LLVMContext Ctx;
   llvm::Argument Bound(llvm::Type::getInt32Ty(Ctx), "T");
-  R.Plans[0]->Sch.System.Loops[0].RunTimeUpper = &Bound;
+  R.Plans[0]->Sch.System.Loops[0].RunTimeBoundValue = &Bound;
   D.Nests[0].SourceLoops[0].RunTimeUpper =
       binary(BinaryOp::Add, false, param(Int, 2), intConst(Int, 1));
   buildKernels(D, R.Plans, {0});

@@ -47,10 +47,12 @@ namespace {
 // into registers, or banks for its on-chip memories. An autorun kernel is
 // an hls::task, which runs its body forever.
 class HLSKernelPrinter : public CKernelPrinter {
+  uint64_t MinDepth; // of every stream
+
 public:
   HLSKernelPrinter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &K,
-                   CTypes &Types)
-      : CKernelPrinter(OS, D, K, Types) {}
+                   CTypes &Types, uint64_t MinDepth)
+      : CKernelPrinter(OS, D, K, Types), MinDepth(MinDepth) {}
 
 private:
   // The parameters of the design it takes, then the streams it reads or
@@ -63,7 +65,8 @@ private:
       Sep = ", ";
     }
     for (const Design::Channel *C : kernelChannels(D, K).all()) {
-      OS << Sep << hlsStreamType(Types, *C) << (C->Extents.empty() ? " &" : " ") << C->Name;
+      OS << Sep << hlsStreamType(Types, *C, MinDepth) << (C->Extents.empty() ? " &" : " ")
+         << C->Name;
       for (int64_t E : C->Extents)
         OS << "[" << E << "]";
       Sep = ", ";
@@ -148,9 +151,9 @@ std::string hlsParameter(const Design &D, const Design::Kernel &K, unsigned ArgN
   return B.Const + B.Element + " *" + P.Name;
 }
 
-std::string hlsStreamType(CTypes &Types, const Design::Channel &C) {
+std::string hlsStreamType(CTypes &Types, const Design::Channel &C, uint64_t MinDepth) {
   return "hls::stream<" + Types.name(C.Element) + ", " +
-         std::to_string(std::max<uint64_t>(C.Depth, MinStreamDepth)) + ">";
+         std::to_string(std::max<uint64_t>(C.Depth, MinDepth)) + ">";
 }
 
 std::string hlsTopName(const Design &D) {
@@ -221,13 +224,14 @@ class HLSPrinter {
   llvm::raw_ostream &OS;
   const Design &D;
   CTypes &Types;
+  uint64_t MinDepth; // of every stream
   std::map<const Design::Kernel *, KernelChannels> Uses;
   // The processes of each stage, in the order their values flow.
   std::vector<llvm::SmallVector<const Design::Kernel *, 4>> Orders;
 
 public:
-  HLSPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types)
-      : OS(OS), D(D), Types(Types) {
+  HLSPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types, uint64_t MinDepth)
+      : OS(OS), D(D), Types(Types), MinDepth(MinDepth) {
     for (const Design::Kernel &K : D.Kernels)
       Uses[&K] = kernelChannels(D, K);
   }
@@ -264,7 +268,7 @@ public:
     OS << "namespace t2s_hls {\n";
     for (const Design::Kernel &K : D.Kernels) {
       OS << "\n";
-      if (std::optional<std::string> Why = HLSKernelPrinter(OS, D, K, Types).print())
+      if (std::optional<std::string> Why = HLSKernelPrinter(OS, D, K, Types, MinDepth).print())
         return Why;
     }
     llvm::SmallVector<unsigned, 4> Params = hlsTopParams(D);
@@ -329,7 +333,7 @@ private:
           Channels.push_back(C);
     llvm::sort(Channels, [](const Design::Channel *A, const Design::Channel *B) { return A < B; });
     for (const Design::Channel *C : Channels) {
-      OS << "  hls_thread_local " << hlsStreamType(Types, *C) << " " << C->Name;
+      OS << "  hls_thread_local " << hlsStreamType(Types, *C, MinDepth) << " " << C->Name;
       for (int64_t E : C->Extents)
         OS << "[" << E << "]";
       OS << (C->Extents.empty() ? "(\"" + C->Name + "\")" : std::string()) << ";\n";
@@ -432,13 +436,14 @@ private:
 
 std::optional<std::string> hlsRefusal(const Design &D) {
   CTypes Types(HLSTypeStyle);
-  return HLSPrinter(llvm::nulls(), D, Types).plan();
+  return HLSPrinter(llvm::nulls(), D, Types, /*MinDepth=*/1).plan();
 }
 
-std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types) {
+std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types,
+                                    uint64_t MinDepth) {
   std::string Body;
   llvm::raw_string_ostream BS(Body);
-  if (std::optional<std::string> Why = HLSPrinter(BS, D, Types).print())
+  if (std::optional<std::string> Why = HLSPrinter(BS, D, Types, MinDepth).print())
     return Why;
   llvm::raw_string_ostream OS(Text);
   OS << "\n// " << D.Function << ": the "

@@ -35,12 +35,6 @@
 
 namespace t2s {
 
-/// The least depth of a stream: Vitis builds a FIFO of one word that
-/// refuses a write while it is full, even in the clock its value is read, so
-/// its writer would send a value every other clock; two words take one per
-/// clock (AMD's default depth). Intel's channels of depth 1 (or 0) do not
-/// stall so.
-inline constexpr uint64_t MinStreamDepth = 2;
 
 /// How C++ for Vitis HLS spells vectors: every vector a struct, unpadded
 /// (no buffer holds vectors of lanes that are no power of two: the target
@@ -55,8 +49,13 @@ inline constexpr CTypeStyle HLSTypeStyle{/*BuiltinVectors=*/false,
 std::string hlsParameter(const Design &D, const Design::Kernel &K, unsigned ArgNo,
                          CTypes &Types);
 
-/// 'hls::stream<T, depth>' of channel \p C (at least MinStreamDepth deep).
-std::string hlsStreamType(CTypes &Types, const Design::Channel &C);
+/// 'hls::stream<T, depth>' of channel \p C, at least \p MinDepth deep: the
+/// least depth of Vitis' streams (the device table's toolchain "vitis",
+/// min_channel_depth: Vitis builds a FIFO of one word that refuses a write
+/// while it is full, even in the clock its value is read, so its writer
+/// would send a value every other clock; two words take one per clock,
+/// AMD's default depth).
+std::string hlsStreamType(CTypes &Types, const Design::Channel &C, uint64_t MinDepth);
 
 /// The top function of \p D: the kernel the FPGA's host runs.
 std::string hlsTopName(const Design &D);
@@ -93,7 +92,9 @@ std::optional<std::string> hlsRefusal(const Design &D);
 
 /// Appends \p D as Vitis HLS C++ to \p Text. Returns why it cannot be
 /// (a shape Vitis HLS cannot be given, or an internal error), or none.
-std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types);
+/// Every stream is at least \p MinDepth deep (hlsStreamType).
+std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types,
+                                    uint64_t MinDepth);
 
 } // namespace t2s
 

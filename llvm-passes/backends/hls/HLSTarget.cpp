@@ -36,7 +36,9 @@ std::optional<std::string> HLSTarget::check(const Design &D, const TargetOutput 
 std::optional<std::string> HLSTarget::print(const Design &D, const TargetContext &C,
                                             TargetTexts &Texts) const {
   CTypes Types(HLSTypeStyle);
-  std::optional<std::string> Why = printHLS(Texts.Kernels, D, Types);
+  // Vitis' streams are as deep as its toolchain builds them at least.
+  std::optional<std::string> Why =
+      printHLS(Texts.Kernels, D, Types, fpgaToolchain(AMDToolchain).MinChannelDepth);
   if (!Why && !C.Output.HostFile.empty()) {
     llvm::raw_string_ostream HS(Texts.Host);
     Why = printHLSHostStub(HS, D, Types);

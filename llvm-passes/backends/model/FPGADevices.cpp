@@ -25,9 +25,22 @@ std::vector<FPGADevice> fpgaDevices() {
     llvm::report_fatal_error(llvm::Twine("fpga-devices.json does not parse: ") +
                              llvm::toString(V.takeError()));
   std::vector<FPGADevice> Out;
+  const llvm::json::Object *Toolchains = V->getAsObject()->getObject("toolchains");
   const llvm::json::Array *Devices = V->getAsObject()->getArray("devices");
   for (const llvm::json::Value &X : *Devices) {
     const llvm::json::Object &O = *X.getAsObject();
+    // A fact of the device's entry, else of its toolchain's.
+    const llvm::json::Object *Toolchain =
+        Toolchains ? Toolchains->getObject(O.getString("toolchain").value_or("")) : nullptr;
+    auto fact = [&](llvm::StringRef Name) -> const llvm::json::Value * {
+      if (const llvm::json::Value *V = O.get(Name))
+        return V;
+      return Toolchain ? Toolchain->get(Name) : nullptr;
+    };
+    auto integer = [&](llvm::StringRef Name, int64_t Else) {
+      const llvm::json::Value *V = fact(Name);
+      return V ? V->getAsInteger().value_or(Else) : Else;
+    };
     FPGADevice D;
     D.Key = O.getString("key").value_or("").str();
     D.Name = O.getString("name").value_or("").str();
@@ -46,9 +59,10 @@ std::vector<FPGADevice> fpgaDevices() {
     D.MemoryBlocks = O.getInteger("memory_blocks").value_or(0);
     D.URAMBlocks = O.getInteger("uram_blocks").value_or(0);
     D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
-    D.PortBytesPerClock = O.getInteger("port_bytes_per_clock").value_or(0);
-    D.PEBuffersInBlockRAM = O.getBoolean("pe_buffers_in_block_ram").value_or(false);
-    D.MinChannelDepth = uint64_t(std::max<int64_t>(O.getInteger("min_channel_depth").value_or(1), 1));
+    D.PortBytesPerClock = integer("port_bytes_per_clock", 0);
+    const llvm::json::Value *InBlockRAM = fact("pe_buffers_in_block_ram");
+    D.PEBuffersInBlockRAM = InBlockRAM && InBlockRAM->getAsBoolean().value_or(false);
+    D.MinChannelDepth = uint64_t(std::max<int64_t>(integer("min_channel_depth", 1), 1));
     D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
     if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))
       for (const auto &[Op, Cost] : *Costs)
@@ -56,6 +70,24 @@ std::vector<FPGADevice> fpgaDevices() {
     Out.push_back(std::move(D));
   }
   return Out;
+}
+
+FPGAToolchain fpgaToolchain(llvm::StringRef Key) {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(DeviceTable);
+  if (!V)
+    llvm::report_fatal_error(llvm::Twine("fpga-devices.json does not parse: ") +
+                             llvm::toString(V.takeError()));
+  FPGAToolchain T;
+  T.Key = Key.str();
+  const llvm::json::Object *Toolchains = V->getAsObject()->getObject("toolchains");
+  const llvm::json::Object *O = Toolchains ? Toolchains->getObject(Key) : nullptr;
+  if (!O)
+    return T;
+  T.PortBytesPerClock = O->getInteger("port_bytes_per_clock").value_or(0);
+  T.PEBuffersInBlockRAM = O->getBoolean("pe_buffers_in_block_ram").value_or(false);
+  T.MinChannelDepth =
+      uint64_t(std::max<int64_t>(O->getInteger("min_channel_depth").value_or(1), 1));
+  return T;
 }
 
 std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key) {

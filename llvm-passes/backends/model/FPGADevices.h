@@ -76,6 +76,19 @@ struct FPGADevice {
   bool hasHBM() const { return Memory == MemoryKind::HBM; }
 };
 
+/// What a toolchain of fpga-devices.json ("toolchains") builds alike on
+/// every device it targets; each device takes these unless its entry says
+/// otherwise (FPGADevice has the same fields).
+struct FPGAToolchain {
+  std::string Key; ///< IntelToolchain, AMDToolchain
+  int64_t PortBytesPerClock = 0;
+  bool PEBuffersInBlockRAM = false;
+  uint64_t MinChannelDepth = 1;
+};
+/// The toolchain \p Key of the table (its facts all defaults where the
+/// table has none).
+FPGAToolchain fpgaToolchain(llvm::StringRef Key);
+
 /// The devices of fpga-devices.json (compiled in), in its order, parsed at
 /// each call (a few microseconds; nothing is kept between calls).
 std::vector<FPGADevice> fpgaDevices();
