@@ -485,16 +485,15 @@ struct TargetFiles {
 };
 
 const TargetFiles &filesOf(Target T) {
-  static const TargetFiles OpenCL{"-t2s-opencl=",         "-t2s-opencl-host=",
-                                  t2s::IntelToolchain,    "OpenCL C for Intel FPGAs",
-                                  "the designs' OpenCL kernels", "design.cl",
-                                  ".cl"},
-      HLS{"-t2s-hls=", "-t2s-hls-host=", t2s::AMDToolchain, nullptr, nullptr,
-          "design-hls.cpp", "-hls.cpp"};
+  static const TargetFiles OpenCL{"-t2s-opencl=", "-t2s-opencl-host=", t2s::IntelToolchain,
+                                  "OpenCL C for Intel FPGAs", "the designs' OpenCL kernels",
+                                  "design.cl", ".cl"};
+  static const TargetFiles HLS{"-t2s-hls=", "-t2s-hls-host=", t2s::AMDToolchain, nullptr,
+                               nullptr, "design-hls.cpp", "-hls.cpp"};
   return T == Target::HLS ? HLS : OpenCL;
 }
 
-// How a mode that builds a program builds it (buildProgram):
+// How a mode that builds a program builds it (ProgramBuild):
 //  (1) the plugin writes the kernels and host stubs of every design, with
 //      the target's file options and PluginFlags;
 //  (2) the kernels are compiled (KernelsStep; none where a device loads
