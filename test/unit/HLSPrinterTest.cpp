@@ -194,5 +194,32 @@ TEST(HLSPrinterTest, RefusesProcessesThatTradeValues) {
   EXPECT_FALSE(findTarget("intel-opencl")->check(D, Out));
 }
 
+TEST(HLSPrinterTest, TheTargetsSayWhatTheyExpress) {
+  // Targets.def lists both; each says how its kernels talk and spell
+  // vectors, and which toolchain's rules price them.
+  const Target *OpenCL = findTarget("intel-opencl"), *HLS = findTarget("amd-hls");
+  ASSERT_TRUE(OpenCL && HLS);
+  EXPECT_EQ(findTarget("nvidia-cuda"), nullptr);
+  EXPECT_EQ(OpenCL->name(), "intel-opencl");
+  EXPECT_EQ(HLS->rule(), "hls");
+  EXPECT_EQ(OpenCL->capabilities().Channels, TargetCapabilities::ChannelKind::IntelChannel);
+  EXPECT_EQ(HLS->capabilities().Channels, TargetCapabilities::ChannelKind::Stream);
+  EXPECT_TRUE(OpenCL->capabilities().BuiltinVectors);
+  EXPECT_FALSE(HLS->capabilities().BuiltinVectors);
+  EXPECT_TRUE(OpenCL->capabilities().AnyBufferLanes);
+  EXPECT_FALSE(HLS->capabilities().AnyBufferLanes);
+  EXPECT_EQ(OpenCL->capabilities().Toolchain, IntelToolchain);
+  EXPECT_EQ(HLS->capabilities().Toolchain, AMDToolchain);
+  // The HLS dialect spells every vector a struct, with braced literals.
+  CTypes Types(HLSTypeStyle);
+  EXPECT_EQ(Types.name(DType::floating(32).withLanes(4)), "t2s_float4");
+  EXPECT_EQ(Types.vectorLiteral(DType::floating(32).withLanes(2), {"a", "b"}),
+            "t2s_float2{{a, b}}");
+  // Each kernels file says, in its own spelling, which kernels it defines.
+  EXPECT_TRUE(OpenCL->definesKernel("x\nvoid f_in(int n) {", "f_in"));
+  EXPECT_FALSE(OpenCL->definesKernel("x\nstatic void f_in(int n) {", "f_in"));
+  EXPECT_TRUE(HLS->definesKernel("x\nstatic void f_in(int n) {", "f_in"));
+}
+
 } // namespace
 } // namespace t2s

@@ -20,7 +20,7 @@ std::string cannotWriteHLS(const std::string &Why) {
 const TargetCapabilities &HLSTarget::capabilities() const {
   static const TargetCapabilities Caps{TargetCapabilities::ChannelKind::Stream,
                                        /*Autorun=*/true, HLSTypeStyle.BuiltinVectors,
-                                       /*AnyBufferLanes=*/false, "vitis"};
+                                       /*AnyBufferLanes=*/false, AMDToolchain};
   return Caps;
 }
 

@@ -15,7 +15,7 @@ namespace t2s {
 const TargetCapabilities &OpenCLTarget::capabilities() const {
   static const TargetCapabilities Caps{TargetCapabilities::ChannelKind::IntelChannel,
                                        /*Autorun=*/true, OpenCLTypeStyle.BuiltinVectors,
-                                       /*AnyBufferLanes=*/true, "aoc"};
+                                       /*AnyBufferLanes=*/true, IntelToolchain};
   return Caps;
 }
 
