@@ -4,6 +4,7 @@
 #include "backends/hls/HLSHost.h"
 #include "backends/hls/HLSKernels.h"
 
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace t2s {
@@ -61,7 +62,7 @@ unsigned HLSTarget::banksAssigned(llvm::StringRef Text) const {
 }
 
 bool HLSTarget::definesKernel(llvm::StringRef Text, llvm::StringRef Name) const {
-  return Text.contains(("\nstatic void " + Name + "(").str());
+  return Text.contains((llvm::Twine("\nstatic void ") + Name + "(").str());
 }
 
 } // namespace t2s

@@ -6,6 +6,7 @@
 #include "backends/opencl/OpenCLKernels.h"
 #include "systolic/DesignAnalysis.h"
 
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <vector>
@@ -44,7 +45,7 @@ std::optional<std::string> OpenCLTarget::print(const Design &D, const TargetCont
 llvm::StringRef OpenCLTarget::hostPrelude() const { return HostPrelude; }
 
 bool OpenCLTarget::definesKernel(llvm::StringRef Text, llvm::StringRef Name) const {
-  return Text.contains(("\nvoid " + Name + "(").str());
+  return Text.contains((llvm::Twine("\nvoid ") + Name + "(").str());
 }
 
 } // namespace t2s
