@@ -1332,6 +1332,19 @@ std::string modesMaking(std::initializer_list<Makes> What, llvm::StringRef Last,
 // The error of modes that do not go together, if \p Asked has any: two
 // modes that write files, two programs, a program with anything else, files
 // with the report.
+// The modes that take what \p T names, in the table's order, as a message
+// lists them: "--report, --emulate or --xrt".
+std::string modesTaking(Traits T) {
+  std::vector<std::string> Names;
+  for (const ModeRow &M : modeTable())
+    if (M.has(T) && !llvm::is_contained(Names, M.named()))
+      Names.push_back(M.named());
+  std::string Text;
+  for (size_t I = 0; I < Names.size(); ++I)
+    Text += (I == 0 ? "" : I + 1 == Names.size() ? " or " : ", ") + Names[I];
+  return Text;
+}
+
 std::optional<std::string> modesApart(const std::vector<const ModeRow *> &Asked) {
   auto first = [&](Makes What) -> const ModeRow * {
     for (const ModeRow *M : Asked)
@@ -1369,15 +1382,14 @@ llvm::Expected<const ModeRow *> checkModes(const Request &R) {
   if (!R.Sizes.empty() && !M.has(TakesSizes))
     return commandLineError(
         "--size= gives the run-time sizes a design is built for (the report's "
-        "estimates, channels whose depth grows with them); it goes with "
-        "--report, --emit-opencl, --emulate or --opencl (t2s-clang --report "
-        "--size=KT=64 design.cpp)");
+        "estimates, channels whose depth grows with them); it goes with " +
+        modesTaking(TakesSizes) + " (t2s-clang --report --size=KT=64 design.cpp)");
   if ((!R.Device.empty() || !R.Fmax.empty()) && !M.has(TakesBoard))
     return commandLineError(
         "--device= and --fmax= choose the FPGA of the report's estimates and "
-        "of the clocked emulation; they go with --report, --emulate or "
-        "--emit-opencl (t2s-clang --report --device=arria10 --fmax=215 "
-        "design.cpp)");
+        "of the clocked emulation; they go with " +
+        modesTaking(TakesBoard) +
+        " (t2s-clang --report --device=arria10 --fmax=215 design.cpp)");
   // The kernels go to the -o file; nothing else is produced.
   if (M.OutputExample && lastValue(R.Forwarded, OPT_o).value_or("").empty())
     return commandLineError(M.named() + " needs the output file: -o " + M.OutputExample);
