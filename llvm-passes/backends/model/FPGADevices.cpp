@@ -17,30 +17,43 @@ const char DeviceTable[] =
 #include "FPGADevices.inc"
     ;
 
-} // namespace
-
-std::vector<FPGADevice> fpgaDevices() {
+// The table, parsed.
+llvm::json::Value parsedTable() {
   llvm::Expected<llvm::json::Value> V = llvm::json::parse(DeviceTable);
   if (!V)
     llvm::report_fatal_error(llvm::Twine("fpga-devices.json does not parse: ") +
                              llvm::toString(V.takeError()));
+  return std::move(*V);
+}
+
+// The toolchain facts of entry O (a toolchain's or a device's), over those
+// of T: what O does not say stays T's.
+FPGAToolchain withFacts(FPGAToolchain T, const llvm::json::Object *O) {
+  if (!O)
+    return T;
+  T.PortBytesPerClock = O->getInteger("port_bytes_per_clock").value_or(T.PortBytesPerClock);
+  T.PEBuffersInBlockRAM =
+      O->getBoolean("pe_buffers_in_block_ram").value_or(T.PEBuffersInBlockRAM);
+  if (std::optional<int64_t> Depth = O->getInteger("min_channel_depth"))
+    T.MinChannelDepth = uint64_t(std::max<int64_t>(*Depth, 1));
+  return T;
+}
+
+// The toolchain Key of the parsed table Table.
+FPGAToolchain toolchainOf(const llvm::json::Value &Table, llvm::StringRef Key) {
+  FPGAToolchain T;
+  T.Key = Key.str();
+  const llvm::json::Object *Toolchains = Table.getAsObject()->getObject("toolchains");
+  return withFacts(T, Toolchains ? Toolchains->getObject(Key) : nullptr);
+}
+
+} // namespace
+
+std::vector<FPGADevice> fpgaDevices() {
+  llvm::json::Value Table = parsedTable();
   std::vector<FPGADevice> Out;
-  const llvm::json::Object *Toolchains = V->getAsObject()->getObject("toolchains");
-  const llvm::json::Array *Devices = V->getAsObject()->getArray("devices");
-  for (const llvm::json::Value &X : *Devices) {
+  for (const llvm::json::Value &X : *Table.getAsObject()->getArray("devices")) {
     const llvm::json::Object &O = *X.getAsObject();
-    // A fact of the device's entry, else of its toolchain's.
-    const llvm::json::Object *Toolchain =
-        Toolchains ? Toolchains->getObject(O.getString("toolchain").value_or("")) : nullptr;
-    auto fact = [&](llvm::StringRef Name) -> const llvm::json::Value * {
-      if (const llvm::json::Value *V = O.get(Name))
-        return V;
-      return Toolchain ? Toolchain->get(Name) : nullptr;
-    };
-    auto integer = [&](llvm::StringRef Name, int64_t Else) {
-      const llvm::json::Value *V = fact(Name);
-      return V ? V->getAsInteger().value_or(Else) : Else;
-    };
     FPGADevice D;
     D.Key = O.getString("key").value_or("").str();
     D.Name = O.getString("name").value_or("").str();
@@ -59,10 +72,11 @@ std::vector<FPGADevice> fpgaDevices() {
     D.MemoryBlocks = O.getInteger("memory_blocks").value_or(0);
     D.URAMBlocks = O.getInteger("uram_blocks").value_or(0);
     D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
-    D.PortBytesPerClock = integer("port_bytes_per_clock", 0);
-    const llvm::json::Value *InBlockRAM = fact("pe_buffers_in_block_ram");
-    D.PEBuffersInBlockRAM = InBlockRAM && InBlockRAM->getAsBoolean().value_or(false);
-    D.MinChannelDepth = uint64_t(std::max<int64_t>(integer("min_channel_depth", 1), 1));
+    // Its toolchain's facts, unless its own entry says otherwise.
+    FPGAToolchain T = withFacts(toolchainOf(Table, D.Toolchain), &O);
+    D.PortBytesPerClock = T.PortBytesPerClock;
+    D.PEBuffersInBlockRAM = T.PEBuffersInBlockRAM;
+    D.MinChannelDepth = T.MinChannelDepth;
     D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
     if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))
       for (const auto &[Op, Cost] : *Costs)
@@ -72,23 +86,7 @@ std::vector<FPGADevice> fpgaDevices() {
   return Out;
 }
 
-FPGAToolchain fpgaToolchain(llvm::StringRef Key) {
-  llvm::Expected<llvm::json::Value> V = llvm::json::parse(DeviceTable);
-  if (!V)
-    llvm::report_fatal_error(llvm::Twine("fpga-devices.json does not parse: ") +
-                             llvm::toString(V.takeError()));
-  FPGAToolchain T;
-  T.Key = Key.str();
-  const llvm::json::Object *Toolchains = V->getAsObject()->getObject("toolchains");
-  const llvm::json::Object *O = Toolchains ? Toolchains->getObject(Key) : nullptr;
-  if (!O)
-    return T;
-  T.PortBytesPerClock = O->getInteger("port_bytes_per_clock").value_or(0);
-  T.PEBuffersInBlockRAM = O->getBoolean("pe_buffers_in_block_ram").value_or(false);
-  T.MinChannelDepth =
-      uint64_t(std::max<int64_t>(O->getInteger("min_channel_depth").value_or(1), 1));
-  return T;
-}
+FPGAToolchain fpgaToolchain(llvm::StringRef Key) { return toolchainOf(parsedTable(), Key); }
 
 std::optional<FPGADevice> findFPGADevice(llvm::StringRef Key) {
   for (FPGADevice &D : fpgaDevices())
