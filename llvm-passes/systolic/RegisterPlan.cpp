@@ -1,6 +1,7 @@
 //===- RegisterPlan.cpp - Registers and PE buffers of a schedule ----------===//
 
 #include "systolic/RegisterPlan.h"
+#include "systolic/LoopNames.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "ure/IterationDomain.h"
 
@@ -18,13 +19,6 @@ namespace {
 
 // Above this many iterations per PE the minimization is not attempted.
 constexpr int64_t MaxScannedIterations = int64_t(1) << 22;
-
-std::string joinNames(const URESystem &S, llvm::ArrayRef<unsigned> Loops) {
-  std::string Out;
-  for (unsigned L : Loops)
-    Out += (Out.empty() ? "" : ", ") + S.Loops[L].Name;
-  return Out;
-}
 
 class RegisterPlanner {
   const URESystem &S;
@@ -143,7 +137,7 @@ private:
                          ? llvm::Twine("the nest has ") + llvm::Twine(R.Steps.size()) +
                                " space_time lines: give it one"
                          : "'" + Name + "' encloses the time loops " +
-                               joinNames(S, llvm::to_vector(llvm::seq(P.Inner, TimeLoops))) +
+                               joinLoopNames(S, llvm::to_vector(llvm::seq(P.Inner, TimeLoops))) +
                                ": pad the rounds of the time loop just outside the innermost"));
     // (A loop outside may run to a run-time size: it repeats the rounds.)
     for (unsigned L = 0; L <= *I; ++L)

@@ -3,6 +3,7 @@
 #include "systolic/SpaceLoopsInward.h"
 #include "language/LoopMetadata.h"
 #include "systolic/IslText.h"
+#include "systolic/LoopNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
@@ -97,10 +98,7 @@ std::string reached(const URESystem &S, llvm::ArrayRef<unsigned> Order,
 }
 
 std::string names(const URESystem &S, llvm::ArrayRef<unsigned> Order) {
-  std::string Out;
-  for (unsigned Q : Order)
-    Out += (Out.empty() ? "" : ", ") + S.Loops[Q].Name;
-  return "(" + Out + ")";
+  return "(" + joinLoopNames(S, Order) + ")";
 }
 
 int64_t coordinate(isl_point *P, unsigned Pos) {

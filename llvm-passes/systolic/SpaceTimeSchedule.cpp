@@ -1,6 +1,7 @@
 //===- SpaceTimeSchedule.cpp - Where and when each URE iteration runs -----===//
 
 #include "systolic/SpaceTimeSchedule.h"
+#include "systolic/LoopNames.h"
 #include "language/LoopMetadata.h"
 #include "systolic/NumberText.h"
 #include "systolic/RegisterPlan.h"
@@ -26,13 +27,6 @@ namespace {
 
 // Above this many PEs in the box, those that run are not counted.
 constexpr int64_t MaxCountedPEs = int64_t(1) << 16;
-
-std::string joinNames(const URESystem &S, llvm::ArrayRef<unsigned> Loops) {
-  std::string Out;
-  for (unsigned L : Loops)
-    Out += (Out.empty() ? "" : ", ") + S.Loops[L].Name;
-  return Out;
-}
 
 class Scheduler {
   const URESystem &S;
@@ -130,7 +124,7 @@ private:
           if (Subset && !Dropped.empty())
             reject(Step.Loc,
                    "this space_time drops " + llvm::Twine(Dropped.size()) +
-                       " space loops (" + joinNames(S, Dropped) +
+                       " space loops (" + joinLoopNames(S, Dropped) +
                        "); each later space_time turns exactly one space loop "
                        "of the previous one into time: split it into several "
                        "space_time lines");
@@ -583,7 +577,7 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
      << S.Loc.Line << ":" << S.Loc.Column << "\n";
   for (unsigned K = 0; K < Steps.size(); ++K) {
     const SpaceTimeStep &St = Steps[K];
-    OS << "  step " << K + 1 << ": space (" << joinNames(S, St.SpaceLoops)
+    OS << "  step " << K + 1 << ": space (" << joinLoopNames(S, St.SpaceLoops)
        << ") schedule (";
     llvm::interleave(St.Schedule, OS, ", ");
     OS << ")" << (St.ChosenSchedule ? ", chosen by the compiler" : "")
