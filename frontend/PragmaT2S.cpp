@@ -392,6 +392,11 @@ private:
     }
     if (Inner->isArrayType() || Inner->isIncompleteType()) // a variable-length dimension
       return;
+    // In a template, the pattern's element type may be a parameter: each
+    // instantiation, which the front end hands over as a declaration of its
+    // own, is marked with its own size.
+    if (Inner->isDependentType())
+      return;
     bool Overflow = false;
     llvm::APInt Bytes = Elements.umul_ov(
         llvm::APInt(64, Ctx.getTypeSizeInChars(Inner).getQuantity()), Overflow);

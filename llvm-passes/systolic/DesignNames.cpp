@@ -15,10 +15,30 @@ namespace t2s {
 
 namespace {
 
-// A function's name without its parameters ("scale" of scale(int*)).
+// A function's name without its parameters ("scale" of scale(int*)); an
+// instance of a function template without its return type, with its
+// arguments joined by '_' ("rowsum_float" of void rowsum<float>(...)).
 std::string functionName(const llvm::Function &F) {
   std::string D = llvm::demangle(F.getName().str());
-  return D.substr(0, D.find('('));
+  std::string Name = D.substr(0, D.find('('));
+  if (Name.find('<') == std::string::npos)
+    return Name;
+  // The return type, which the demangled name of a template's instance
+  // starts with, ends at the last space outside '<...>'.
+  size_t Start = 0;
+  int Depth = 0;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    Depth += Name[I] == '<' ? 1 : Name[I] == '>' ? -1 : 0;
+    if (Name[I] == ' ' && Depth == 0)
+      Start = I + 1;
+  }
+  std::string Spelled;
+  for (char C : llvm::StringRef(Name).drop_front(Start))
+    if (C == '<' || C == ',')
+      Spelled += '_';
+    else if (C != '>' && C != ' ')
+      Spelled += C;
+  return Spelled;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===- IslText.cpp - A nest's domain and guards in isl's notation ---------===//
 
 #include "systolic/IslText.h"
+#include "ure/Guards.h"
 #include "ure/RunTimeSizes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -95,6 +96,7 @@ std::optional<std::string> IslText::affine(const llvm::Value *V, char X) {
 }
 
 std::optional<std::string> IslText::condition(const llvm::Value *V, bool WhenTrue, char X) {
+  V = throughBoolCasts(V, WhenTrue);
   if (auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
     return (C->isOne() == WhenTrue) ? "0 = 0" : "0 = 1";
   if (auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(V)) {
@@ -114,50 +116,23 @@ std::optional<std::string> IslText::condition(const llvm::Value *V, bool WhenTru
     default: return std::nullopt; // unsigned: not affine over the integers
     }
   }
-  const llvm::Value *A = nullptr, *B = nullptr;
-  bool IsAnd = false;
-  if (auto *Bin = llvm::dyn_cast<llvm::BinaryOperator>(V)) {
-    if (Bin->getOpcode() == llvm::Instruction::Xor)
-      if (auto *One = llvm::dyn_cast<llvm::ConstantInt>(Bin->getOperand(1));
-          One && One->isOne() && One->getType()->isIntegerTy(1))
-        return condition(Bin->getOperand(0), !WhenTrue, X);
-    if (Bin->getOpcode() != llvm::Instruction::And &&
-        Bin->getOpcode() != llvm::Instruction::Or)
-      return std::nullopt;
-    A = Bin->getOperand(0);
-    B = Bin->getOperand(1);
-    IsAnd = Bin->getOpcode() == llvm::Instruction::And;
-  } else if (auto *Sel = llvm::dyn_cast<llvm::SelectInst>(V)) {
-    // 'c ? true : b' is c || b, 'c ? b : false' is c && b.
-    auto *T = llvm::dyn_cast<llvm::ConstantInt>(Sel->getTrueValue());
-    auto *F = llvm::dyn_cast<llvm::ConstantInt>(Sel->getFalseValue());
-    A = Sel->getCondition();
-    if (T && T->isOne()) {
-      B = Sel->getFalseValue();
-    } else if (F && F->isZero()) {
-      B = Sel->getTrueValue();
-      IsAnd = true;
-    } else {
-      return std::nullopt;
-    }
-  } else {
+  std::optional<LogicalTerms> L = logicalTerms(V);
+  if (!L)
     return std::nullopt;
-  }
-  if (!V->getType()->isIntegerTy(1))
-    return std::nullopt;
-  std::optional<std::string> CA = condition(A, WhenTrue, X);
-  std::optional<std::string> CB = condition(B, WhenTrue, X);
+  llvm::SmallVector<std::string, 4> Terms;
+  for (auto [Term, Value] : L->Terms)
+    if (std::optional<std::string> C = condition(Term, Value == WhenTrue, X))
+      Terms.push_back(*C);
   // With '!' outside, '&&' becomes '||' (De Morgan).
-  bool Conjunction = IsAnd == WhenTrue;
-  if (Conjunction) {
-    // A term it cannot read may hold: keep the other.
-    if (!CA || !CB)
-      return CA ? CA : CB;
-    return "(" + *CA + " and " + *CB + ")";
+  if (L->IsAnd == WhenTrue) {
+    // A term it cannot read may hold: keep the others.
+    if (Terms.empty())
+      return std::nullopt;
+    return "(" + llvm::join(Terms, " and ") + ")";
   }
-  if (!CA || !CB)
+  if (Terms.size() != L->Terms.size())
     return std::nullopt;
-  return "(" + *CA + " or " + *CB + ")";
+  return "(" + llvm::join(Terms, " or ") + ")";
 }
 
 std::string IslText::domain(char X, llvm::ArrayRef<Guard> Guards) {

@@ -139,15 +139,116 @@ bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop) {
   return dependsOn(S, V, S.Loops[Loop].IV, Visited);
 }
 
+const llvm::Value *throughBoolCasts(const llvm::Value *V, bool &WhenTrue) {
+  using namespace llvm::PatternMatch;
+  for (;;) {
+    const llvm::Value *X = nullptr;
+    llvm::ICmpInst::Predicate P;
+    if (match(V, m_Trunc(m_ZExt(m_Value(X)))) && X->getType()->isIntegerTy(1) &&
+        V->getType()->isIntegerTy(1)) {
+      V = X;
+    } else if (match(V, m_ICmp(P, m_ZExt(m_Value(X)), m_Zero())) &&
+               X->getType()->isIntegerTy(1) &&
+               (P == llvm::ICmpInst::ICMP_NE || P == llvm::ICmpInst::ICMP_EQ)) {
+      if (P == llvm::ICmpInst::ICMP_EQ)
+        WhenTrue = !WhenTrue;
+      V = X;
+    } else if (match(V, m_Not(m_Value(X))) && V->getType()->isIntegerTy(1)) {
+      WhenTrue = !WhenTrue;
+      V = X;
+    } else {
+      return V;
+    }
+  }
+}
+
 namespace {
 
-void pinnedIn(const URESystem &S, llvm::Value *Cond, bool WhenTrue,
-              llvm::SmallVectorImpl<std::pair<unsigned, int64_t>> &Out) {
+// 'phi [K, P1], ..., [K, Pn], [X, R]' where every Pi branches, on its
+// condition, either to the phi's block (giving K) or on towards R, and R
+// and the later Pi are reached only that way: with K false, all the Pi's
+// onward conditions && X; with K true, any of the Pi's exit conditions || X.
+std::optional<LogicalTerms> shortCircuit(const llvm::PHINode *Phi) {
+  if (!Phi->getType()->isIntegerTy(1) || Phi->getNumIncomingValues() < 2)
+    return std::nullopt;
+  const llvm::ConstantInt *K = nullptr;
+  const llvm::Value *X = nullptr;
+  const llvm::BasicBlock *R = nullptr;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 4> Tests;
+  llvm::SmallVector<const llvm::BasicBlock *, 4> InOrder; // of the phi's operands
+  for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
+    const llvm::Value *V = Phi->getIncomingValue(I);
+    auto *C = llvm::dyn_cast<llvm::ConstantInt>(V);
+    if (C && (!K || K == C)) {
+      K = C;
+      if (Tests.insert(Phi->getIncomingBlock(I)).second)
+        InOrder.push_back(Phi->getIncomingBlock(I));
+    } else if (!X) {
+      X = V;
+      R = Phi->getIncomingBlock(I);
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!K || !X || Tests.count(R))
+    return std::nullopt;
+  const llvm::BasicBlock *Merge = Phi->getParent();
+  auto *RBr = llvm::dyn_cast<llvm::BranchInst>(R->getTerminator());
+  if (!RBr || RBr->isConditional() || !R->getSinglePredecessor())
+    return std::nullopt;
+  LogicalTerms Out;
+  Out.IsAnd = K->isZero();
+  unsigned Entries = 0;
+  for (const llvm::BasicBlock *P : InOrder) {
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
+    if (!Br || !Br->isConditional())
+      return std::nullopt;
+    bool ExitWhenTrue = Br->getSuccessor(0) == Merge;
+    const llvm::BasicBlock *Onward = Br->getSuccessor(ExitWhenTrue ? 1 : 0);
+    if (Br->getSuccessor(ExitWhenTrue ? 0 : 1) != Merge ||
+        (Onward != R && !Tests.count(Onward)))
+      return std::nullopt;
+    if (!P->getSinglePredecessor() || !Tests.count(P->getSinglePredecessor()))
+      ++Entries; // the first test of the chain
+    // '&&' needs the onward edge; '||' holds on the exit edge.
+    Out.Terms.push_back({Br->getCondition(), Out.IsAnd ? !ExitWhenTrue : ExitWhenTrue});
+  }
+  if (Entries != 1)
+    return std::nullopt;
+  Out.Terms.push_back({X, true});
+  return Out;
+}
+
+} // namespace
+
+std::optional<LogicalTerms> logicalTerms(const llvm::Value *V) {
+  if (!V->getType()->isIntegerTy(1))
+    return std::nullopt;
+  if (auto *Phi = llvm::dyn_cast<llvm::PHINode>(V))
+    return shortCircuit(Phi);
   using namespace llvm::PatternMatch;
-  llvm::Value *A, *B;
-  if (WhenTrue && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) {
-    pinnedIn(S, A, true, Out);
-    pinnedIn(S, B, true, Out);
+  const llvm::Value *A = nullptr, *B = nullptr;
+  LogicalTerms Out;
+  if (match(V, m_LogicalAnd(m_Value(A), m_Value(B))))
+    Out.IsAnd = true;
+  else if (match(V, m_LogicalOr(m_Value(A), m_Value(B))))
+    Out.IsAnd = false;
+  else
+    return std::nullopt;
+  Out.Terms = {{A, true}, {B, true}};
+  return Out;
+}
+
+namespace {
+
+void pinnedIn(const URESystem &S, const llvm::Value *Cond, bool WhenTrue,
+              llvm::SmallVectorImpl<std::pair<unsigned, int64_t>> &Out) {
+  Cond = throughBoolCasts(Cond, WhenTrue);
+  if (std::optional<LogicalTerms> L = logicalTerms(Cond)) {
+    // The terms of an '&&' that holds (or of an '||' that does not) all hold.
+    if (L->IsAnd == WhenTrue)
+      for (auto [Term, Value] : L->Terms)
+        pinnedIn(S, Term, Value == WhenTrue, Out);
     return;
   }
   auto *Cmp = llvm::dyn_cast<llvm::ICmpInst>(Cond);

@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 namespace llvm {
@@ -70,6 +71,23 @@ llvm::SmallVector<Guard, 2> accessGuards(const URESystem &S,
 /// the order the condition names them; none for a guard that is not Exact.
 llvm::SmallVector<std::pair<unsigned, int64_t>, 2> pinnedValues(const URESystem &S,
                                                                 const Guard &G);
+
+/// V with what clang puts around a bool local taken off: 'trunc (zext X)'
+/// and 'icmp ne (zext X), 0' are X, 'icmp eq (zext X), 0' and 'X ^ true' are
+/// !X (WhenTrue flips).
+const llvm::Value *throughBoolCasts(const llvm::Value *V, bool &WhenTrue);
+
+/// The terms of a condition that is '&&' or '||' of others: 'and'/'or' of
+/// i1 values, their 'select' forms, and the phi that clang emits for a
+/// short-circuit operator whose value is kept in a bool ('bool b = x && y':
+/// phi [false, P], [y, R], where P branches to R when x holds). Each term
+/// with the value it must have for the condition to hold; nullopt when V
+/// is neither.
+struct LogicalTerms {
+  bool IsAnd = true;
+  llvm::SmallVector<std::pair<const llvm::Value *, bool>, 4> Terms;
+};
+std::optional<LogicalTerms> logicalTerms(const llvm::Value *V);
 
 /// Whether V (a value of the nest) is computed from loop Loop's variable.
 bool dependsOnLoop(const URESystem &S, const llvm::Value *V, unsigned Loop);

@@ -92,7 +92,8 @@ private:
            << kernelParameter(D, *K, A, Types, /*Macros=*/true);
       OS << (K->Params.empty() ? "void);\n" : ");\n");
     }
-    OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
+    OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n"
+       << "  t2s::emu::DesignCall Serial; // calls from several threads take turns\n";
     printStubExtents(OS, D, Types);
     printDisjointCheck();
     // One t2s::emu::run per stage: it returns when the stage's kernels end.

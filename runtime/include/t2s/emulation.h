@@ -58,6 +58,7 @@
 #include <exception>
 #include <functional>
 #include <initializer_list>
+#include <mutex>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -243,7 +244,8 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
   {
     std::lock_guard<detail::SpinMutex> Lock(S.Mutex);
     if (S.Active)
-      throw std::logic_error("t2s::emu::run: another run is in progress");
+      throw std::logic_error("t2s::emu::run: a design was called from within one of the "
+                             "kernels of a run in progress; call it from the host");
     S.Active = true;
     S.Failure.clear();
     S.UnwindAsked = false;
@@ -345,6 +347,25 @@ inline RunResult tryRun(const std::vector<Kernel> &Kernels, const RunInfo &Info 
   S.Workers.clear();
   return Result;
 }
+
+// One call of a design at a time. A design's channels and run-time sizes are
+// globals of its file and every run shares one scheduler, so the host stubs
+// of designs called from several host threads at once take turns: each holds
+// a DesignCall for the whole call. A design called again from within one of
+// its own kernels (same thread) passes the lock, and tryRun then refuses the
+// nested run.
+class DesignCall {
+  static std::recursive_mutex &lock() {
+    static std::recursive_mutex M;
+    return M;
+  }
+  std::lock_guard<std::recursive_mutex> Held{lock()};
+
+public:
+  DesignCall() = default;
+  DesignCall(const DesignCall &) = delete;
+  DesignCall &operator=(const DesignCall &) = delete;
+};
 
 // tryRun, but a failed run prints its report to stderr and exits with status 1.
 inline void run(const std::vector<Kernel> &Kernels, const RunInfo &Info = RunInfo()) {
