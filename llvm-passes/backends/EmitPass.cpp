@@ -99,6 +99,12 @@ public:
         reportError(F, Loc, *Why);
         return;
       }
+    for (const Requested &R : Targets) {
+      std::vector<TargetWarning> Warnings;
+      R.T.warnings(D, R.Output, Warnings);
+      for (const TargetWarning &W : Warnings)
+        reportWarning(F, W.Line ? SourceLoc{Loc.File, W.Line, 0} : Loc, W.Group, W.Text);
+    }
     std::vector<TargetTexts> Texts(Targets.size());
     unsigned Bank = NextBank;
     for (unsigned I = 0; I < Targets.size(); ++I) {

@@ -8,7 +8,8 @@
 // A target has
 //   - its capabilities, as data: what the Design it is given may hold;
 //   - check(): its rules, before anything is printed; a refusal is the
-//     design's error, reported at the design's line;
+//     design's error, reported at the design's line; warnings(): where
+//     what it builds will compute otherwise than the reference;
 //   - print(): one function's kernels, host stub and extra files (v++'s
 //     connectivity), appended to the texts of the translation unit;
 //   - what each of its files starts with, once, and how its kernels file
@@ -27,12 +28,14 @@
 
 #include "Options.h"
 #include "backends/model/FPGADevices.h"
+#include "language/Warnings.h"
 #include "systolic/Design.h"
 
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace t2s {
 
@@ -60,6 +63,14 @@ struct TargetCapabilities {
 /// The texts one function's design adds to a target's files.
 struct TargetTexts {
   std::string Kernels, Host, Config;
+};
+
+/// A warning a target has about a design it writes: at a line of the
+/// design's file (the design's own line for 0).
+struct TargetWarning {
+  unsigned Line = 0;
+  WarningGroup Group;
+  std::string Text;
 };
 
 /// What a target's print() is given beside the Design.
@@ -90,6 +101,12 @@ public:
   virtual std::optional<std::string> check(const Design &D, const TargetOutput &Out) const {
     return std::nullopt;
   }
+
+  /// What the design will do otherwise than the reference where it runs as
+  /// \p Out asks (device math that rounds its own way, say), appended to
+  /// \p W. Runs after check() has passed.
+  virtual void warnings(const Design &D, const TargetOutput &Out,
+                        std::vector<TargetWarning> &W) const {}
 
   /// Appends \p D's files to \p Texts. Returns why it could not (an internal
   /// error, or what a stub cannot run), having appended nothing useful.

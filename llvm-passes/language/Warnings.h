@@ -37,6 +37,7 @@ enum class WarningGroup {
   BufferReuse,        // buffer(a, k) whose loader sends each value it reads once
   UnknownSize,        // --size=NAME= that names no run-time size of the file
   ChannelDepth,       // a channel whose depth the run-time sizes can outgrow
+  DeviceMath,         // --opencl: a math call the device's library rounds its own way
 };
 
 /// Each group's name as it follows -W, indexed by WarningGroup. (Header-only:
@@ -50,6 +51,7 @@ inline constexpr llvm::StringLiteral WarningGroupNames[] = {
     "t2s-buffer-reuse",
     "t2s-unknown-size",
     "t2s-channel-depth",
+    "t2s-device-math",
 };
 
 inline llvm::StringRef warningGroupName(WarningGroup G) {

@@ -1,6 +1,7 @@
 //===- LiftExpr.cpp - A URE nest's values as design expressions -----------===//
 
 #include "systolic/LiftExpr.h"
+#include "expr/MathFunctions.h"
 #include "language/LoopMetadata.h"
 #include "systolic/Buffers.h"
 #include "ure/Guards.h"
@@ -339,25 +340,59 @@ ExprPtr ExprLifter::liftCall(llvm::CallInst *Call) {
   case llvm::Intrinsic::nearbyint: return named("rint");
   case llvm::Intrinsic::copysign: return named("copysign");
   case llvm::Intrinsic::ctpop: return named("popcount");
+  case llvm::Intrinsic::ctlz: { // __builtin_clz: OpenCL's clz (the width at 0)
+    ExprPtr X = value(Call->getArgOperand(0));
+    return X ? call(T, "clz", {X}) : nullptr;
+  }
+  case llvm::Intrinsic::cttz: { // __builtin_ctz: the ones below the lowest set bit
+    // (OpenCL 1.2, which Intel's compiler speaks, has no ctz)
+    ExprPtr X = value(Call->getArgOperand(0));
+    if (!X)
+      return nullptr;
+    ExprPtr Below = binary(BinaryOp::And, false, binary(BinaryOp::Xor, false, X, intConst(T, -1)),
+                           binary(BinaryOp::Sub, false, X, intConst(T, 1)));
+    return call(T, "popcount", {Below});
+  }
+  case llvm::Intrinsic::bswap: { // __builtin_bswap16/32/64: bytes moved by shifts
+    if (T.isVector() || T.Bits % 16) {
+      reject("a byte swap of a vector");
+      return nullptr;
+    }
+    ExprPtr X = value(Call->getArgOperand(0));
+    if (!X)
+      return nullptr;
+    unsigned Bytes = T.Bits / 8;
+    ExprPtr Out;
+    for (unsigned B = 0; B < Bytes; ++B) {
+      int Shift = int(Bytes - 1 - 2 * B) * 8; // byte B goes to byte Bytes - 1 - B
+      ExprPtr Moved = Shift > 0 ? binary(BinaryOp::Shl, false, X, intConst(T, Shift))
+                                : binary(BinaryOp::Shr, /*Unsigned=*/true, X, intConst(T, -Shift));
+      // The byte's place; the shift clears the top and the bottom byte's others.
+      unsigned To = Bytes - 1 - B;
+      if (To != 0 && To != Bytes - 1)
+        Moved = binary(BinaryOp::And, false, Moved,
+                       intConst(T, int64_t(uint64_t(0xff) << (8 * To))));
+      Out = Out ? binary(BinaryOp::Or, false, Out, Moved) : Moved;
+    }
+    return Out;
+  }
   default: break;
   }
   std::string Name = llvm::demangle(Callee->getName());
   Name = Name.substr(0, Name.find('('));
-  if (llvm::StringRef(Name).starts_with("std::"))
-    Name = Name.substr(5);
-  static const char *Math[] = {"sqrt", "exp", "exp2", "log", "log2", "log10",
-                               "sin", "cos", "tan", "pow", "fabs", "fmin",
-                               "fmax", "floor", "ceil", "round", "trunc",
-                               "rint", "copysign", "tanh", "atan", "atan2",
-                               "fmod"};
-  std::string Base = Name;
-  if (!Base.empty() && Base.back() == 'f' && !llvm::is_contained(Math, Base))
-    Base.pop_back();
-  if (!llvm::is_contained(Math, Base)) {
-    reject("a call to '" + Name + "'");
+  if (isRoundToInteger(Name)) { // lround: round, halves away from zero, as a long
+    ExprPtr X = value(Call->getArgOperand(0));
+    return X ? cast(CastKind::Plain, T, call(X->Type, "round", {X})) : nullptr;
+  }
+  const MathFunction *M = mathFunction(Name);
+  if (!M) {
+    if (Callee->isIntrinsic())
+      reject("the builtin '" + Name + "' (no C operator or OpenCL function computes it)");
+    else
+      reject("a call to '" + Name + "'");
     return nullptr;
   }
-  return named(Base);
+  return named(M->Name.str());
 }
 
 // A vector built lane by lane: each lane from the last insert that sets it,

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "expr/MathFunctions.h"
 #include "ure/IterationDomain.h"
 #include "ure/NestExtractor.h"
 #include "ure/RunTimeSizes.h"
@@ -792,21 +793,13 @@ bool NestExtractor::isIgnorableIntrinsic(const llvm::Instruction &I) {
 
 // Library math functions only set errno, which a URE body may ignore.
 bool NestExtractor::isMathLibraryFunction(const llvm::Function &Callee) const {
-  llvm::LibFunc LF;
-  if (!TLI.getLibFunc(Callee, LF))
-    return false;
   llvm::StringRef N = Callee.getName();
-  static const char *Math[] = {"sqrt", "exp", "exp2", "log", "log2", "log10",
-                               "sin", "cos", "tan", "pow", "fabs", "fmin",
-                               "fmax", "floor", "ceil", "round", "trunc",
-                               "rint", "copysign", "tanh", "atan", "atan2",
-                               "fmod"};
-  for (const char *M : Math) {
-    llvm::StringRef Base(M);
-    if (N == Base || N == (Base + "f").str() || N == (Base + "l").str())
-      return true;
-  }
-  return false;
+  if (!mathFunction(N) && !isRoundToInteger(N))
+    return false;
+  // The library's, not a function of the program's own of that name (the
+  // library info does not know every one: lroundf).
+  llvm::LibFunc LF;
+  return TLI.getLibFunc(Callee, LF) || Callee.isDeclaration();
 }
 
 // A call writes nothing the program can see if it calls library math or a

@@ -89,13 +89,13 @@ TEST(ExprTest, VectorsWithoutAnOpenCLTypeAreStructs) {
   EXPECT_EQ(print(lane(param(F4, 0), 3), Types, Names), "p0.s3");
   ExprPtr V = param(F5, 0);
   EXPECT_EQ(print(lane(V, 4), Types, Names), "p0.data[4]");
-  EXPECT_EQ(print(binary(BinaryOp::Mul, false, V, V), Types, Names), "t2s_float5_mul(p0, p0)");
+  EXPECT_EQ(print(binary(BinaryOp::Mul, false, V, V), Types, Names), "t2s_float_x5_mul(p0, p0)");
   EXPECT_EQ(print(mulAdd(V, V, V), Types, Names),
-            "t2s_float5_add(t2s_float5_mul(p0, p0), p0)");
+            "t2s_float_x5_add(t2s_float_x5_mul(p0, p0), p0)");
   std::string Defs = Types.definitions();
-  EXPECT_NE(Defs.find("typedef struct { float data[5]; float pad[3]; } t2s_float5;"),
+  EXPECT_NE(Defs.find("typedef struct { float data[5]; float pad[3]; } t2s_float_x5;"),
             std::string::npos);
-  EXPECT_NE(Defs.find("T2S_DEFINED_t2s_float5_add"), std::string::npos);
+  EXPECT_NE(Defs.find("T2S_DEFINED_t2s_float_x5_add"), std::string::npos);
 }
 
 TEST(ExprTest, ChainTransfersAreUnpaddedStructsUpToMaxWideLanes) {
@@ -110,9 +110,9 @@ TEST(ExprTest, ChainTransfersAreUnpaddedStructsUpToMaxWideLanes) {
   EXPECT_TRUE(hasWideCName(Float.withLanes(MaxWideLanes)));
   EXPECT_FALSE(hasWideCName(Float.withLanes(MaxWideLanes + 1)));
   EXPECT_FALSE(hasWideCName(DType::boolean().withLanes(64)));
-  EXPECT_EQ(Types.name(F320), "t2s_float320");
+  EXPECT_EQ(Types.name(F320), "t2s_float_x320");
   EXPECT_EQ(Types.name(Float.withLanes(MaxWideLanes + 1)), "");
-  EXPECT_NE(Types.definitions().find("typedef struct { float data[320]; } t2s_float320;"),
+  EXPECT_NE(Types.definitions().find("typedef struct { float data[320]; } t2s_float_x320;"),
             std::string::npos);
 }
 

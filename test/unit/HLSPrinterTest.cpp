@@ -212,9 +212,9 @@ TEST(HLSPrinterTest, TheTargetsSayWhatTheyExpress) {
   EXPECT_EQ(HLS->capabilities().Toolchain, AMDToolchain);
   // The HLS dialect spells every vector a struct, with braced literals.
   CTypes Types(HLSTypeStyle);
-  EXPECT_EQ(Types.name(DType::floating(32).withLanes(4)), "t2s_float4");
+  EXPECT_EQ(Types.name(DType::floating(32).withLanes(4)), "t2s_float_x4");
   EXPECT_EQ(Types.vectorLiteral(DType::floating(32).withLanes(2), {"a", "b"}),
-            "t2s_float2{{a, b}}");
+            "t2s_float_x2{{a, b}}");
   // Each kernels file says, in its own spelling, which kernels it defines.
   EXPECT_TRUE(OpenCL->definesKernel("x\nvoid f_in(int n) {", "f_in"));
   EXPECT_FALSE(OpenCL->definesKernel("x\nstatic void f_in(int n) {", "f_in"));

@@ -31,8 +31,9 @@ std::string CTypes::name(DType T) {
 }
 
 // Built-in types for 2, 3, 4, 8 and 16 lanes ("float4"), a struct
-// 't2s_float5 { float data[5]; }' for other widths up to 32, and for the
-// wider transfers of bundled chains (up to MaxWideLanes).
+// 't2s_float_x5 { float data[5]; }' for other widths up to 32, and for the
+// wider transfers of bundled chains (up to MaxWideLanes). The 'x' keeps a
+// struct of 32 floats from reading as a 32-bit float.
 std::string CTypes::vector(DType VT) {
   std::string E = name(VT.element());
   unsigned N = VT.Lanes;
@@ -40,7 +41,7 @@ std::string CTypes::vector(DType VT) {
     return "";
   if (Style.BuiltinVectors && (N == 2 || N == 3 || N == 4 || N == 8 || N == 16))
     return E + std::to_string(N);
-  std::string Name = "t2s_" + E + std::to_string(N);
+  std::string Name = "t2s_" + E + "_x" + std::to_string(N);
   // As large as the vector in memory (LLVM and clang round a vector up to a
   // power of two lanes), so buffers of them keep the host's layout. Only
   // a bundled chain's transfers are wider than 32 lanes, and they never
@@ -62,8 +63,10 @@ std::string CTypes::lane(DType VT, const std::string &Text, unsigned L) {
 
 std::string CTypes::vectorLiteral(DType VT, llvm::ArrayRef<std::string> Lanes) {
   std::string T = name(VT), Text;
-  for (const std::string &L : Lanes)
-    Text += (Text.empty() ? "" : ", ") + L;
+  // A wide bundle's literal (hundreds of lanes) goes on lines of 8 lanes.
+  bool Wrap = Lanes.size() > 16;
+  for (unsigned I = 0; I < Lanes.size(); ++I)
+    Text += (I == 0 ? "" : Wrap && I % 8 == 0 ? ",\n        " : ", ") + Lanes[I];
   if (Style.BracedLiterals)
     return T + "{{" + Text + "}}";
   return isStructVector(VT) ? "((" + T + "){{" + Text + "}})" : "((" + T + "){" + Text + "})";

@@ -29,12 +29,21 @@ const char *const HLSPrelude =
     "using std::log;\nusing std::log10;\nusing std::log2;\nusing std::max;\n"
     "using std::min;\nusing std::pow;\nusing std::rint;\nusing std::round;\n"
     "using std::sin;\nusing std::sqrt;\nusing std::tan;\nusing std::tanh;\n"
-    "using std::trunc;\nusing std::atan;\nusing std::atan2;\n"
+    "using std::trunc;\nusing std::atan;\nusing std::atan2;\nusing std::expm1;\n"
+    "using std::log1p;\nusing std::asin;\nusing std::acos;\nusing std::sinh;\n"
+    "using std::cosh;\nusing std::hypot;\nusing std::cbrt;\nusing std::remainder;\n"
     "typedef unsigned char uchar;\ntypedef unsigned short ushort;\n"
     "typedef unsigned int uint;\ntypedef unsigned long ulong;\n"
     "// OpenCL's popcount keeps its argument's type.\n"
     "inline int popcount(int X) { return __builtin_popcount(unsigned(X)); }\n"
     "inline unsigned popcount(unsigned X) { return unsigned(__builtin_popcount(X)); }\n"
+    "inline long popcount(long X) { return __builtin_popcountl((unsigned long)X); }\n"
+    "inline unsigned long popcount(unsigned long X) { return (unsigned long)__builtin_popcountl(X); }\n"
+    "// OpenCL's clz: the leading zero bits, the type's width for 0.\n"
+    "inline int clz(int X) { return X ? __builtin_clz(unsigned(X)) : 32; }\n"
+    "inline unsigned clz(unsigned X) { return X ? unsigned(__builtin_clz(X)) : 32u; }\n"
+    "inline long clz(long X) { return X ? __builtin_clzl((unsigned long)X) : 64; }\n"
+    "inline unsigned long clz(unsigned long X) { return X ? (unsigned long)__builtin_clzl(X) : 64ul; }\n"
     "} // namespace t2s_hls\n#endif\n";
 
 namespace {

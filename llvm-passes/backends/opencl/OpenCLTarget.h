@@ -25,6 +25,10 @@ public:
   /// (systolic/DesignAnalysis.h, URERule::OpenCL).
   llvm::StringRef rule() const override { return "opencl"; }
   const TargetCapabilities &capabilities() const override;
+  /// On an OpenCL device (t2s-clang --opencl): each call of library math
+  /// that OpenCL C lets the device round otherwise than the host's libm.
+  void warnings(const Design &D, const TargetOutput &Out,
+                std::vector<TargetWarning> &W) const override;
   std::optional<std::string> print(const Design &D, const TargetContext &C,
                                    TargetTexts &Texts) const override;
   llvm::StringRef hostPrelude() const override;

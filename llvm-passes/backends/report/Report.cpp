@@ -766,8 +766,22 @@ private:
         Est["at_sizes"] = std::move(At);
       }
       O["estimate"] = std::move(Est);
+    } else {
+      // The key is always there: null, with why (a refused design has no
+      // kernels to count).
+      O["estimate"] = nullptr;
+      O["estimate_missing"] = noEstimateReason(DR);
     }
     return O;
+  }
+
+  std::string noEstimateReason(const DesignResult &DR) const {
+    if (!Device)
+      return "no device to estimate for";
+    if (DR.Rejection)
+      return "the kernels cannot be written: line " + std::to_string(DR.Rejection->first.Line) +
+             ": " + DR.Rejection->second;
+    return "the kernels cannot be written";
   }
 
   void nestText(const std::string &Design, const DesignResult &DR, unsigned N,
@@ -781,8 +795,7 @@ private:
     if (E)
       printEstimate(OS, *E, *Device, Opts.Emit.Board.FmaxMHz, DR.D);
     else if (Device)
-      OS << "  estimate: none, the kernels cannot be written (t2s-clang "
-            "--emit-opencl says why)\n";
+      OS << "  estimate: none, " << noEstimateReason(DR) << "\n";
   }
 
   void kernelNests(const std::string &Name, const Design &D, const EstimateSizes &Sizes) {

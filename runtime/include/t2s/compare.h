@@ -4,6 +4,13 @@
 // systolic build with the sequential reference: exact for integers, within a
 // stated relative tolerance for floats. They print the first mismatches.
 //
+// Any NaN equals any NaN, whatever its sign: IEEE 754 (2019, 6.3) leaves
+// the sign of a NaN made by an invalid operation unspecified, and it does
+// differ between builds: x86 makes 0/0 the NaN with the sign set (-nan),
+// while clang folds a 0/0 it can see at compile time to +nan, so a
+// reference whose inputs are constants prints 'nan' where the kernels,
+// which compute it at run time, print '-nan' (docs/emulation.md).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef T2S_COMPARE_H
@@ -17,7 +24,7 @@
 namespace t2s {
 
 /// Compares Count elements of Got against Want. Integers must be equal; floats
-/// must satisfy |got - want| <= RelTol * max(1, |want|). Prints at most
+/// must satisfy |got - want| <= RelTol * max(1, |want|), or both be NaN. Prints at most
 /// MaxReports mismatches to stderr under Name and returns the mismatch count.
 template <typename T>
 std::size_t countMismatches(const char *Name, const T *Got, const T *Want,
@@ -29,7 +36,8 @@ std::size_t countMismatches(const char *Name, const T *Got, const T *Want,
     if constexpr (std::is_floating_point_v<T>) {
       double G = Got[I], W = Want[I];
       double Scale = std::fabs(W) > 1.0 ? std::fabs(W) : 1.0;
-      Equal = (G == W) || std::fabs(G - W) <= RelTol * Scale;
+      Equal = (G == W) || std::fabs(G - W) <= RelTol * Scale ||
+              (std::isnan(G) && std::isnan(W));
     } else {
       Equal = Got[I] == Want[I];
     }

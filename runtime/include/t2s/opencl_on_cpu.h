@@ -54,10 +54,24 @@ using std::tanh;
 using std::trunc;
 using std::rint;
 using std::copysign;
+using std::expm1;
+using std::log1p;
+using std::asin;
+using std::acos;
+using std::sinh;
+using std::cosh;
+using std::hypot;
+using std::cbrt;
+using std::remainder;
 // OpenCL's popcount keeps its argument's type.
 inline int popcount(int X) { return __builtin_popcount(unsigned(X)); }
 inline unsigned popcount(unsigned X) { return unsigned(__builtin_popcount(X)); }
 inline long popcount(long X) { return __builtin_popcountl((unsigned long)X); }
 inline unsigned long popcount(unsigned long X) { return (unsigned long)__builtin_popcountl(X); }
+// OpenCL's clz: the leading zero bits, the type's width for 0.
+inline int clz(int X) { return X ? __builtin_clz(unsigned(X)) : 32; }
+inline unsigned clz(unsigned X) { return X ? unsigned(__builtin_clz(X)) : 32u; }
+inline long clz(long X) { return X ? __builtin_clzl((unsigned long)X) : 64; }
+inline unsigned long clz(unsigned long X) { return X ? (unsigned long)__builtin_clzl(X) : 64ul; }
 
 #endif // T2S_OPENCL_ON_CPU_H

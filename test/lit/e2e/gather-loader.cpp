@@ -69,7 +69,7 @@
 // RUN: %t2s-clang --emit-hls -Wno-t2s-initiation-interval %s -o %t/k.cpp
 // RUN: FileCheck %s --check-prefix=HLS < %t/k.cpp
 // HLS: x_lanes[3] = x[((long)(g * 4)) + 3];
-// HLS: sparse_x[i].write(t2s_float4{{[{][{]}}x_lanes[0], x_lanes[1], x_lanes[2], x_lanes[3]{{[}][}]}});
+// HLS: sparse_x[i].write(t2s_float_x4{{[{][{]}}x_lanes[0], x_lanes[1], x_lanes[2], x_lanes[3]{{[}][}]}});
 //
 // The report: the windows, what reading them costs off-chip (x: 8 steps
 // of 4 floats; w: 12 reads of 4 floats), and the JSON.

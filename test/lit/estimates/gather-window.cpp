@@ -29,7 +29,7 @@
 // CL-NEXT: // What each PE reads, when it reads it.
 // CL-NEXT: #pragma unroll
 // CL-NEXT: for (int i = 0; i < 16; i++) {
-// CL-NEXT: T2S_WRITE(shared_b[i], ((t2s_float32){{[{][{]}}b_lanes[0],
+// CL-NEXT: T2S_WRITE(shared_b[i], ((t2s_float_x32){{[{][{]}}b_lanes[0],
 // RUN: %python %t2s_src/scripts/clocked-vs-model.py --t2s-clang %t2s-clang --program %t/emulated %s | FileCheck %s --check-prefix=CLOCK
 // CLOCK: run 1 (wide, stage 1): emulated 854 cycles (wide_load_b), model 854 (wide_load_b, II 14): 1.000
 // CLOCK: run 2 (shared, stage 1): emulated {{38[4-6]}} cycles (shared), model 384 (shared, II 6): 1.00{{[0-9]}}

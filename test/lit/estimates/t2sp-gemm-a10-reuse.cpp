@@ -13,8 +13,8 @@
 // RUN: %t2s-clang --report=json --device=arria10 --fmax=215 --size=I=32 --size=J=64 --size=K=16 %s | jq -c '.designs[0].estimate | [.dsp_blocks, .bound, .traffic.bytes_read, .traffic_without_reuse.bytes_read, .buffer_bits]' | FileCheck %s --check-prefix=JSON
 
 // CHECK:      PEs: 80 (iii in [0, 10), jjj in [0, 8))
-// CHECK:      reuse buffer of a at k: 2 halves of 1,024 t2s_float160 (1 bank), 10,485,760 bits; per tile of i, j, k it reads 1,024 steps (kk, ii) and sends 32,768: each value read is sent 32.00 times
-// CHECK-NEXT: reuse buffer of b at k: 2 halves of 1,024 t2s_float128 (1 bank), 8,388,608 bits; per tile of i, j, k it reads 1,024 steps (kk, jj) and sends 32,768: each value read is sent 32.00 times
+// CHECK:      reuse buffer of a at k: 2 halves of 1,024 t2s_float_x160 (1 bank), 10,485,760 bits; per tile of i, j, k it reads 1,024 steps (kk, ii) and sends 32,768: each value read is sent 32.00 times
+// CHECK-NEXT: reuse buffer of b at k: 2 halves of 1,024 t2s_float_x128 (1 bank), 8,388,608 bits; per tile of i, j, k it reads 1,024 steps (kk, jj) and sends 32,768: each value read is sent 32.00 times
 // CHECK-NEXT: the estimate's operations and traffic per run are at I = 32, J = 64, K = 16
 // CHECK-NEXT: estimate on Arria 10 GX 1150 at 215 MHz: 1,280 DSP blocks of 1,518 (84.3%): 1,280 fp32 multiply-add
 // CHECK-NEXT: on-chip memory: {{.*}} bits of shift registers, {{.*}} bits of channels, 18,874,368 bits of reuse buffers

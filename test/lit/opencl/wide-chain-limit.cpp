@@ -4,11 +4,11 @@
 // to PE through channels between them instead.
 // RUN: %t2s-clang --emit-opencl -DPES=128 %s -o - | FileCheck %s --check-prefix=WIDE
 // RUN: %t2s-clang --emit-opencl -DPES=129 %s -o - | FileCheck %s --check-prefix=CHAIN
-// WIDE:      T2S_CHANNEL(t2s_float4096, f_a, 1);
+// WIDE:      T2S_CHANNEL(t2s_float_x4096, f_a, 1);
 // WIDE-NOT:  f_a_chain
-// WIDE:      t2s_float4096 a_bundle_in = T2S_READ(f_a);
-// CHAIN:     T2S_CHANNEL(t2s_float32, f_a, 1);
-// CHAIN:     T2S_CHANNEL_ARRAY(t2s_float32, f_a_chain, 129, 129);
+// WIDE:      t2s_float_x4096 a_bundle_in = T2S_READ(f_a);
+// CHAIN:     T2S_CHANNEL(t2s_float_x32, f_a, 1);
+// CHAIN:     T2S_CHANNEL_ARRAY(t2s_float_x32, f_a_chain, 129, 129);
 // CHAIN:     T2S_READ(f_a_chain[p - 1])
 #ifndef PES
 #define PES 4
