@@ -6,6 +6,12 @@
 // RUN: %clangxx -O2 -w %s -o %t.ref && %t.ref > %t.ref.out
 // RUN: %t2s-clang -O2 -w %s -o %t.native && %t.native | diff %t.ref.out -
 // RUN: FileCheck %s --check-prefix=NATIVE < %t.ref.out
+// The report keeps the design, with no estimate and why (in JSON the key is
+// null, never missing).
+// RUN: %t2s-clang --report %s 2>/dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: %t2s-clang --report=json %s 2>/dev/null | jq -c '.designs[0] | [.estimate, .estimate_missing]' | FileCheck %s --check-prefix=JSON
+// REPORT: estimate: none, the kernels cannot be written: line [[#@LINE+10]]: cannot write this design as OpenCL: it uses a cast to a type without a C name; {{.*}} [opencl]
+// JSON: [null,"the kernels cannot be written: line [[#@LINE+9]]: cannot write this design as OpenCL: it uses a cast to a type without a C name; {{.*}} [opencl]"]
 // NATIVE: 28
 #include <cstdio>
 
