@@ -112,6 +112,7 @@ public:
       for (Design::Kernel &K : D.Kernels)
         K.Params = kernelParams(K);
       D.KernelParamsKnown = true;
+      rejectUnconnectedArrays();
       std::optional<std::string> Why = unrollKernels(D, R.Nests);
       if (Why)
         reject(Units.front().System->Loc,
@@ -138,6 +139,30 @@ public:
   }
 
 private:
+  // An array without parameters runs by itself, forever, and stops only
+  // when it waits on a channel once the other kernels are done: one that
+  // no loader, drainer or stream connects to would never stop, and nothing
+  // it computes would reach the program.
+  void rejectUnconnectedArrays() {
+    for (const Design::Kernel &K : D.Kernels) {
+      if (!K.autorun())
+        continue;
+      bool Connected = llvm::any_of(D.Channels, [&](const Design::Channel &C) {
+        return C.Kind != Design::ChannelKind::Chain &&
+               (C.Nest == K.Nest ||
+                (C.Kind == Design::ChannelKind::Stream && C.Writer == K.Nest));
+      });
+      if (!Connected)
+        reject(R.Nests[K.Nest]->System->Loc,
+               "the systolic array of this nest reads nothing from the program and "
+               "writes nothing to it (no parameter, loader, drainer or stream): its "
+               "values stay in its URE arrays, which live on chip, and an array "
+               "without parameters runs forever, waiting on channels it never "
+               "touches; write the nest's results to a parameter of the function "
+               "(an array or pointer), or remove the nest [offload]");
+    }
+  }
+
   // The sizes -t2s-size= gives, per parameter.
   llvm::SmallVector<std::optional<int64_t>, 4> givenSizes() const {
     llvm::SmallVector<std::optional<int64_t>, 4> Given(D.Params.size());
