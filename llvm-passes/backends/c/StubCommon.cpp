@@ -103,6 +103,43 @@ std::string stubExtent(const Design &D, unsigned A) {
   return "1";
 }
 
+namespace {
+
+// The buffers the kernels use, in the order of first use.
+llvm::SmallVector<unsigned, 4> kernelBuffers(const Design &D) {
+  llvm::SmallVector<unsigned, 4> Buffers;
+  for (const Design::Kernel *K : kernelsByStage(D))
+    for (unsigned A : K->Params)
+      if (D.Params[A].Pointer && D.elementOf(A) && !llvm::is_contained(Buffers, A))
+        Buffers.push_back(A);
+  return Buffers;
+}
+
+} // namespace
+
+bool checksDisjoint(const Design &D) {
+  llvm::SmallVector<unsigned, 4> Buffers = kernelBuffers(D);
+  return Buffers.size() >= 2 && llvm::any_of(Buffers, [&](unsigned A) { return D.writes(A); });
+}
+
+void printDisjointCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
+  if (!checksDisjoint(D))
+    return;
+  std::string Where;
+  for (char C : D.File + ":" + std::to_string(D.Line) + ":" + std::to_string(D.Column))
+    Where += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+  llvm::SmallVector<unsigned, 4> Buffers = kernelBuffers(D);
+  OS << "  t2s::checkDisjoint(\"" << Where << "\", \""
+     << D.Function.substr(0, D.Function.find('(')) << "\", {";
+  for (unsigned A : Buffers) {
+    const std::string &Name = D.Params[A].Name;
+    OS << (A == Buffers.front() ? "" : ", ") << "{\"" << Name << "\", " << Name << ", "
+       << stubExtent(D, A) << " * sizeof(" << Types.name(*D.elementOf(A)) << "), "
+       << (D.writes(A) ? "true" : "false") << "}";
+  }
+  OS << "});\n";
+}
+
 void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types, bool Extents) {
   llvm::SmallVector<unsigned, 4> Buffers, Sizes;
   for (const Design::Kernel *K : kernelsByStage(D))

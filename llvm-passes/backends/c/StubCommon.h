@@ -56,6 +56,12 @@ std::string stubExtent(const Design &D, unsigned ArgNo);
 /// give.
 void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types,
                       bool Extents = true);
+/// Whether a stub checks that the buffers of a call do not overlap where
+/// the kernels write (two buffers, one written).
+bool checksDisjoint(const Design &D);
+/// Prints that check (t2s::checkDisjoint, t2s/sizes.h), after
+/// printStubExtents with its extents.
+void printDisjointCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types);
 
 } // namespace t2s
 

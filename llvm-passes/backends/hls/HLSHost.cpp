@@ -67,7 +67,8 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
      << "#ifdef T2S_HLS_SIM\n"
      << "extern \"C\" void " << TopName << "(" << TopParams << ");\n"
      << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
-  printStubExtents(OS, D, Types, /*Extents=*/false);
+  printStubExtents(OS, D, Types, /*Extents=*/checksDisjoint(D));
+  printDisjointCheck(OS, D, Types);
   OS << "  " << TopName << "(" << TopArgs << ");\n}\n#else\n";
   if (!Unsized.empty()) {
     OS << "#error \"" << D.Stub << ": the size of the buffer '" << Unsized
@@ -78,6 +79,7 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   }
   OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
   printStubExtents(OS, D, Types);
+  printDisjointCheck(OS, D, Types);
   OS << "  try {\n"
      << "    t2s::xrt_host::Kernel " << Kernel << " = t2s::xrt_host::open(\"" << TopName
      << "\", T2S_XCLBIN_FILE);\n";

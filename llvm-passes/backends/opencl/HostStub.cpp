@@ -95,7 +95,7 @@ private:
     OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n"
        << "  t2s::emu::DesignCall Serial; // calls from several threads take turns\n";
     printStubExtents(OS, D, Types);
-    printDisjointCheck();
+    printDisjointCheck(OS, D, Types);
     // One t2s::emu::run per stage: it returns when the stage's kernels end.
     unsigned Stage = 0;
     for (unsigned I = 0; I < Kernels.size(); ++I) {
@@ -142,34 +142,11 @@ private:
     return Text;
   }
 
-  // The kernels run concurrently on 'restrict' buffers: the emulation
-  // refuses, at run time, buffers that overlap one that is written.
-  void printDisjointCheck() {
-    llvm::SmallVector<unsigned, 4> Buffers;
-    for (const Design::Kernel *K : Kernels)
-      for (unsigned A : K->Params)
-        if (D.Params[A].Pointer && D.elementOf(A) && !llvm::is_contained(Buffers, A))
-          Buffers.push_back(A);
-    if (Buffers.size() < 2 || llvm::none_of(Buffers, [&](unsigned A) { return D.writes(A); }))
-      return;
-    std::string Where;
-    for (char C : D.File + ":" + std::to_string(D.Line) + ":" + std::to_string(D.Column))
-      Where += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
-    OS << "  t2s::emu::checkDisjoint(\"" << Where << "\", \""
-       << D.Function.substr(0, D.Function.find('(')) << "\", {";
-    for (unsigned A : Buffers) {
-      const std::string &Name = D.Params[A].Name;
-      OS << (A == Buffers.front() ? "" : ", ") << "{\"" << Name << "\", " << Name << ", "
-         << stubExtent(D, A) << " * sizeof(" << Types.name(*D.elementOf(A)) << "), "
-         << (D.writes(A) ? "true" : "false") << "}";
-    }
-    OS << "});\n";
-  }
-
   void printDevice(const std::string &Params, const std::string &Args) {
     OS << "void " << D.Stub << "(t2s::host::Device &D, t2s::host::Program &P"
        << (Params.empty() ? "" : ", ") << Params << ") {\n";
     printStubExtents(OS, D, Types);
+    printDisjointCheck(OS, D, Types);
     // In the order of first use: the stub must not depend on addresses.
     llvm::SmallVector<unsigned, 4> Buffers;
     for (const Design::Kernel *K : Kernels)

@@ -377,38 +377,10 @@ inline void run(const std::vector<Kernel> &Kernels, const RunInfo &Info = RunInf
   std::exit(EXIT_FAILURE);
 }
 
-// A buffer parameter of a design, as its host stub passes it to the kernels.
-struct BufferUse {
-  const char *Name;
-  const void *Begin;
-  std::size_t Bytes; // what the kernels can touch
-  bool Written;      // whether a kernel writes it
-};
-
-// The kernels of a design run concurrently and take their buffers as
-// 'restrict' (distinct OpenCL buffers on a device), so a buffer they write
-// must not overlap another one they use. If two do, prints
-// "<Where>: error: ..." (Where is the design's source position) and exits
-// with status 1.
-inline void checkDisjoint(const char *Where, const char *Design,
-                          std::initializer_list<BufferUse> Buffers) {
-  for (auto A = Buffers.begin(); A != Buffers.end(); ++A)
-    for (auto B = A + 1; B != Buffers.end(); ++B) {
-      if ((!A->Written && !B->Written) || !A->Bytes || !B->Bytes)
-        continue; // an empty loop touches no element
-      auto *ABegin = static_cast<const char *>(A->Begin);
-      auto *BBegin = static_cast<const char *>(B->Begin);
-      if (ABegin < BBegin + B->Bytes && BBegin < ABegin + A->Bytes) {
-        std::fprintf(stderr,
-                     "%s: error: '%s' was called with the buffers '%s' and '%s' "
-                     "overlapping, but its kernels run concurrently and take "
-                     "separate buffers, writing '%s'; pass arrays that do not "
-                     "overlap\n",
-                     Where, Design, A->Name, B->Name, A->Written ? A->Name : B->Name);
-        std::exit(1);
-      }
-    }
-}
+// The check of a call's buffers (t2s/sizes.h), as the emulation's stubs
+// have always named it.
+using ::t2s::BufferUse;
+using ::t2s::checkDisjoint;
 
 namespace clock {
 

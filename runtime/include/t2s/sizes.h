@@ -9,7 +9,8 @@
 // may be negative: the loop runs no iteration.)
 // A channel whose depth grows with the sizes (systolic/ChannelDepths.h) is
 // checked too: sizes that need more than its depth stop the run, which
-// would deadlock.
+// would deadlock. And the buffers a call passes must not overlap where
+// the kernels write (checkDisjoint).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +18,9 @@
 #define T2S_SIZES_H
 
 #include <cstdio>
+#include <cstddef>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 
 namespace t2s {
@@ -51,6 +54,41 @@ inline void checkChannelDepth(const char *Stub, const char *Channel, const char 
                "the channels for it), or run smaller sizes\n",
                Stub, Sizes.substr(7).c_str(), Channel, Law, Needed, Depth, Sizes.c_str());
   std::exit(1);
+}
+
+// A buffer parameter of a design, as its host stub passes it to the kernels.
+struct BufferUse {
+  const char *Name;
+  const void *Begin;
+  std::size_t Bytes; // what the kernels can touch
+  bool Written;      // whether a kernel writes it
+};
+
+// The kernels of a design run concurrently and take their buffers as
+// 'restrict' (distinct OpenCL buffers on a device, copies on an FPGA
+// card), so a buffer they write must not overlap another one they use: the
+// sequential reference would read what it wrote, the kernels what was
+// there. Every build's stub checks it (--emulate, --opencl, --hls-sim,
+// XRT). If two do, prints "<Where>: error: ..." (Where is the design's
+// source position) and exits with status 1.
+inline void checkDisjoint(const char *Where, const char *Design,
+                          std::initializer_list<BufferUse> Buffers) {
+  for (auto A = Buffers.begin(); A != Buffers.end(); ++A)
+    for (auto B = A + 1; B != Buffers.end(); ++B) {
+      if ((!A->Written && !B->Written) || !A->Bytes || !B->Bytes)
+        continue; // an empty loop touches no element
+      auto *ABegin = static_cast<const char *>(A->Begin);
+      auto *BBegin = static_cast<const char *>(B->Begin);
+      if (ABegin < BBegin + B->Bytes && BBegin < ABegin + A->Bytes) {
+        std::fprintf(stderr,
+                     "%s: error: '%s' was called with the buffers '%s' and '%s' "
+                     "overlapping, but its kernels run concurrently and take "
+                     "separate buffers, writing '%s'; pass arrays that do not "
+                     "overlap\n",
+                     Where, Design, A->Name, B->Name, A->Written ? A->Name : B->Name);
+        std::exit(1);
+      }
+    }
 }
 
 } // namespace t2s
