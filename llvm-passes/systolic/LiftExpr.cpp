@@ -388,6 +388,10 @@ ExprPtr ExprLifter::liftCall(llvm::CallInst *Call) {
   if (!M) {
     if (Callee->isIntrinsic())
       reject("the builtin '" + Name + "' (no C operator or OpenCL function computes it)");
+    else if (!Callee->isDeclaration())
+      reject("a call to '" + Name + "', a function whose body has a loop or is too large "
+             "to be inlined into the kernels (a helper without loops is: "
+             "ure/InlineHelpers.h)");
     else
       reject("a call to '" + Name + "'");
     return nullptr;

@@ -2,6 +2,7 @@
 
 #include "ure/PrepareNests.h"
 #include "language/LoopMetadata.h"
+#include "ure/InlineHelpers.h"
 #include "ure/StdMinMax.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
@@ -21,17 +22,22 @@ llvm::PreservedAnalyses PrepareNestsPass::run(llvm::Function &F,
   if (!HasT2SLoop)
     return llvm::PreservedAnalyses::all();
 
-  // std::min/max/clamp first: their arguments' temporaries become scalars.
+  // std::min/max/clamp first: their arguments' temporaries become scalars;
+  // then the program's own helpers, whose locals become the function's.
   bool Expanded = expandStdMinMax(F);
+  bool Inlined = inlineHelpers(F);
+  if (Inlined)
+    FAM.invalidate(F, llvm::PreservedAnalyses::none());
   llvm::SmallVector<llvm::AllocaInst *, 16> Promotable;
   for (llvm::Instruction &I : F.getEntryBlock())
     if (auto *AI = llvm::dyn_cast<llvm::AllocaInst>(&I))
       if (llvm::isAllocaPromotable(AI))
         Promotable.push_back(AI);
-  if (Promotable.empty() && !Expanded)
+  if (Promotable.empty() && !Expanded && !Inlined)
     return llvm::PreservedAnalyses::all();
   llvm::PreservedAnalyses PA;
-  PA.preserveSet<llvm::CFGAnalyses>();
+  if (!Inlined)
+    PA.preserveSet<llvm::CFGAnalyses>();
   if (Promotable.empty())
     return PA;
   // The values the named locals hold keep their names (the first local a
