@@ -36,6 +36,10 @@ the systolic array, kernel(name) nests feeding the array and taking its
 results through channels, and merge_ures of the statements written as nests
 of their own.
 
+Outputs are guarded through bool locals, pass through a helper function of
+the program's own or a bit builtin, and designs are templates over their
+element type, at random (newforms.py).
+
 Some statements read an input at an index computed from a URE value (a
 gather), half of them through a loader that streams the elements the index
 may pick. Some nests write their first space loop outside time loops (the compiler
@@ -54,6 +58,7 @@ import re
 
 from space_outside import lift_space_loop
 from storage import window_storage
+from newforms import new_forms
 
 # (spelling, kind): kind 'wrap' computes in its own (unsigned, at least int)
 # type, 'int' is reduced modulo 1021 and converted, 'float' is reduced through
@@ -698,7 +703,11 @@ def gen_design(rng, idx):
         window_storage(D.lines, [l.name for l in loops], arrays,
                        random.Random(D.idx * 104729 + 31),
                        keep_out=[0] if size is not None else [], order=order)
-    return "\n".join(L), ty, size
+    # Bool-local guards, helper functions, bit builtins and templates
+    # (newforms.py), each from a stream of its own.
+    before = new_forms(D.lines, D.idx, ty, D.kind)
+    text = "\n".join(L)
+    return (before + "\n" + text if before else text), ty, size
 
 
 
