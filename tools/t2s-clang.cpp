@@ -25,6 +25,7 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Option/Option.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -34,6 +35,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/xxhash.h"
@@ -109,14 +111,24 @@ ENVIRONMENT:
                        the .cl next to the executable (e.g. aoc's .aocx)
   T2S_OPENCL_PLATFORM  (--opencl) the OpenCL platform whose name contains it
   T2S_OPENCL_PROFILE=1 (--opencl) each kernel's device time after each run
+  T2S_XCLBIN           (--xrt) the .xclbin to load instead of <program>.xclbin
+                       next to the executable
+  T2S_XRT_DEVICE       (--xrt) the index of the AMD card to run on (default 0)
+  XILINX_XRT           (--xrt) where XRT is installed (its setup.sh sets it)
+
+CLANG'S OPTIONS pass through to clang++ 19 in every mode (-O2, -I, -D, -std=,
+  -W..., @file, '-x c++ -', '--'); with --emulate, --opencl, --hls-sim and --xrt,
+  -c makes one relocatable object of the program, its kernels and stubs, to
+  link with the mode's libraries (t2s-clang says which).
 
 WARNINGS (-W<group>, -Wno-<group>, -Werror=<group>; docs/language.md):
 )";
 
 constexpr llvm::StringLiteral Examples = R"(
 DOCUMENTATION: docs/ of the T2S sources - first-design.md (a first design,
-  step by step), language.md (directives, rules, warnings), emulation.md,
-  estimates.md (the report's figures), README.md.
+  step by step), language.md (directives, rules, warnings), emulation.md (the
+  verification chain), estimates.md (the report's figures), hls.md (Vitis HLS,
+  XRT), README.md.
 
 EXAMPLES:
   t2s-clang -O2 gemm.cpp -o gemm && ./gemm
@@ -730,10 +742,30 @@ public:
         PchFlags{"-std=c++17", "-O2", "-I" + L.IncludeDir}, Cache(Clang, L.IncludeDir, PchFlags) {}
 
   int run() {
-    if (const ClangArg *Early = stopsEarly(Forwarded))
-      return fail(M.named() + " builds a program; drop '" + Early->Words.front() +
-                  "' (for objects to link yourself, build the kernels, the host stubs and "
-                  "the program's object by hand: docs/emulation.md, 'By hand')");
+    // -c: one relocatable object of the program's code, its kernels and
+    // its stubs (clang -r), which the user links with the mode's libraries.
+    if (const ClangArg *Early = stopsEarly(Forwarded)) {
+      if (Early->ID != OPT_c)
+        return fail(M.named() + " builds a program or, with -c, an object; drop '" +
+                    Early->Words.front() +
+                    "' (to see the kernels, use --emit-opencl or --emit-hls)");
+      Relocatable = true;
+      if (!lastValue(Forwarded, OPT_o))
+        for (const ClangArg &A : Forwarded)
+          if (A.ID == OPT_INPUT && isCompiledInput(Forwarded, A)) {
+            Output = llvm::sys::path::stem(A.Value).str() + ".o";
+            break;
+          }
+    }
+    // make splits words at spaces and reads '$', '#', ':', '%', ';', '='
+    // and '\\' itself: the Makefile names its files after the program.
+    llvm::StringRef Stem = llvm::sys::path::filename(Output);
+    if (Rec.VitisFiles && Stem.find_first_of(" \t$#:%;=\\") != llvm::StringRef::npos)
+      return fail("cannot name the v++ build files after '" + Stem +
+                  "': make reads spaces and the characters $ # : % ; = \\ in file names "
+                  "as its own syntax; name the program without them (-o my_design; its "
+                  "directory may have any name, make runs there: make -C <dir> -f " +
+                  "<name>.mk)");
     if (std::optional<int> RC = startFiles())
       return *RC;
     if (int RC = emitDesigns())
@@ -758,6 +790,7 @@ private:
   bool DryRun;
   std::vector<std::string> Board; // -t2s-device=, -t2s-fmax=, -t2s-size=
   bool Verbose;
+  bool Relocatable = false; // -c
   std::string Output;
   llvm::SmallString<128> Dir;
   std::string Kernels, Host, KernelsObj, HostObj;
@@ -1019,8 +1052,10 @@ int ProgramBuild::compile() {
 // the objects of (2).
 int ProgramBuild::link() {
   std::vector<std::string> Link = Plugins;
-  for (const std::string &W : wordsOf(Forwarded))
+  for (const std::string &W : wordsOf(Forwarded, {OPT_c}))
     Link.push_back(W);
+  if (Relocatable)
+    Link.push_back("-r");
   // Step (1) has warned about the designs already.
   std::string Quiet;
   for (llvm::StringRef G : t2s::WarningGroupNames)
@@ -1033,9 +1068,16 @@ int ProgramBuild::link() {
   if (Rec.KernelsStep)
     Link.push_back(KernelsObj);
   Link.push_back(HostObj);
-  for (const std::string &Lib : Rec.Libraries)
-    Link.push_back(Lib);
-  return cleanup(alongside({{"building the program", Link}}).front());
+  if (!Relocatable) // the program that links the object takes them
+    for (const std::string &Lib : Rec.Libraries)
+      Link.push_back(Lib);
+  int RC = alongside({{Relocatable ? "building the object" : "building the program", Link}})
+               .front();
+  if (RC == 0 && Relocatable && !DryRun)
+    llvm::errs() << "t2s-clang: note: " << Output << " holds the program's code, its kernels "
+                 << "and their host stubs; link it with "
+                 << llvm::join(Rec.Libraries, " ") << "\n";
+  return cleanup(RC);
 }
 
 // The first input file on the command line that does not exist ("-" is
@@ -1267,6 +1309,15 @@ llvm::Expected<Request> parseCommandLine(llvm::ArrayRef<const char *> Words) {
         R.Forwarded.push_back({OPT_Xclang, "-mllvm", pluginOption("-t2s-warn=" + *Spec)});
         continue;
       }
+    if (ID == OPT__DASH_DASH) { // what follows '--' is input files, whatever they look like
+      for (const char *V : A.getValues()) {
+        std::string Name = V;
+        if (Name.size() > 1 && Name.front() == '-')
+          Name = "./" + Name; // a file named like an option
+        R.Forwarded.push_back({OPT_INPUT, Name, {Name}});
+      }
+      continue;
+    }
     if (ID != OPT_UNKNOWN) { // clang's
       R.Forwarded.push_back({ID, A.getNumValues() ? A.getValue(0) : "", Spelled});
       continue;
@@ -1630,14 +1681,58 @@ int runPerInput(const std::string &Clang, const std::vector<std::string> &Plugin
   return finishOutputs(Out, R, L);
 }
 
+// A file the build writes (-o, --host-stub=) in a directory that is not
+// there: said before any step runs, naming the directory.
+std::optional<std::string> missingOutputDirectory(const Request &R) {
+  std::vector<std::string> Files;
+  if (std::optional<std::string> O = lastValue(R.Forwarded, OPT_o))
+    Files.push_back(*O);
+  if (!R.HostStub.empty())
+    Files.push_back(R.HostStub);
+  for (const std::string &F : Files) {
+    llvm::StringRef Parent = llvm::sys::path::parent_path(F);
+    if (F != "-" && !Parent.empty() && !llvm::sys::fs::is_directory(Parent))
+      return "cannot write '" + F + "': the directory '" + Parent.str() +
+             "' does not exist; create it first";
+  }
+  return std::nullopt;
+}
+
+// Standard input ('-') as the source of a mode that builds in steps, each
+// of which reads the source: its text, read once, in a file that lives as
+// long as the build. Returns why not, or none.
+std::optional<std::string> stdinToFile(ClangArgs &Args, llvm::SmallString<128> &Path) {
+  for (ClangArg &A : Args) {
+    if (A.ID != OPT_INPUT || A.Value != "-")
+      continue;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> In = llvm::MemoryBuffer::getSTDIN();
+    if (!In)
+      return "cannot read standard input: " + In.getError().message();
+    int FD = -1;
+    if (std::error_code EC = llvm::sys::fs::createTemporaryFile("t2s-stdin", "cpp", FD, Path))
+      return "cannot keep standard input in a file: " + EC.message();
+    llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+    Out << (*In)->getBuffer();
+    A.Value = std::string(Path);
+    A.Words = {A.Value};
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 int main(int Argc, char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
   Layout L = findLayout(Argv[0]);
   std::string Clang = clangPath();
 
-  // (1) The command line: what it asks for, and whether this run can do it.
-  llvm::Expected<Request> R =
-      parseCommandLine(llvm::ArrayRef<const char *>(Argv + 1, Argv + Argc));
+  // (1) The command line (@file response files expanded, as clang does):
+  // what it asks for, and whether this run can do it.
+  llvm::SmallVector<const char *, 64> Words(Argv + 1, Argv + Argc);
+  llvm::BumpPtrAllocator Alloc;
+  llvm::cl::ExpansionContext Expand(Alloc, llvm::cl::TokenizeGNUCommandLine);
+  if (llvm::Error E = Expand.expandResponseFiles(Words))
+    return fail(llvm::toString(std::move(E)));
+  llvm::Expected<Request> R = parseCommandLine(Words);
   if (!R)
     return fail(llvm::toString(R.takeError()));
   if (R->Help) {
@@ -1650,6 +1745,8 @@ int main(int Argc, char **Argv) {
     llvm::errs() << "t2s-clang " << T2S_VERSION_STRING << " (T2S on LLVM), plugins in "
                  << L.LibDir << "\n";
   if (std::optional<std::string> Error = missingPrerequisite(L, Clang, *R))
+    return fail(*Error);
+  if (std::optional<std::string> Error = missingOutputDirectory(*R))
     return fail(*Error);
   llvm::Expected<const ModeRow *> Mode = checkModes(*R);
   if (!Mode)
@@ -1665,9 +1762,16 @@ int main(int Argc, char **Argv) {
   // --hls-sim and --xrt build the program in steps; every other mode is one
   // command.
   std::vector<std::string> Plugins = clangWithPlugins(Clang, L);
-  if (R->Mode->Build)
-    return ProgramBuild(Clang, L, Plugins, *R->Mode, R->Forwarded, R->DryRun, boardFlags(*R))
-        .run();
+  if (R->Mode->Build) {
+    llvm::SmallString<128> Stdin;
+    if (std::optional<std::string> Error = stdinToFile(R->Forwarded, Stdin))
+      return fail(*Error);
+    int RC = ProgramBuild(Clang, L, Plugins, *R->Mode, R->Forwarded, R->DryRun, boardFlags(*R))
+                 .run();
+    if (!Stdin.empty())
+      llvm::sys::fs::remove(Stdin);
+    return RC;
+  }
   Outputs Out = outputsOf(*R);
   if (std::optional<std::string> Error = startKernelsFiles(Out, *R->Mode))
     return fail(*Error);

@@ -190,7 +190,8 @@ std::string withPrelude(const std::string &Path, llvm::StringRef Prelude, std::s
 
 // Asked to write kernels, a file whose functions give no kernel and no
 // error: the file would hold its header alone.
-void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM) {
+void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
+                     const std::vector<Requested> &Targets) {
   for (llvm::Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -199,9 +200,13 @@ void warnIfNoKernels(llvm::Module &M, llvm::FunctionAnalysisManager &FAM) {
     if (!FAM.getResult<ChannelAnalysis>(F).Units.empty())
       return;
   }
+  std::string Languages;
+  for (const Requested &R : Targets)
+    Languages += (Languages.empty() ? "" : " or ") + R.T.language().str();
   reportFileWarning(M, WarningGroup::NoDesign,
-                    "no design to write as OpenCL: no '#pragma t2s ure' "
-                    "nest (the file holds no kernel)");
+                    "no design to write as " + Languages +
+                        ": no '#pragma t2s ure' nest with 'space_time' and no "
+                        "'kernel(name)' nest (the file holds no kernel)");
 }
 
 } // namespace
@@ -211,7 +216,6 @@ llvm::PreservedAnalyses EmitPass::run(llvm::Module &M, llvm::ModuleAnalysisManag
     return llvm::PreservedAnalyses::all();
   llvm::FunctionAnalysisManager &FAM =
       MAM.getResult<llvm::FunctionAnalysisManagerModuleProxy>(M).getManager();
-  warnIfNoKernels(M, FAM);
   std::vector<Requested> Targets;
   for (const TargetOutput &Out : Opts.Targets) {
     const Target *T = findTarget(Out.Target);
@@ -221,6 +225,7 @@ llvm::PreservedAnalyses EmitPass::run(llvm::Module &M, llvm::ModuleAnalysisManag
     }
     Targets.push_back(Requested{*T, Out, fileText(Out.KernelsFile), {}});
   }
+  warnIfNoKernels(M, FAM, Targets);
   std::optional<FPGADevice> Dev = findFPGADevice(Opts.Board.Device);
   if (!Dev) {
     M.getContext().emitError(unknownFPGADevice(Opts.Board.Device));
