@@ -4,6 +4,7 @@
 #include "language/LoopMetadata.h"
 #include "ure/InlineHelpers.h"
 #include "ure/StdMinMax.h"
+#include "ure/StripChecks.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -24,19 +25,21 @@ llvm::PreservedAnalyses PrepareNestsPass::run(llvm::Function &F,
 
   // std::min/max/clamp first: their arguments' temporaries become scalars;
   // then the program's own helpers, whose locals become the function's.
+  // The sanitizer's checks last, those of the helpers with them.
   bool Expanded = expandStdMinMax(F);
-  bool Inlined = inlineHelpers(F);
-  if (Inlined)
+  bool CFGChanged = inlineHelpers(F);
+  CFGChanged |= stripChecks(F);
+  if (CFGChanged)
     FAM.invalidate(F, llvm::PreservedAnalyses::none());
   llvm::SmallVector<llvm::AllocaInst *, 16> Promotable;
   for (llvm::Instruction &I : F.getEntryBlock())
     if (auto *AI = llvm::dyn_cast<llvm::AllocaInst>(&I))
       if (llvm::isAllocaPromotable(AI))
         Promotable.push_back(AI);
-  if (Promotable.empty() && !Expanded && !Inlined)
+  if (Promotable.empty() && !Expanded && !CFGChanged)
     return llvm::PreservedAnalyses::all();
   llvm::PreservedAnalyses PA;
-  if (!Inlined)
+  if (!CFGChanged)
     PA.preserveSet<llvm::CFGAnalyses>();
   if (Promotable.empty())
     return PA;

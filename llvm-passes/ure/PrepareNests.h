@@ -4,7 +4,8 @@
 // SSA values (what mem2reg does), so loop variables become induction phis that
 // ScalarEvolution understands, after turning std::min, std::max and
 // std::clamp into selects (ure/StdMinMax.h) and inlining the program's own
-// helper functions that the nests call (ure/InlineHelpers.h). A value stored to a named local
+// helper functions that the nests call (ure/InlineHelpers.h), and taking
+// the sanitizer's checks out of the nests (ure/StripChecks.h). A value stored to a named local
 // keeps the local's name (!t2s.name on the instruction that computes it), so
 // the kernels can name it after promotion. Runs right after
 // t2s-attach-pragmas, at -O0 too; functions without T2S loops are left
