@@ -49,3 +49,22 @@ if config.t2s_sanitize:
     # clang -cc1 frees nothing on purpose (-disable-free): leaks are not bugs here.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    # The sanitizer pass checks the plugins and the driver on every pass,
+    # printer, refusal and build mode; it leaves out what repeats those paths
+    # at length and mostly runs the programs they build (3-4 times slower
+    # under ASan): the random campaigns (one forms program stays), the
+    # examples' end-to-end runs (the GEMM's stays) and the longest
+    # single runs. The release pass runs them all (scripts/test.sh).
+    config.excludes += [
+        "random-forms-2.test", "random-forms-3.test", "random-forms-4.test",
+        "random-ures.test", "random-affine.test", "random-lifted.test",
+        "random-lanes.test", "traffic-random.test",
+        "example-conv2d.test", "example-fir.test", "example-jacobi1d.test",
+        "example-ks_cnn.test", "example-lu.test", "example-matvec.test",
+        "example-mttkrp.test", "example-pairhmm.test", "example-qrd.test",
+        "example-seed_abc.test", "example-symv.test", "example-t2sp_conv.test",
+        "example-t2sp_gemm.test", "example-tiled_conv.test", "example-tiled_gemm.test",
+        "device-examples.test", "clocked-bottleneck.cpp", "schedule-size.cpp",
+        "run-time-sizes.cpp", "space-lower-bounds.cpp",
+        "space-lower-bounds-channels.cpp", "bench-outputs.test", "emulate-cache.test",
+    ]
