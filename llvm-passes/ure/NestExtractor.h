@@ -123,6 +123,8 @@ private:
 
   // Library math functions only set errno, which a URE body may ignore.
   bool isMathLibraryFunction(const llvm::Function &Callee) const;
+  std::optional<std::string> scalarReduction(const llvm::Instruction &I,
+                                             const llvm::Loop &Inner, unsigned D) const;
 
   // A call writes nothing the program can see if it calls library math or a
   // function whose body writes only its own locals and makes such calls

@@ -499,6 +499,10 @@ bool NestExtractor::buildLoops(llvm::Loop *Root) {
         continue;
       for (llvm::Instruction &I : *BB)
         if (I.mayWriteToMemory() && !isIgnorableIntrinsic(I)) {
+          if (std::optional<std::string> Why = scalarReduction(I, *Inner, D)) {
+            reject(URERule::PerfectNest, sourceLocOf(&I), *Why);
+            return false;
+          }
           reject(URERule::PerfectNest, sourceLocOf(&I),
                  "this statement sits between loop '" + Sys.Loops[D].Name +
                      "' and loop '" + Sys.Loops[D + 1].Name +
@@ -510,6 +514,41 @@ bool NestExtractor::buildLoops(llvm::Loop *Root) {
     }
   }
   return true;
+}
+
+// A store between loop D and the next of a value that loop carries in a
+// scalar ('int s = 0; for (t ...) s += ...; y[i] = s;'): a reduction, and
+// the way to write it as UREs; none for another statement.
+std::optional<std::string> NestExtractor::scalarReduction(const llvm::Instruction &I,
+                                                          const llvm::Loop &Inner,
+                                                          unsigned D) const {
+  auto *St = llvm::dyn_cast<llvm::StoreInst>(&I);
+  if (!St)
+    return std::nullopt;
+  const llvm::Value *V = St->getValueOperand();
+  while (auto *Cast = llvm::dyn_cast<llvm::CastInst>(V))
+    V = Cast->getOperand(0);
+  auto *Phi = llvm::dyn_cast<llvm::PHINode>(V);
+  const llvm::Loop *Carrier = Phi ? LI.getLoopFor(Phi->getParent()) : nullptr;
+  if (!Carrier || !Inner.contains(Carrier) || Carrier->getHeader() != Phi->getParent())
+    return std::nullopt;
+  // The scalar's name: the values stored to it carry it (PrepareNests.h).
+  std::string Name;
+  for (const llvm::Value *In : Phi->incoming_values())
+    if (auto *X = llvm::dyn_cast<llvm::Instruction>(In))
+      if (llvm::MDNode *MD = X->getMetadata(NameTag))
+        if (auto *S = llvm::dyn_cast<llvm::MDString>(MD->getOperand(0)))
+          Name = S->getString().str();
+  const std::string &Outer = Sys.Loops[D].Name, &Loop = Sys.Loops[D + 1].Name;
+  std::string Scalar = Name.empty() ? std::string("a scalar") : "the scalar '" + Name + "'";
+  return "this stores a value that loop '" + Loop + "' accumulates in " + Scalar +
+         " (a reduction), between loop '" + Outer + "' and loop '" + Loop +
+         "'; a URE nest is a perfect nest that carries each value in a URE array, one "
+         "element per iteration: write the reduction as a recurrence in the innermost "
+         "loop, 'S[" + Outer + "][" + Loop + "] = (" + Loop + " == 0 ? 0 : S[" + Outer + "][" +
+         Loop + " - 1]) + ...;', and the output under the last iteration, 'if (" + Loop +
+         " == N - 1) out[" + Outer + "] = S[" + Outer + "][" + Loop +
+         "];' (docs/language.md, \"URE nests\")";
 }
 
 // for (v = constant; v < constant; ++v), exiting only at the header or latch.
