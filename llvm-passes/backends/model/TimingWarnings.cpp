@@ -28,6 +28,31 @@ const Design::Channel *channelNamed(const Design &D, const std::string &Name) {
   return nullptr;
 }
 
+// How K could read less off-chip memory per step, by what it is: a loader
+// that keeps a reuse buffer already sends each value more often only with
+// longer tiles; another loader can keep one; an array that reads memory
+// itself can have a loader.
+std::string reuseAdvice(const Design &D, const KernelTiming &K) {
+  const Design::Kernel *Kernel = nullptr;
+  for (const Design::Kernel &X : D.Kernels)
+    if (X.Name == K.Kernel)
+      Kernel = &X;
+  if (Kernel && Kernel->Reuse)
+    return "its loader keeps '" + Kernel->Buffer + "' in a reuse buffer already "
+           "(buffer(" + Kernel->Buffer + ", " + Kernel->Reuse->Loop + ")), which sends "
+           "each value read " + std::to_string(Kernel->Reuse->SendsPerValue) +
+           " times: send each more often with longer loops inside '" +
+           Kernel->Reuse->Loop + "' that its values do not name (larger tiles), or "
+           "reuse them among neighbouring PEs";
+  if (Kernel && Kernel->Role == KernelRole::Loader)
+    return "keep what one iteration of a time loop sends in a reuse buffer, "
+           "'#pragma t2s buffer(" + Kernel->Buffer + ", k)' with k the loop, so the "
+           "loader reads each value once and sends it as often as the PEs read it, "
+           "or reuse values among neighbouring PEs";
+  return "reuse values on chip (loader(...) with buffer(...), or reads from "
+         "neighbouring PEs)";
+}
+
 // Where the cause of K's II is, and what to do about it.
 std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
                                           const KernelTiming &K) {
@@ -99,12 +124,10 @@ std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
     break;
   case IICause::OffChip:
     return {Loc, "the kernels read and write more off-chip memory per step than the "
-                 "board's bandwidth gives; reuse values on chip (loader(...) with "
-                 "buffer(...), or reads from neighbouring PEs)"};
+                 "board's bandwidth gives; " + reuseAdvice(D, K)};
   case IICause::Port:
-    return {Loc, "each buffer has a port of its own, a 512-bit AXI master; reuse values "
-                 "on chip (loader(...) with buffer(...), or reads from neighbouring PEs), or "
-                 "read fewer of its values per step"};
+    return {Loc, "each buffer has a port of its own, a 512-bit AXI master; " +
+                     reuseAdvice(D, K) + ", or read fewer of its values per step"};
   case IICause::None:
     break;
   }

@@ -20,6 +20,10 @@
 //   AutoSA's I/O modules move one 512-bit beat per clock and spread a
 //   tile's reads over its compute; T2S's feeders do not yet.
 // RUN: %t2s-clang --report --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s | FileCheck %s
+// Where a loader keeps its reuse buffer already, the port warning says so
+// rather than proposing one.
+// RUN: %t2s-clang --report --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
+// WARN: warning: kernel 'sgemm_load_a' starts a step every {{[0-9]+}} clocks on Alveo U250 (XCU250), not every clock: {{.*}} its loader keeps 'a' in a reuse buffer already (buffer(a, k)), which sends each value read {{[0-9]+}} times: send each more often with longer loops inside 'k' that its values do not name (larger tiles), or reuse them among neighbouring PEs, or read fewer of its values per step) [-Wt2s-initiation-interval]
 // RUN: %t2s-clang --report=json --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s | jq -c '.designs[0].estimate | [.dsp_blocks, .bound, ((.peak_gflops / 938.7 - 1) * 1000 | round / 10), .expected_gflops]' | FileCheck %s --check-prefix=JSON
 
 // CHECK:      PEs: 208 (iii in [0, 13), jjj in [0, 16))
