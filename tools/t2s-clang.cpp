@@ -100,6 +100,8 @@ ENVIRONMENT:
                        the objects of unchanged kernels are kept (default:
                        the user's cache directory + /t2s; set empty: none)
   T2S_CACHE_OBJECTS    (--emulate) objects kept there at most (200)
+  T2S_PROGRESS=1|0     a line as each step starts and ends, with its time (default:
+                       when standard error is a terminal)
  Of the programs t2s-clang builds:
   T2S_EMU_STATS=1      (--emulate) after each run, every channel's values,
                        fill and waits (docs/emulation.md)
@@ -647,6 +649,25 @@ const ModeRow &modeRow(ModeId Id) {
 // clang++ command.
 using Step = std::pair<std::string, std::vector<std::string>>;
 
+// Whether to say what each step does as it starts and how long it took, as
+// aoc and v++ print their stages: on a terminal, or with T2S_PROGRESS=1
+// (T2S_PROGRESS=0: never). -v says more.
+bool showsProgress() {
+  if (std::optional<std::string> P = llvm::sys::Process::GetEnv("T2S_PROGRESS"))
+    return *P == "1";
+  return llvm::sys::Process::StandardErrIsDisplayed();
+}
+
+void progressStart(llvm::StringRef What) {
+  llvm::errs() << "t2s-clang: " << What << "...\n";
+}
+
+void progressEnd(llvm::StringRef What, std::chrono::steady_clock::time_point Start) {
+  llvm::errs() << llvm::format(
+      "t2s-clang: %s: done in %.1f s\n", What.str().c_str(),
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count());
+}
+
 // Runs \p Steps side by side (the machine's cores do the work; the kernels
 // usually take longest), or prints them (--dry-run): their exit codes.
 // \p Verbose: how long each took.
@@ -659,6 +680,10 @@ std::vector<int> runAlongside(const std::string &Clang, const std::vector<Step> 
     return RCs;
   }
   auto Start = std::chrono::steady_clock::now();
+  bool Progress = !Verbose && showsProgress();
+  if (Progress)
+    for (const Step &S : Steps)
+      progressStart(S.first);
   std::vector<std::vector<llvm::StringRef>> Args;
   std::vector<llvm::sys::ProcessInfo> Running(Steps.size());
   std::vector<bool> Done(Steps.size(), false);
@@ -686,6 +711,8 @@ std::vector<int> runAlongside(const std::string &Clang, const std::vector<Step> 
       --Left;
       RCs[I] = R.ReturnCode < 0 ? fail("running " + Clang + " failed: " + ErrMsg)
                                 : R.ReturnCode;
+      if (Progress)
+        progressEnd(Steps[I].first, Start);
       if (Verbose)
         llvm::errs() << llvm::format(
             "t2s-clang: %s: %.2f s%s\n", Steps[I].first.c_str(),
@@ -1548,6 +1575,15 @@ std::vector<std::string> clangCommand(std::vector<std::string> Cmd, const Reques
 
 // Runs \p Cmd, one clang++ command (--dry-run: prints it), its standard
 // output to Out.Report if that is set; a failure leaves none of Out's files.
+// The compiled inputs of a command line, for what a step says it does.
+std::string inputNames(const ClangArgs &Args) {
+  std::string Names;
+  for (const ClangArg &A : Args)
+    if (A.ID == OPT_INPUT && isCompiledInput(Args, A))
+      Names += (Names.empty() ? "" : ", ") + llvm::sys::path::filename(A.Value).str();
+  return Names.empty() ? "the inputs" : Names;
+}
+
 int runOnce(const std::string &Clang, const std::vector<std::string> &Cmd,
             const Outputs &Out, const Request &R) {
   if (R.DryRun) {
@@ -1562,8 +1598,16 @@ int runOnce(const std::string &Clang, const std::vector<std::string> &Cmd,
     llvm::sys::fs::remove(Out.Report); // written anew, never over an old file
     Redirects[1] = Out.Report;
   }
+  // The report and the kernels of a large design take a while: say so.
+  std::string What = R.Mode->named() + " of " + inputNames(R.Forwarded);
+  bool Progress = R.Mode->What != Makes::Native && showsProgress();
+  auto Start = std::chrono::steady_clock::now();
+  if (Progress)
+    progressStart(What);
   int RC = llvm::sys::ExecuteAndWait(Clang, CmdRefs, childEnvironment(), Redirects,
                                      0, 0, &ErrMsg);
+  if (Progress && RC == 0)
+    progressEnd(What, Start);
   if (RC != 0) // no output a failed step leaves half written
     for (const std::string &F : {Out.Kernels, Out.HostStub, Out.Report})
       if (!F.empty())
