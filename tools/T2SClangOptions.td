@@ -17,8 +17,7 @@ def emit_opencl : Flag<["--"], "emit-opencl">,
   HelpText<"Write the designs as OpenCL C for Intel FPGAs to the -o file "
            "(includes t2s/channels.h: also compiles as C++)">;
 def emit_opencl_EQ : Joined<["--"], "emit-opencl=">, MetaVarName<"aoc">,
-  HelpText<"The same .cl, self-contained for Intel's aoc (channel macros "
-           "written in)">;
+  HelpText<"The same .cl, self-contained for Intel's aoc, in its own spelling (channels, read_channel_intel, attributes; no T2S macros)">;
 def host_stub_EQ : Joined<["--"], "host-stub=">, MetaVarName<"FILE">,
   HelpText<"With --emit-opencl or --emit-hls: also write the host stubs t2s_run_<design> "
            "(--emit-hls: on XRT)">;

@@ -28,6 +28,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -547,8 +548,8 @@ enum Traits : unsigned {
   // none (the Vitis outputs: their timing warnings and build files are a
   // card's).
   NamesDevice = 8,
-  // --emit-opencl=aoc: the channel macros written into the kernels' file,
-  // which aoc then reads by itself.
+  // --emit-opencl=aoc: the kernels' file in Intel's own spelling (the
+  // channel macros expanded), which aoc then reads by itself.
   InlinesChannels = 16,
 };
 
@@ -1116,41 +1117,14 @@ std::optional<std::string> missingInput(const ClangArgs &Args) {
   return std::nullopt;
 }
 
-// The text of the runtime header Dir/t2s/Name with the headers it includes
-// ('#include "x.h"', beside it) written in place, each once.
-llvm::Expected<std::string> expandHeader(llvm::StringRef Dir, llvm::StringRef Name,
-                                         llvm::StringSet<> &Done) {
-  if (!Done.insert(Name).second)
-    return std::string();
-  llvm::SmallString<256> Path(Dir);
-  llvm::sys::path::append(Path, "t2s", Name);
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read " + Path + ": " +
-                                       Buffer.getError().message());
-  std::string Out;
-  llvm::SmallVector<llvm::StringRef, 64> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n');
-  for (llvm::StringRef Line : Lines) {
-    llvm::StringRef Included = Line.trim();
-    if (Included.consume_front("#include \"") && Included.consume_back("\"")) {
-      llvm::Expected<std::string> Text = expandHeader(Dir, Included, Done);
-      if (!Text)
-        return Text.takeError();
-      Out += *Text;
-      continue;
-    }
-    Out += Line.str() + "\n";
-  }
-  return Out;
-}
-
-// --emit-opencl=aoc: the kernels file without '#include "t2s/channels.h"':
-// the macros of t2s/opencl_intel.h take the place of its first include.
-std::optional<std::string> inlineChannelMacros(const std::string &File,
-                                               llvm::StringRef IncludeDir) {
+// --emit-opencl=aoc: the kernels file in Intel's own spelling, for aoc on a
+// machine without T2S: the macros of t2s/channels.h (channels, their reads
+// and writes, the kernel and memory attributes) expanded as Intel's FPGA
+// SDK spells them (t2s/opencl_intel.h), by clang's preprocessor with only
+// those macros defined, the comments of the kernels kept. A file without
+// channels is left as it is.
+std::optional<std::string> inIntelSpelling(const std::string &Clang, const std::string &File,
+                                           llvm::StringRef IncludeDir) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(File);
   if (!Buffer)
@@ -1160,24 +1134,96 @@ std::optional<std::string> inlineChannelMacros(const std::string &File,
   size_t At = Text.find(Include);
   if (At == llvm::StringRef::npos)
     return std::nullopt; // no channels: nothing to write in
-  llvm::StringSet<> Done;
-  llvm::Expected<std::string> Macros = expandHeader(IncludeDir, "opencl_intel.h", Done);
-  if (!Macros)
-    return llvm::toString(Macros.takeError());
-  std::string Out = Text.take_front(At).str() +
-                    "// The channel macros of t2s/channels.h in Intel's syntax "
-                    "(t2s-clang --emit-opencl=aoc).\n" +
-                    *Macros;
+  llvm::SmallString<128> Macros, Expanded, Header(IncludeDir);
+  llvm::sys::path::append(Header, "t2s", "channels.h");
+  for (llvm::SmallString<128> *F : {&Macros, &Expanded})
+    if (std::error_code EC = llvm::sys::fs::createTemporaryFile("t2s-aoc", "cl", *F))
+      return "cannot create a temporary file: " + EC.message();
+  llvm::FileRemover RemoveMacros(Macros), RemoveExpanded(Expanded);
+  const std::vector<std::string> OpenCL{Clang, "-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc",
+                                        "-DINTELFPGA_CL"};
+  auto run = [&](std::vector<std::string> Cmd, llvm::StringRef Out) -> std::optional<std::string> {
+    std::vector<llvm::StringRef> Refs(Cmd.begin(), Cmd.end());
+    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Out, std::nullopt};
+    std::string Err;
+    if (llvm::sys::ExecuteAndWait(Clang, Refs, childEnvironment(), Redirects, 0, 0, &Err) != 0)
+      return "writing " + File + " in Intel's spelling failed (clang's preprocessor" +
+             (Err.empty() ? std::string(")") : ": " + Err + ")");
+    return std::nullopt;
+  };
+  // (1) The macros as Intel's SDK spells them.
+  std::vector<std::string> Define = OpenCL;
+  for (const char *A : {"-E", "-dM"})
+    Define.push_back(A);
+  Define.push_back(std::string(Header));
+  if (std::optional<std::string> Error = run(Define, Macros))
+    return Error;
+  std::string Defines;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> All = llvm::MemoryBuffer::getFile(Macros);
+  if (!All)
+    return "cannot read " + std::string(Macros) + ": " + All.getError().message();
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  (*All)->getBuffer().split(Lines, '\n');
+  for (llvm::StringRef Line : Lines)
+    if (Line.starts_with("#define T2S_"))
+      Defines += Line.str() + "\n";
+  // (2) The kernels with them, every include of the header left out.
+  std::string Source = Text.take_front(At).str() +
+                       "#pragma OPENCL EXTENSION cl_intel_channels : enable\n" + Defines;
   for (Text = Text.drop_front(At + Include.size());
        (At = Text.find(Include)) != llvm::StringRef::npos;
        Text = Text.drop_front(At + Include.size()))
-    Out += Text.take_front(At).str(); // a later include: written in already
-  Out += Text.str();
+    Source += Text.take_front(At).str();
+  Source += Text.str();
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Expanded, EC);
+    if (EC)
+      return "cannot write " + std::string(Expanded) + ": " + EC.message();
+    OS << Source;
+  }
+  // (3) Expanded, the comments kept (the file written anew: a redirection
+  // does not truncate it).
+  std::vector<std::string> Expand = OpenCL;
+  for (const char *A : {"-E", "-P", "-C"})
+    Expand.push_back(A);
+  Expand.push_back(std::string(Expanded));
+  llvm::sys::fs::remove(File);
+  if (std::optional<std::string> Error = run(Expand, Expanded.str().str() + ".out"))
+    return Error;
+  // (4) A macro's arguments come out on one line: a long line (a wide
+  // bundle's literal) goes on lines of eight items again.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Out =
+      llvm::MemoryBuffer::getFile(Expanded.str().str() + ".out");
+  if (!Out)
+    return "cannot read the preprocessed kernels: " + Out.getError().message();
+  llvm::sys::fs::remove(Expanded.str().str() + ".out");
+  std::string Wrapped;
+  Lines.clear();
+  (*Out)->getBuffer().split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    size_t Comment = Line.find("//");
+    if (Line.size() <= 200 || Comment < 200) {
+      Wrapped += Line.str() + "\n";
+      continue;
+    }
+    unsigned Items = 0;
+    for (size_t I = 0; I < Line.size(); ++I) {
+      Wrapped += Line[I];
+      if (I < Comment && Line.substr(I, 2) == ", " && ++Items % 8 == 0) {
+        Wrapped += "\n        ";
+        ++I; // the space
+      }
+    }
+    Wrapped += "\n";
+  }
+  if (!Wrapped.empty())
+    Wrapped.pop_back(); // the split's last line: after the last newline
   std::error_code EC;
   llvm::raw_fd_ostream OS(File, EC);
   if (EC)
     return "cannot write " + File + ": " + EC.message();
-  OS << Out;
+  OS << Wrapped;
   return std::nullopt;
 }
 
@@ -1617,12 +1663,12 @@ int runOnce(const std::string &Clang, const std::vector<std::string> &Cmd,
   return RC;
 }
 
-// After the last command: --emit-opencl=aoc writes the channel macros into
-// the kernels' file.
+// After the last command: --emit-opencl=aoc writes the kernels' file in
+// Intel's spelling.
 int finishOutputs(const Outputs &Out, const Request &R, const Layout &L) {
   if (R.DryRun || !R.Mode->has(InlinesChannels))
     return 0;
-  if (std::optional<std::string> Error = inlineChannelMacros(Out.Kernels, L.IncludeDir)) {
+  if (std::optional<std::string> Error = inIntelSpelling(clangPath(), Out.Kernels, L.IncludeDir)) {
     llvm::sys::fs::remove(Out.Kernels);
     return fail(*Error);
   }

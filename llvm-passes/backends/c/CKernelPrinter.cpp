@@ -149,8 +149,11 @@ std::string CKernelPrinter::line(const Stmt &S) {
       std::string Text;
       bool Was = InLine;
       InLine = true; // no '//' comments inside the line
+      // Statements that share a line (a bundle's lanes unpacked), eight to
+      // a line, the later lines indented under the first.
+      unsigned N = 0;
       for (const Stmt &X : S.Body)
-        Text += (Text.empty() ? "" : " ") + line(X);
+        Text += (Text.empty() ? "" : N++ % 8 == 7 ? "\n" + LineIndent + "    " : " ") + line(X);
       InLine = Was;
       return S.Braces ? "{ " + Text + " }" : Text;
     }
@@ -270,6 +273,7 @@ void CKernelPrinter::emit(llvm::raw_ostream &B, const Stmt &S, const std::string
   default:
     break;
   }
+  LineIndent = Indent;
   if (!hoists(S)) {
     B << Indent << line(S) << "\n";
     printAfterStatement(B, S, Indent);

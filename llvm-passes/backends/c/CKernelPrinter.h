@@ -54,6 +54,7 @@ private:
   llvm::DenseMap<const Stmt *, std::vector<const Expr *>> Plans;
   llvm::StringSet<> Names;
   bool InLine = false; // printing statements that share a line
+  std::string LineIndent; // of the line being printed
 
 public:
   CKernelPrinter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &K,

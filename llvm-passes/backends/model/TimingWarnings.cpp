@@ -44,6 +44,10 @@ std::string reuseAdvice(const Design &D, const KernelTiming &K) {
            " times: send each more often with longer loops inside '" +
            Kernel->Reuse->Loop + "' that its values do not name (larger tiles), or "
            "reuse them among neighbouring PEs";
+  if (Kernel && Kernel->Role == KernelRole::Drainer)
+    return "a drainer writes each result once, so its traffic is the outputs' and the "
+           "board's bandwidth bounds it: more work per output (a longer reduction "
+           "before each is written) spreads its writes over more steps";
   if (Kernel && Kernel->Role == KernelRole::Loader)
     return "keep what one iteration of a time loop sends in a reuse buffer, "
            "'#pragma t2s buffer(" + Kernel->Buffer + ", k)' with k the loop, so the "
