@@ -194,27 +194,46 @@ std::optional<LogicalTerms> shortCircuit(const llvm::PHINode *Phi) {
     return std::nullopt;
   const llvm::BasicBlock *Merge = Phi->getParent();
   auto *RBr = llvm::dyn_cast<llvm::BranchInst>(R->getTerminator());
-  if (!RBr || RBr->isConditional() || !R->getSinglePredecessor())
+  if (!RBr || RBr->isConditional())
     return std::nullopt;
   LogicalTerms Out;
   Out.IsAnd = K->isZero();
   unsigned Entries = 0;
+  llvm::SmallVector<const llvm::BasicBlock *, 8> Region; // where X is computed
   for (const llvm::BasicBlock *P : InOrder) {
     auto *Br = llvm::dyn_cast<llvm::BranchInst>(P->getTerminator());
     if (!Br || !Br->isConditional())
       return std::nullopt;
     bool ExitWhenTrue = Br->getSuccessor(0) == Merge;
     const llvm::BasicBlock *Onward = Br->getSuccessor(ExitWhenTrue ? 1 : 0);
-    if (Br->getSuccessor(ExitWhenTrue ? 0 : 1) != Merge ||
-        (Onward != R && !Tests.count(Onward)))
+    if (Br->getSuccessor(ExitWhenTrue ? 0 : 1) != Merge)
       return std::nullopt;
+    if (!Tests.count(Onward))
+      Region.push_back(Onward);
     if (!P->getSinglePredecessor() || !Tests.count(P->getSinglePredecessor()))
       ++Entries; // the first test of the chain
     // '&&' needs the onward edge; '||' holds on the exit edge.
     Out.Terms.push_back({Br->getCondition(), Out.IsAnd ? !ExitWhenTrue : ExitWhenTrue});
   }
-  if (Entries != 1)
+  if (Entries != 1 || Region.size() != 1)
     return std::nullopt;
+  // The last test's onward edge enters the code that computes X (itself a
+  // condition, 'a && (b || c)'), which nothing else enters, and which ends
+  // in R: X is computed only after every test went on.
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 8> Inside{Region.front()};
+  for (unsigned I = 0; I < Region.size(); ++I)
+    for (const llvm::BasicBlock *S : llvm::successors(Region[I]))
+      if (S != Merge && Inside.insert(S).second) {
+        if (Region.size() > 32)
+          return std::nullopt;
+        Region.push_back(S);
+      }
+  if (!Inside.count(R))
+    return std::nullopt;
+  for (const llvm::BasicBlock *B : Region)
+    for (const llvm::BasicBlock *P : llvm::predecessors(B))
+      if (!Inside.count(P) && !(B == Region.front() && Tests.count(P)))
+        return std::nullopt;
   Out.Terms.push_back({X, true});
   return Out;
 }

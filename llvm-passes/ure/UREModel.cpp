@@ -163,6 +163,10 @@ llvm::StringRef ruleName(URERule R) {
 SourceLoc sourceLocOf(const llvm::Instruction *I) {
   SourceLoc Loc;
   if (const llvm::DILocation *DL = I ? I->getDebugLoc().get() : nullptr) {
+    // Code inlined into the nest (ure/InlineHelpers.h: a helper, std::sin's
+    // wrapper in <cmath>) is where the nest calls it.
+    while (const llvm::DILocation *At = DL->getInlinedAt())
+      DL = At;
     Loc.File = DL->getFilename().str();
     Loc.Line = DL->getLine();
     Loc.Column = DL->getColumn();

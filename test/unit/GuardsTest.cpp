@@ -18,6 +18,7 @@ namespace {
 
 // %and = (i == 3 && o == 1) kept in a bool (%and8), read back as %back;
 // %or = (i == 3 || o == 1); %three = a && b && c; %neg = !back;
+// %nested = t1 && (j != 1 || o != 6), as clang emits it for a bool local;
 // %notphi: a phi whose constant arm comes from a block that does not test.
 const char *GuardsIR = R"IR(
 define void @f(i32 %i, i32 %o, i32 %j) {
@@ -51,9 +52,21 @@ t3b:
 three.end:
   %three = phi i1 [ false, %or.end ], [ false, %t2b ], [ %t3, %t3b ]
   %sel = select i1 %t1, i1 %t2, i1 false
+  br i1 %t1, label %n.rhs, label %n.end
+n.rhs:
+  %n1 = icmp ne i32 %j, 1
+  br i1 %n1, label %n.or.end, label %n.or.rhs
+n.or.rhs:
+  %n2 = icmp ne i32 %o, 6
+  br label %n.or.end
+n.or.end:
+  %n.or = phi i1 [ true, %n.rhs ], [ %n2, %n.or.rhs ]
+  br label %n.end
+n.end:
+  %nested = phi i1 [ false, %three.end ], [ %n.or, %n.or.end ]
   br label %merge
 merge:
-  %notphi = phi i1 [ false, %three.end ], [ %t2, %other ]
+  %notphi = phi i1 [ false, %n.end ], [ %t2, %other ]
   ret void
 other:
   br label %merge
@@ -115,6 +128,9 @@ TEST_F(GuardsTest, ShortCircuitPhisAreTheirOperators) {
   EXPECT_EQ(terms("or"), "or a=1 c=1");
   EXPECT_EQ(terms("three"), "and t1=1 t2=1 t3=1");
   EXPECT_EQ(terms("sel"), "and t1=1 t2=1");
+  // The second term is itself a short circuit, in blocks of its own.
+  EXPECT_EQ(terms("nested"), "and t1=1 n.or=1");
+  EXPECT_EQ(terms("n.or"), "or n1=1 n2=1");
 }
 
 TEST_F(GuardsTest, OtherPhisAndComparisonsAreNot) {

@@ -44,7 +44,7 @@ void shared(const int x[P][K], int out[K]) {
 #endif
 
 // PairHMM's form: the last PE of two space loops, each a bool; and one
-// bool of '&&'.
+// bool of '&&' whose second term is an '||' of its own.
 void pair(const int x[P][Q][K], int out[K], int corner[K]) {
   static int S[P][Q][K];
 #pragma t2s ure
@@ -53,7 +53,7 @@ void pair(const int x[P][Q][K], int out[K], int corner[K]) {
     for (int q = 0; q < Q; ++q)
       for (int k = 0; k < K; ++k) {
         bool p_is_last = p == P - 1, q_is_last = q == Q - 1;
-        bool both = p == P - 1 && q == Q - 1;
+        bool both = p == P - 1 && (q == Q - 1 || q > Q); // a short circuit inside one
         S[p][q][k] = (k == 0 ? 0 : S[p][q][k - 1]) + x[p][q][k];
         if (p_is_last && q_is_last)
           out[k] = S[p][q][k];
