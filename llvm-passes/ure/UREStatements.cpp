@@ -766,8 +766,10 @@ const llvm::Value *NestExtractor::computedValue(const llvm::Value *V,
   if (llvm::any_of(Sys.Loops, [&](const URELoop &L) { return L.IV == V; }))
     return nullptr;
   auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  // std::min and std::max of integers are llvm.smin and friends
+  // (StdMinMax.h): functions of their operands, as a select is.
   if (!I || !(llvm::isa<llvm::BinaryOperator, llvm::CmpInst, llvm::CastInst,
-                        llvm::SelectInst, llvm::PHINode>(I)))
+                        llvm::SelectInst, llvm::PHINode, llvm::MinMaxIntrinsic>(I)))
     return V;
   for (const llvm::Value *Op : I->operands())
     if (const llvm::Value *Bad = computedValue(Op, Visited))
