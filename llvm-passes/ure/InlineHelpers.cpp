@@ -2,13 +2,11 @@
 
 #include "ure/InlineHelpers.h"
 #include "expr/MathFunctions.h"
-#include "language/LoopMetadata.h"
+#include "ure/NestBlocks.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -81,15 +79,6 @@ bool isHelper(const llvm::Function *Callee, const llvm::Function &Caller, unsign
   return !hasCycle(*Callee) && isPure(*Callee, Caller, Depth);
 }
 
-// The blocks of F's T2S loops.
-llvm::SmallPtrSet<const llvm::BasicBlock *, 32> nestBlocks(const llvm::LoopInfo &LI) {
-  llvm::SmallPtrSet<const llvm::BasicBlock *, 32> Blocks;
-  for (llvm::Loop *L : LI.getLoopsInPreorder())
-    if (getLoopSourceName(*L))
-      Blocks.insert(L->block_begin(), L->block_end());
-  return Blocks;
-}
-
 } // namespace
 
 bool inlineHelpers(llvm::Function &F) {
@@ -97,9 +86,7 @@ bool inlineHelpers(llvm::Function &F) {
   // A helper's body may call helpers: each round inlines the calls the last
   // one brought into the nest (its loops found anew: inlining splits blocks).
   for (unsigned Depth = 0; Depth < MaxDepth; ++Depth) {
-    llvm::DominatorTree DT(F);
-    llvm::LoopInfo LI(DT);
-    llvm::SmallPtrSet<const llvm::BasicBlock *, 32> Blocks = nestBlocks(LI);
+    llvm::SmallPtrSet<llvm::BasicBlock *, 32> Blocks = nestBlocks(F);
     llvm::SmallVector<llvm::CallBase *, 8> Calls;
     for (llvm::BasicBlock &BB : F)
       if (Blocks.count(&BB))

@@ -1,12 +1,10 @@
 //===- StripChecks.cpp - The sanitizer's checks out of a nest -------------===//
 
 #include "ure/StripChecks.h"
-#include "language/LoopMetadata.h"
+#include "ure/NestBlocks.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -60,17 +58,15 @@ std::optional<llvm::Instruction::BinaryOps> plainOperation(llvm::Intrinsic::ID I
 } // namespace
 
 bool stripChecks(llvm::Function &F) {
-  llvm::DominatorTree DT(F);
-  llvm::LoopInfo LI(DT);
-  llvm::SmallPtrSet<llvm::BasicBlock *, 32> Nest;
-  for (llvm::Loop *L : LI.getLoopsInPreorder())
-    if (getLoopSourceName(*L))
-      Nest.insert(L->block_begin(), L->block_end());
+  llvm::SmallPtrSet<llvm::BasicBlock *, 32> Nest = nestBlocks(F);
   bool Changed = false;
   llvm::SmallVector<llvm::WeakTrackingVH, 16> Dead; // the conditions of the checks
   // Each check's block and the block it went on to: one again afterwards.
   llvm::SmallVector<std::pair<llvm::BasicBlock *, llvm::BasicBlock *>, 16> Continued;
-  for (llvm::BasicBlock *BB : Nest) {
+  for (llvm::BasicBlock &Block : F) { // in the function's order: the same IR every time
+    llvm::BasicBlock *BB = &Block;
+    if (!Nest.count(BB))
+      continue;
     auto *Br = llvm::dyn_cast<llvm::BranchInst>(BB->getTerminator());
     if (!Br || !Br->isConditional())
       continue;
