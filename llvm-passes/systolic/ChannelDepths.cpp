@@ -319,10 +319,12 @@ llvm::SmallVector<std::optional<int64_t>, 4> scaled(const Design &D, std::option
 
 // How a group's channels grow with the run-time sizes, from replays at the
 // stand-ins (Base), at twice them, and at twice and four times each size
-// alone: per channel, the depth at twice the sizes, and the linear law
-// through the replays where every replay lies on it.
+// alone: per channel, the depth at twice the sizes, the sizes whose replays
+// alone change it, and the linear law through the replays where every
+// replay lies on it.
 struct Growth {
   std::vector<uint64_t> AtTwice;              // per channel of the group
+  std::vector<llvm::SmallVector<unsigned, 2>> Varies;
   std::vector<std::optional<Design::DepthLaw>> Laws;
 };
 
@@ -344,6 +346,7 @@ std::optional<Growth> growth(const Design &D, const KernelGroup &G,
     Grows |= depthOf(Twice, C) != depthOf(Base, C);
   }
   Out.Laws.resize(G.Channels.size());
+  Out.Varies.resize(G.Channels.size());
   if (!Grows || !Twice.usable())
     return Out;
   // Each size alone at twice and four times its stand-in.
@@ -372,6 +375,8 @@ std::optional<Growth> growth(const Design &D, const KernelGroup &G,
       int64_t Step = depthOf(Runs.first, C) - At; // per stand-in of P
       Linear &= depthOf(Runs.second, C) - At == 3 * Step;
       Sum += Step;
+      if (Step || depthOf(Runs.second, C) != At)
+        Out.Varies[I].push_back(P);
       if (!Step)
         continue;
       int64_t Coefficient = Step * (Den / *Stand[P]);
@@ -393,6 +398,47 @@ std::optional<Growth> growth(const Design &D, const KernelGroup &G,
     }
   }
   return Out;
+}
+
+// A channel of G whose values in flight grow faster than linearly with the
+// sizes Varies (its DepthNote says how): where -t2s-size= gives them all,
+// the depth the replay at the sizes BuiltFor needs (SizedUpTo: the stubs
+// stop larger runs); else, or where that replay runs too long, the depth
+// stays and the note says how to size it.
+void sizeAtGiven(Design &D, const KernelGroup &G, const llvm::StringMap<Tracked> &Tracks,
+                 uint32_t Slots, uint64_t OpLimit, llvm::ArrayRef<std::optional<int64_t>> Given,
+                 llvm::ArrayRef<std::optional<int64_t>> BuiltFor,
+                 llvm::ArrayRef<unsigned> Varies, Design::Channel &Ch) {
+  std::string Sizes;
+  for (unsigned P : Varies)
+    Sizes += (Sizes.empty() ? "--size=" : ",") + D.Params[P].Name + "=N" +
+             (Varies.size() > 1 ? "_" + D.Params[P].Name : "");
+  std::string MayNot = "; depth " + std::to_string(Ch.Depth) +
+                       " may not hold them at the sizes you run, and then the kernels "
+                       "deadlock on the device";
+  bool Covered = !Varies.empty() && llvm::all_of(Varies, [&](unsigned P) {
+    return P < Given.size() && Given[P];
+  });
+  if (!Covered) {
+    Ch.DepthNote += MayNot + ": build with " + (Sizes.empty() ? std::string("--size=") : Sizes) +
+                    ", the largest sizes you run, and the compiler replays the kernels at them";
+    return;
+  }
+  Replayed AtGiven = replay(D, G, Tracks, Slots, BuiltFor, OpLimit);
+  if (!AtGiven.usable()) {
+    Ch.DepthNote += "; the kernels run too long at the sizes --size= gives to replay them" +
+                    MayNot + ": run the emulation at those sizes";
+    return;
+  }
+  Ch.Depth = std::max(Ch.Depth, mostOf(AtGiven.Most, Tracks.find(Ch.Name)->second));
+  Ch.SizedForGiven = true;
+  std::string UpTo;
+  for (unsigned P : Varies) {
+    Ch.SizedUpTo.push_back({P, *BuiltFor[P]});
+    UpTo += (UpTo.empty() ? "" : ", ") + D.Params[P].Name + " = " + std::to_string(*BuiltFor[P]);
+  }
+  Ch.DepthNote += "; replayed at the sizes --size= gives (" + UpTo + "): depth " +
+                  std::to_string(Ch.Depth) + ", and the host stub stops larger runs";
 }
 
 // Sizes the channels of G (see the file comment); Given: the sizes the
@@ -452,9 +498,8 @@ void sizeGroup(Design &D, const KernelGroup &G, uint64_t OpLimit,
                        "depth " + std::to_string(Ch.Depth) + " holds them " +
                        Law->heldBy(D, Ch.Depth) + ", and the host stub stops larger runs";
       } else {
-        Ch.DepthNote = "grows with the run-time sizes, not linearly (" + Counts +
-                       "); at least " + std::to_string(ChannelDepth) +
-                       ": run the emulation at the sizes you use";
+        Ch.DepthNote = "grows with the run-time sizes, not linearly (" + Counts + ")";
+        sizeAtGiven(D, G, Tracks, Slots, OpLimit, Given, BuiltFor, More->Varies[I], Ch);
       }
     }
     // Past the limit the depth is that of a prefix of the run, which

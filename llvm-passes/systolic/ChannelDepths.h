@@ -29,7 +29,10 @@
 // what the sizes the design is built for need (-t2s-size=, t2s-clang
 // --size=), and the host stubs stop a run at sizes that need more (the
 // kernels would deadlock; a channel's depth is hardware). A growth that is
-// not linear gets the depth at twice the stand-ins, at least ChannelDepth.
+// not linear gets the depth at twice the stand-ins, at least ChannelDepth;
+// where -t2s-size= gives every size it varies with, the kernels are
+// replayed at those sizes too, and the host stubs stop a run at larger
+// ones (Channel::SizedUpTo; smaller sizes are taken to need no more).
 //
 // Chains between PEs keep their depth (the extent of their loop): both ends
 // are in the array kernel. A kernel whose channel accesses depend on a

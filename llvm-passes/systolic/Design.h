@@ -247,6 +247,10 @@ struct Design {
     std::optional<DepthLaw> Growth;
     /// Whether -t2s-size= gave the sizes Growth names (Depth holds them).
     bool SizedForGiven = false;
+    /// A growth that is not linear, replayed at the sizes -t2s-size= gives:
+    /// the sizes it varies with and the value given for each (Depth holds
+    /// what they need; the host stubs stop runs beyond them).
+    llvm::SmallVector<std::pair<unsigned, int64_t>, 2> SizedUpTo;
     llvm::SmallVector<int64_t, 4> Extents;    ///< of the array of channels
     llvm::SmallVector<std::string, 4> Along;  ///< the PE loops of Extents
     uint64_t Used = 0;     ///< channels that carry values

@@ -58,6 +58,20 @@ public:
 // the kernels would deadlock.
 void printDepthChecks(llvm::raw_ostream &OS, const Design &D) {
   for (const Design::Channel &C : D.Channels) {
+    if (!C.SizedUpTo.empty()) { // not linear: the sizes it was replayed at
+      std::string BuiltFor, Larger;
+      llvm::SmallVector<unsigned, 2> Named;
+      for (auto [P, Size] : C.SizedUpTo) {
+        const std::string &Name = D.Params[P].Name;
+        BuiltFor += (BuiltFor.empty() ? "" : ", ") + Name + " = " + std::to_string(Size);
+        Larger += (Larger.empty() ? "" : " || ") + Name + " > " + std::to_string(Size) + "LL";
+        Named.push_back(P);
+      }
+      OS << "  t2s::checkBuiltForSizes(\"" << D.Stub << "\", \"" << C.Name << "\", " << C.Depth
+         << ", \"" << BuiltFor << "\", " << Larger << ", " << sizesText(D, Named, "--size=")
+         << ");\n";
+      continue;
+    }
     if (!C.Growth)
       continue;
     const Design::DepthLaw &L = *C.Growth;

@@ -5,6 +5,8 @@
 #include "language/LoopMetadata.h"
 #include "systolic/Design.h"
 
+#include "llvm/ADT/StringRef.h"
+
 namespace t2s {
 
 void warnAboutChannelDepths(const llvm::Function &F, const Design &D) {
@@ -29,10 +31,11 @@ void warnAboutChannelDepths(const llvm::Function &F, const Design &D) {
                  "runs); build with " + Sizes +
                  ", the largest sizes you run, to size the channel for them";
     } else {
-      Message += "values in flight that grow with the run-time sizes, not linearly (" +
-                 C.DepthNote + "); its depth " + std::to_string(C.Depth) +
-                 " may not hold them at the sizes you run, and then the kernels deadlock; "
-                 "run the emulation at those sizes";
+      // The note: "grows with the run-time sizes, not linearly (...); depth
+      // ... may not hold them ...: build with --size=..." (ChannelDepths.cpp).
+      llvm::StringRef Note = C.DepthNote;
+      Note.consume_front("grows");
+      Message += "values in flight that grow" + Note.str();
     }
     reportWarning(F, SourceLoc{D.File, At.Line, At.Column}, WarningGroup::ChannelDepth, Message);
   }

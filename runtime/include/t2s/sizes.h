@@ -9,7 +9,8 @@
 // may be negative: the loop runs no iteration.)
 // A channel whose depth grows with the sizes (systolic/ChannelDepths.h) is
 // checked too: sizes that need more than its depth stop the run, which
-// would deadlock. And the buffers a call passes must not overlap where
+// would deadlock (or, where it grows faster than linearly, sizes beyond
+// those it was built for). And the buffers a call passes must not overlap where
 // the kernels write (checkDisjoint).
 //
 //===----------------------------------------------------------------------===//
@@ -53,6 +54,26 @@ inline void checkChannelDepth(const char *Stub, const char *Channel, const char 
                "its depth is %lld: the kernels would deadlock; build with %s (t2s-clang sizes "
                "the channels for it), or run smaller sizes\n",
                Stub, Sizes.substr(7).c_str(), Channel, Law, Needed, Depth, Sizes.c_str());
+  std::exit(1);
+}
+
+/// Ends the program if \p Larger: the run's sizes exceed those the channel
+/// \p Channel was built for (\p BuiltFor, "n = 8"), where the compiler
+/// replayed the kernels and gave it the depth \p Depth their values in
+/// flight need. They grow faster than linearly with the sizes, so larger
+/// ones may need more, and the kernels would deadlock. \p Sizes names the
+/// run's sizes (--size=n=9) to rebuild with.
+inline void checkBuiltForSizes(const char *Stub, const char *Channel, long long Depth,
+                               const char *BuiltFor, bool Larger, const std::string &Sizes) {
+  if (!Larger)
+    return;
+  std::fprintf(stderr,
+               "%s: error: at %s the channel '%s' may need more values at once than its "
+               "depth %lld, which is what %s (the sizes it was built for) needs: its values in "
+               "flight grow faster than linearly with the sizes, and the kernels would "
+               "deadlock; build with %s (t2s-clang replays the kernels at them), or run "
+               "smaller sizes\n",
+               Stub, Sizes.substr(7).c_str(), Channel, Depth, BuiltFor, Sizes.c_str());
   std::exit(1);
 }
 
