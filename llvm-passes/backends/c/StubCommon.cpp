@@ -48,10 +48,39 @@ class StubNames : public ExprNames {
   const Design &D;
 
 public:
+  bool Unresolved = false; ///< an expression named what the stub has not
   explicit StubNames(const Design &D) : D(D) {}
   std::string param(unsigned ArgNo) override { return D.Params[ArgNo].Name; }
-  std::string unresolved(const Expr &) override { return "0"; }
+  std::string unresolved(const Expr &) override {
+    Unresolved = true;
+    return "0";
+  }
 };
+
+// A call whose every nest has a loop of run-time bound that runs no
+// iteration does nothing, as the sequential program does nothing: the stub
+// returns before it checks the sizes (a stride may then be anything) and
+// sizes buffers. Prints nothing where some nest has no such loop.
+void printZeroTripReturn(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
+  std::string None;
+  for (const Design::Nest &N : D.Nests) {
+    std::string Empty;
+    for (const Design::Nest::SourceLoop &L : N.SourceLoops) {
+      if (!L.RunTimeUpper)
+        continue;
+      StubNames Names(D);
+      std::string Upper = printExpr(*L.RunTimeUpper, Types, Names);
+      if (!Names.Unresolved)
+        Empty += (Empty.empty() ? "" : " || ") + std::string("(long long)(") + Upper +
+                 ") <= " + std::to_string(L.Lower) + "LL";
+    }
+    if (Empty.empty())
+      return;
+    None += (None.empty() ? "" : " && ") + (D.Nests.size() > 1 ? "(" + Empty + ")" : Empty);
+  }
+  if (!None.empty())
+    OS << "  if (" << None << ")\n    return; // no iteration runs\n";
+}
 
 // A channel whose depth grows with the run-time sizes holds what sizes up
 // to some limit need; the stub stops a run beyond it (t2s/sizes.h), where
@@ -161,6 +190,8 @@ void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types, boo
       if (D.Params[A].Pointer && D.elementOf(A) && !D.extent(A) &&
           !llvm::is_contained(Buffers, A) && D.runTimeExtent(A, &Sizes))
         Buffers.push_back(A);
+  if (!Sizes.empty())
+    printZeroTripReturn(OS, D, Types);
   for (unsigned A : Sizes)
     OS << "  t2s::checkSize(\"" << D.Stub << "\", \"" << D.Params[A].Name << "\", "
        << D.Params[A].Name << ");\n";
