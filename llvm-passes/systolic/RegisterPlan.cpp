@@ -108,75 +108,13 @@ private:
     std::optional<unsigned> I = S.loopIndex(Pad->D.Args[0].Name);
     if (!I)
       return false; // reported by the URE model ([loop names])
-    std::string Text = "'" + Pad->D.str() + "'";
-    const std::string &Name = S.Loops[*I].Name;
-    auto refuse = [&](const llvm::Twine &Why) {
-      reject(Pad->Loc, Text + " " + Why, URERule::PadRounds);
-      return false;
-    };
-    unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
-    if (*I >= TimeLoops)
-      return refuse("names '" + Name + "', a space loop: name the time loop whose "
-                    "iterations the buffers' reads cross");
     RoundPadding P;
-    P.Loop = *I;
-    P.Inner = *I + 1;
-    P.Least = Pad->D.Args[1].Value;
-    P.Loc = Pad->Loc;
-    for (unsigned A = 0; A < BufferFrom.size(); ++A)
-      if (BufferFrom[A] == int(*I))
-        P.Arrays.push_back(A);
-    if (P.Arrays.empty())
-      return refuse("pads the rounds of '" + Name + "', but no read reaches back across an "
-                    "iteration of '" + Name + "' over a time loop with affine bounds, so no "
-                    "value waits in a PE buffer across its rounds: remove it, or name the "
-                    "loop such a read crosses");
-    if (R.Steps.size() != 1 || P.Inner + 1 != TimeLoops)
-      return refuse("flattens '" + Name + "' with the one time loop inside it, but " +
-                    (R.Steps.size() != 1
-                         ? llvm::Twine("the nest has ") + llvm::Twine(R.Steps.size()) +
-                               " space_time lines: give it one"
-                         : "'" + Name + "' encloses the time loops " +
-                               joinLoopNames(S, llvm::to_vector(llvm::seq(P.Inner, TimeLoops))) +
-                               ": pad the rounds of the time loop just outside the innermost"));
-    // (A loop outside may run to a run-time size: it repeats the rounds.)
-    for (unsigned L = 0; L <= *I; ++L)
-      if (!S.Loops[L].LowerBound.isConstant() || !S.Loops[L].UpperBound.isConstant() ||
-          (L == *I && S.Loops[L].runTime()))
-        return refuse("counts the rounds and their steps as it compiles, but '" +
-                      S.Loops[L].Name + "' (" + (L == *I ? "the padded loop" : "outside it") +
-                      ") has " + (S.Loops[L].runTime() ? "a run-time bound" : "affine bounds") +
-                      ": give it constant bounds");
-    const URELoop &J = S.Loops[P.Inner];
-    for (const AffineExpr *E : {&J.LowerBound, &J.UpperBound})
-      for (unsigned L = 0; L < E->Coeffs.size(); ++L)
-        if (E->Coeffs[L] && L != *I)
-          return refuse("pads each round of '" + Name + "' by the bounds of '" + J.Name +
-                        "', which must depend on '" + Name + "' alone, but they name '" +
-                        S.Loops[L].Name + "': write them over '" + Name + "' and constants");
-    // The padded steps of one run of i, then of the nest.
-    llvm::SmallVector<int64_t, 4> Point;
-    for (unsigned L = 0; L < *I; ++L)
-      Point.push_back(S.Loops[L].Lower);
-    std::optional<int64_t> Steps = 0;
-    for (int64_t V = S.Loops[*I].Lower; V < S.Loops[*I].Upper && Steps; ++V) {
-      Point.push_back(V);
-      int64_t Run = std::max<int64_t>(0, upperAt(J, Point) - lowerAt(J, Point));
-      Steps = llvm::checkedAdd(*Steps, std::max(Run, P.Least));
-      Point.pop_back();
+    if (std::optional<std::string> Why =
+            padRoundsProblem(R, BufferFrom, *I, Pad->D.Args[1].Value, P)) {
+      reject(Pad->Loc, "'" + Pad->D.str() + "' " + *Why, URERule::PadRounds);
+      return false;
     }
-    P.RoundSteps = Steps ? *Steps : 0;
-    for (unsigned L = 0; L < *I && Steps; ++L)
-      Steps = llvm::checkedMul(*Steps, S.Loops[L].extent());
-    int64_t Box = 1;
-    for (unsigned L = 0; L < TimeLoops && Box <= MaxScannedIterations; ++L)
-      Box *= std::max<int64_t>(S.Loops[L].extent(), 1);
-    if (!Steps || *Steps > MaxScannedIterations || Box > MaxScannedIterations)
-      return refuse("would run more than " + llvm::Twine(MaxScannedIterations) +
-                    " steps, too many to check how far apart the padded rounds keep the "
-                    "buffers' accesses: use smaller loop extents");
-    P.Steps = *Steps;
-    P.Apart = P.Least;
+    P.Loc = Pad->Loc;
     R.Padding = std::move(P);
     return true;
   }
@@ -422,6 +360,76 @@ private:
 };
 
 } // namespace
+
+std::optional<std::string> padRoundsProblem(const SpaceTimeSchedule &R,
+                                            llvm::ArrayRef<int> BufferFrom, unsigned I,
+                                            int64_t Least, RoundPadding &P) {
+  const URESystem &S = R.System;
+  const std::string &Name = S.Loops[I].Name;
+  unsigned TimeLoops = R.PELoops.empty() ? S.Loops.size() : R.PELoops.front();
+  if (I >= TimeLoops)
+    return "names '" + Name + "', a space loop: name the time loop whose iterations the "
+           "buffers' reads cross";
+  P = RoundPadding();
+  P.Loop = I;
+  P.Inner = I + 1;
+  P.Least = Least;
+  for (unsigned A = 0; A < BufferFrom.size(); ++A)
+    if (BufferFrom[A] == int(I))
+      P.Arrays.push_back(A);
+  if (P.Arrays.empty())
+    return "pads the rounds of '" + Name + "', but no read reaches back across an "
+           "iteration of '" + Name + "' over a time loop with affine bounds, so no "
+           "value waits in a PE buffer across its rounds: remove it, or name the "
+           "loop such a read crosses";
+  if (R.Steps.size() != 1 || P.Inner + 1 != TimeLoops)
+    return "flattens '" + Name + "' with the one time loop inside it, but " +
+           (R.Steps.size() != 1
+                ? "the nest has " + std::to_string(R.Steps.size()) +
+                      " space_time lines: give it one"
+                : "'" + Name + "' encloses the time loops " +
+                      joinLoopNames(S, llvm::to_vector(llvm::seq(P.Inner, TimeLoops))) +
+                      ": pad the rounds of the time loop just outside the innermost");
+  // (A loop outside may run to a run-time size: it repeats the rounds.)
+  for (unsigned L = 0; L <= I; ++L)
+    if (!S.Loops[L].LowerBound.isConstant() || !S.Loops[L].UpperBound.isConstant() ||
+        (L == I && S.Loops[L].runTime()))
+      return "counts the rounds and their steps as it compiles, but '" + S.Loops[L].Name +
+             "' (" + (L == I ? "the padded loop" : "outside it") + ") has " +
+             (S.Loops[L].runTime() ? "a run-time bound" : "affine bounds") +
+             ": give it constant bounds";
+  const URELoop &J = S.Loops[P.Inner];
+  for (const AffineExpr *E : {&J.LowerBound, &J.UpperBound})
+    for (unsigned L = 0; L < E->Coeffs.size(); ++L)
+      if (E->Coeffs[L] && L != I)
+        return "pads each round of '" + Name + "' by the bounds of '" + J.Name +
+               "', which must depend on '" + Name + "' alone, but they name '" +
+               S.Loops[L].Name + "': write them over '" + Name + "' and constants";
+  // The padded steps of one run of i, then of the nest.
+  llvm::SmallVector<int64_t, 4> Point;
+  for (unsigned L = 0; L < I; ++L)
+    Point.push_back(S.Loops[L].Lower);
+  std::optional<int64_t> Steps = 0;
+  for (int64_t V = S.Loops[I].Lower; V < S.Loops[I].Upper && Steps; ++V) {
+    Point.push_back(V);
+    int64_t Run = std::max<int64_t>(0, upperAt(J, Point) - lowerAt(J, Point));
+    Steps = llvm::checkedAdd(*Steps, std::max(Run, P.Least));
+    Point.pop_back();
+  }
+  P.RoundSteps = Steps ? *Steps : 0;
+  for (unsigned L = 0; L < I && Steps; ++L)
+    Steps = llvm::checkedMul(*Steps, S.Loops[L].extent());
+  int64_t Box = 1;
+  for (unsigned L = 0; L < TimeLoops && Box <= MaxScannedIterations; ++L)
+    Box *= std::max<int64_t>(S.Loops[L].extent(), 1);
+  if (!Steps || *Steps > MaxScannedIterations || Box > MaxScannedIterations)
+    return "would run more than " + std::to_string(MaxScannedIterations) +
+           " steps, too many to check how far apart the padded rounds keep the "
+           "buffers' accesses: use smaller loop extents";
+  P.Steps = *Steps;
+  P.Apart = P.Least;
+  return std::nullopt;
+}
 
 bool planRegisters(SpaceTimeSchedule &Sch, llvm::ArrayRef<int> BufferFrom,
                    llvm::SmallVectorImpl<URERejection> &Rejections) {

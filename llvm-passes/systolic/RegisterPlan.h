@@ -30,9 +30,12 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace t2s {
 
+struct RoundPadding;
 struct SpaceTimeSchedule;
 
 /// How the values of one URE array wait in each PE between write and reads.
@@ -67,6 +70,15 @@ struct RegisterPlan {
 /// last). False, with the broken rules as rejections, if it refuses.
 bool planRegisters(SpaceTimeSchedule &Sch, llvm::ArrayRef<int> BufferFrom,
                    llvm::SmallVectorImpl<URERejection> &Rejections);
+
+/// Why 'pad_rounds(i, Least)', i the time loop \p I of \p Sch, cannot pad
+/// the nest (the text goes on from the directive: "names 'k', a space
+/// loop: ..."), or none, with the padding it makes in \p P (but for Loc).
+/// BufferFrom as planRegisters takes it. The planner refuses the directive
+/// with this reason, and a warning that proposes one asks it first.
+std::optional<std::string> padRoundsProblem(const SpaceTimeSchedule &Sch,
+                                            llvm::ArrayRef<int> BufferFrom, unsigned I,
+                                            int64_t Least, RoundPadding &P);
 
 } // namespace t2s
 

@@ -88,7 +88,7 @@
 // only 4 steps apart, and the warning says how far to pad. The clocked
 // emulation runs the padded steps as the model says.
 // RUN: %t2s-clang --report %s 2>&1 | FileCheck %s --check-prefix=REPORT
-// REPORT: pad-rounds.cpp:[[@LINE+39]]:20: warning: kernel 'farther' starts a step every 2 clocks on Arria 10 GX 1150, not every clock: the value of T carried 4 steps through 1 floating-point operation of 6 clocks (6 clocks) (the padded rounds keep the buffer's accesses only 4 steps apart; pad each round of 'i' to more steps: '#pragma t2s pad_rounds(i, 6)') [-Wt2s-initiation-interval]
+// REPORT: pad-rounds.cpp:[[@LINE+39]]:20: warning: kernel 'farther' starts a step every 2 clocks on Arria 10 GX 1150, not every clock: the value of T carried 4 steps through 1 floating-point operation of 6 clocks (6 clocks) (the padded rounds keep the buffer's accesses only 4 steps apart; pad each round of 'i' to more steps: '#pragma t2s pad_rounds(i, 6)' in place of '#pragma t2s pad_rounds(i, 3)') [-Wt2s-initiation-interval]
 // REPORT: design across(
 // REPORT: pad_rounds: the kernels run each round of i (its values of k) in at least 6 steps, 36 in all
 // REPORT: initiation interval (clocks per step): across 1
