@@ -130,6 +130,9 @@ struct Design {
     struct Flow {
       std::string Array;
       llvm::SmallVector<int64_t, 4> PEDistance;
+      /// Read in the step it is written: the PEs it passes through within
+      /// one step (SpaceTimeSchedule::sameStepChainPEs); 0 otherwise.
+      int64_t SameStepPEs = 0;
     };
     llvm::SmallVector<Flow, 4> Flows;
   };

@@ -255,7 +255,7 @@ private:
         if (llvm::any_of(SR.PEDistance, [](int64_t X) { return X != 0; }))
           N.Flows.push_back({KU.System->Arrays[KU.System->Statements[SR.Statement]
                                                    .Reads[SR.Read].Array].Name,
-                             SR.PEDistance});
+                             SR.PEDistance, Sch.sameStepChainPEs(SR)});
     }
     for (URELoop &L : P->Sch.System.Loops) // printed as variables
       L.Name = kernelLocal(L.Name);

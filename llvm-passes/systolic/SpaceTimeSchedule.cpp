@@ -543,6 +543,17 @@ int64_t SpaceTimeSchedule::flattenedTime(llvm::ArrayRef<int64_t> V) const {
   return T;
 }
 
+int64_t SpaceTimeSchedule::sameStepChainPEs(const ScheduledRead &SR) const {
+  if (SR.TimeDistance != 0 || SR.MostSteps >= 0)
+    return 0;
+  int64_t Most = 0;
+  for (unsigned D = 0; D < SR.PEDistance.size() && D < PELoops.size(); ++D)
+    if (int64_t Step = SR.PEDistance[D] < 0 ? -SR.PEDistance[D] : SR.PEDistance[D])
+      Most = std::max(Most, (std::max<int64_t>(System.Loops[PELoops[D]].extent(), 1) - 1) /
+                                    Step + 1);
+  return Most;
+}
+
 std::optional<SpaceTimeSchedule>
 computeSpaceTimeSchedule(const URESystem &S,
                          llvm::SmallVectorImpl<URERejection> &Rejections) {
@@ -671,7 +682,11 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
     else
       OS << "): time distance " << SR.TimeDistance << ", from PE offset (";
     llvm::interleave(SR.PEDistance, OS, ", ");
-    OS << ")\n";
+    OS << ")";
+    if (int64_t Chain = Buffer ? 0 : sameStepChainPEs(SR); Chain > 1)
+      OS << ": within the step, a chain through " << Chain
+         << " PEs with no register between them";
+    OS << "\n";
   }
 }
 

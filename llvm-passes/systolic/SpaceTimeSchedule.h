@@ -120,6 +120,11 @@ struct SpaceTimeSchedule {
   /// The flattened time of a nest-loop vector (an iteration or a distance):
   /// sum over the time dimensions of TimeCoeffs . V times their stride.
   int64_t flattenedTime(llvm::ArrayRef<int64_t> V) const;
+  /// A read of a neighbour's value in the same step (time distance 0, a PE
+  /// offset): the most PEs the value passes through within one step, along
+  /// the longest of its PE loops (a chain of wires, and of the operations
+  /// on the way, with no register between the PEs); 0 for any other read.
+  int64_t sameStepChainPEs(const ScheduledRead &SR) const;
   /// Useful PE steps per PE step; none for an array without PEs or steps
   /// (a loop that runs no iteration).
   std::optional<double> utilization() const {

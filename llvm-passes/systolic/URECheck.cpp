@@ -16,6 +16,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
+#include <set>
+
 namespace t2s {
 
 namespace {
@@ -157,6 +159,28 @@ void remarkSchedules(llvm::OptimizationRemarkEmitter &ORE,
              << (Sch->utilization() ? percent(*Sch->utilization()) : "none") << ", "
              << std::to_string(Words) << " shift-register words";
     });
+    // A value read from a neighbour in the step it is written passes
+    // through the PEs on a wire, not a register per hop (once per array).
+    std::set<unsigned> Chained;
+    for (const ScheduledRead &SR : Sch->Reads) {
+      const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
+      int64_t PEs = Sch->sameStepChainPEs(SR);
+      bool Buffered = llvm::any_of(Sch->Registers, [&](const RegisterPlan &P) {
+        return P.Array == Rd.Array && !P.Buffer.empty();
+      });
+      if (PEs < 2 || Buffered || !Chained.insert(Rd.Array).second)
+        continue;
+      SourceLoc At = Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front());
+      ORE.emit([&] {
+        return llvm::OptimizationRemarkAnalysis(Pass, "SameStepChain", L->getStartLoc(),
+                                                L->getHeader())
+               << "the value of " << S.Arrays[Rd.Array].Name << " read at " << at(At)
+               << " passes through " << std::to_string(PEs)
+               << " PEs within one step: a chain of wires and of the operations on the way, "
+                  "with no register between the PEs; a schedule vector that moves it one PE "
+                  "per step (space_time(...) schedule(...)) makes the array systolic";
+      });
+    }
     for (unsigned K = 0; K < Sch->Steps.size(); ++K) {
       const SpaceTimeStep &St = Sch->Steps[K];
       std::string Facts;

@@ -10,9 +10,11 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace t2s {
 
@@ -56,10 +58,27 @@ class PictureWriter {
   // The loader (drainer) kernel of a systolic array's stream: (unit, array,
   // output) -> its node. Streams end there, not at the array.
   std::map<std::tuple<unsigned, std::string, bool>, std::string> StreamKernels;
+  llvm::ArrayRef<PictureFigures> Figures;
+
+  // The registers per PE of URE array Array of nest U: every lane's, and
+  // its one-lane and round registers.
+  int64_t wordsPerPE(unsigned U, const std::string &Array) const {
+    int64_t Words = 0;
+    for (const Design::Register &X : D.Registers)
+      if (X.Nest == U && X.Array == Array)
+        Words += X.Words * std::max<int64_t>(X.Lanes, 1);
+    return Words;
+  }
 
 public:
-  PictureWriter(llvm::raw_ostream &OS, llvm::StringRef Prefix, const Design &D)
-      : OS(OS), Prefix(Prefix.str()), D(D) {}
+  PictureWriter(llvm::raw_ostream &OS, llvm::StringRef Prefix, const Design &D,
+                llvm::ArrayRef<PictureFigures> Figures)
+      : OS(OS), Prefix(Prefix.str()), D(D), Figures(Figures) {}
+
+  // What the picture drew, for its legend.
+  struct {
+    bool Kernels = false, SameStep = false, Chains = false;
+  } Drew;
 
   // The node of an off-chip buffer, drawn the first time it is named.
   std::string buffer(llvm::StringRef Name) {
@@ -144,9 +163,14 @@ public:
     std::string Utilization = "none";
     if (N.Utilization)
       Utilization = percent(*N.Utilization);
+    const PictureFigures *Fig = U < Figures.size() ? &Figures[U] : nullptr;
     OS << "    subgraph \"cluster_" << Id << "\" {\n      label=\"" << dotString(Title)
-       << ": " << PEs << ", " << plural(N.Steps, "time step", "time steps")
+       << ": " << PEs << ", "
+       << (Fig && !Fig->Steps.empty() ? dotString(Fig->Steps)
+                                      : plural(N.Steps, "time step", "time steps"))
        << ", utilization " << Utilization;
+    if (Fig && !Fig->Estimate.empty())
+      OS << "\\n" << dotString(Fig->Estimate);
     // The registers of values no PE passes on (an accumulator, read back by
     // the PE that wrote it), which no edge between PEs shows.
     // A buffered array's buffer and round register count as one.
@@ -155,10 +179,7 @@ public:
       if (R.Nest != U || R.Lane >= 0 || R.Round ||
           llvm::any_of(N.Flows, [&](const Design::Nest::Flow &F) { return F.Array == R.Array; }))
         continue;
-      int64_t Words = 0;
-      for (const Design::Register &X : D.Registers)
-        if (X.Nest == U && X.Array == R.Array && X.Lane < 0)
-          Words += X.Words;
+      int64_t Words = wordsPerPE(U, R.Array);
       Kept += (Kept.empty() ? "" : ", ") + R.Array + ": " + plural(uint64_t(Words), "reg", "regs");
     }
     if (!Kept.empty())
@@ -217,26 +238,48 @@ public:
       if (Hidden || (DR == 0 && DC == 0))
         continue;
       std::string Item = F.Array;
-      int64_t Words = 0; // a buffer and its round register; not one lane's
-      for (const Design::Register &R : D.Registers)
-        if (R.Nest == U && R.Array == F.Array && R.Lane < 0)
-          Words += R.Words;
-      if (Words)
+      int64_t Words = wordsPerPE(U, F.Array);
+      if (F.SameStepPEs > 1) { // a wire from PE to PE: no register on the way
+        Item += ": in the step, through " + std::to_string(F.SameStepPEs) + " PEs";
+        Drew.SameStep = true;
+      } else if (Words)
         Item += ": " + plural(uint64_t(Words), "reg", "regs");
       std::string &Label = Flows[{DR, DC}];
       if (Label.find(Item) == std::string::npos)
         Label += (Label.empty() ? "" : ", ") + Item;
     }
-    auto shown = [](llvm::ArrayRef<int64_t> Shown, int64_t I) {
-      return I >= 0 && llvm::is_contained(Shown, I);
+    // The drawn node of PE index I along a dimension: itself where shown,
+    // else the ellipsis. An edge joins two drawn nodes where some PE and its
+    // neighbour at the offset are drawn as them (into and out of the
+    // ellipsis too, so the PEs it stands for are not left without edges).
+    auto nodeOf = [](llvm::ArrayRef<int64_t> Shown, int64_t I) {
+      return llvm::is_contained(Shown, I) ? I : Ellipsis;
     };
+    auto pairsAlong = [&](llvm::ArrayRef<int64_t> Shown, int64_t Extent, int64_t Offset) {
+      std::vector<std::pair<int64_t, int64_t>> Pairs; // (from, to), in order
+      if (Offset == 0) {
+        for (int64_t I : Shown)
+          Pairs.push_back({I, I});
+        return Pairs;
+      }
+      for (int64_t To = 0; To < Extent; ++To) {
+        int64_t From = To - Offset;
+        if (From < 0 || From >= Extent)
+          continue;
+        std::pair<int64_t, int64_t> P{nodeOf(Shown, From), nodeOf(Shown, To)};
+        if (P.first != P.second && !llvm::is_contained(Pairs, P))
+          Pairs.push_back(P);
+      }
+      return Pairs;
+    };
+    int64_t RowExtent = Drawn.size() == 2 ? extent(RowDim) : 1;
+    int64_t ColExtent = Drawn.empty() ? 1 : extent(ColDim);
     for (const auto &[Offset, Label] : Flows) {
       bool First = true;
-      for (int64_t R : Rows)
-        for (int64_t C : Cols) {
-          int64_t FromR = R - Offset.first, FromC = C - Offset.second;
-          if (R == Ellipsis || C == Ellipsis || !shown(Rows, FromR) || !shown(Cols, FromC))
-            continue;
+      for (auto [FromR, R] : pairsAlong(Rows, RowExtent, Offset.first))
+        for (auto [FromC, C] : pairsAlong(Cols, ColExtent, Offset.second)) {
+          if ((FromR == Ellipsis || FromC == Ellipsis) && (R == Ellipsis || C == Ellipsis))
+            continue; // within the ellipsis
           OS << "      " << pe(FromR, FromC) << " -> " << pe(R, C) << " ["
              << (First ? "label=\"" + dotString(Label) + "\", " : std::string())
              << "constraint=false];\n";
@@ -277,6 +320,7 @@ public:
             std::swap(A, B);
           std::string From = AlongRows ? pe(A, X) : pe(X, A);
           std::string To = AlongRows ? pe(B, X) : pe(X, B);
+          Drew.Chains = true;
           OS << "      " << From << " -> " << To << " [style=dashed, constraint=false"
              << (First ? ", label=\"" + dotString(std::string(Ch.Gather ? "gather " : "scatter ") +
                                                   Ch.Array) + "\""
@@ -310,6 +354,7 @@ public:
                                    " between PEs, depth " + std::to_string(C.ChainDepth));
       // The channel's description goes in its kernel's box, where no other
       // label can overlap it (on the edge, the loaders' labels collided).
+      Drew.Kernels = true;
       OS << "    " << Kernel << " [label=\"" << (C.Output ? "drainer" : "loader") << "\\n"
          << dotString(C.Array)
          << (C.ReuseLoop.empty() ? "" : "\\n" + dotString("reuse buffer at " + C.ReuseLoop))
@@ -364,10 +409,11 @@ std::string dotString(llvm::StringRef Text) {
 }
 
 void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
-                        llvm::StringRef Prefix, const Design &D) {
+                        llvm::StringRef Prefix, const Design &D,
+                        llvm::ArrayRef<PictureFigures> Figures) {
   OS << "  subgraph \"cluster_" << Prefix << "\" {\n    label=\"" << dotString(Title)
      << "\";\n";
-  PictureWriter W(OS, Prefix, D);
+  PictureWriter W(OS, Prefix, D, Figures);
   for (unsigned U = 0; U < D.Nests.size(); ++U) {
     if (D.Nests[U].Scheduled)
       W.systolicArray(U, summarizePEChannels(D, U));
@@ -375,11 +421,16 @@ void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
       W.kernelNest(U);
   }
   W.streams(D);
-  // How to read the picture.
+  // How to read the picture: what it drew.
   OS << "    \"" << Prefix << "_legend\" [shape=note, fontsize=10, label=\""
-     << "grey boxes: loader and drainer kernels with their channels; cylinders: off-chip buffers\\l"
-     << "solid arrows between PEs: values passed on, with the registers per PE\\l"
-     << "dashed arrows: gather and scatter chains\\l\"];\n";
+     << (W.Drew.Kernels ? "grey boxes: loader and drainer kernels with their channels; " : "")
+     << "cylinders: off-chip buffers\\l"
+     << "solid arrows between PEs: values passed on, with the registers per PE"
+     << (W.Drew.SameStep ? " ('in the step': read in the step it is written, a wire from PE "
+                           "to PE with no register between them)"
+                         : "")
+     << "\\l" << (W.Drew.Chains ? "dashed arrows: gather and scatter chains\\l" : "")
+     << "\"];\n";
   OS << "  }\n";
 }
 

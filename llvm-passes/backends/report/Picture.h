@@ -10,7 +10,8 @@
 // (element type, lanes), how many there are and their depth; gather/scatter
 // chains as dashed edges between the PEs along their direction; the values
 // that flow between neighbouring PEs, labelled with their URE array and the
-// registers per PE that hold them.
+// registers per PE that hold them (every lane's), into and out of the
+// ellipses too; the array's steps and estimate as the report gives them.
 //
 // It reads only the Design (systolic/Design.h). Preconditions: the function's
 // checks accepted it (the report pass does not draw a function with errors).
@@ -39,12 +40,22 @@ std::string dotString(llvm::StringRef Text);
 /// How many PEs along each drawn dimension are shown before the ellipsis.
 inline constexpr int64_t PictureShown = 4;
 
+/// What the report says of one systolic array, for its cluster's label:
+/// its steps as the kernels run them ("1 time step of 20 lanes of k" where
+/// it is vectorized), and the estimate's figures (II, DSPs, what bounds
+/// it). Empty strings: the Design's own steps, no estimate line.
+struct PictureFigures {
+  std::string Steps, Estimate;
+};
+
 /// Writes the subgraph "cluster_<Prefix>" of the designs of one function
 /// (Title: its demangled signature): the nests of \p D in order, per
 /// systolic array its PEs, the values flowing between them, its chains and
 /// its loader and drainer channels, and the streams between nests.
+/// \p Figures: per nest of D, what the report says of it (or none).
 void printDesignPicture(llvm::raw_ostream &OS, llvm::StringRef Title,
-                        llvm::StringRef Prefix, const Design &D);
+                        llvm::StringRef Prefix, const Design &D,
+                        llvm::ArrayRef<PictureFigures> Figures = {});
 
 } // namespace t2s
 

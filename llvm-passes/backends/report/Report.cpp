@@ -687,6 +687,52 @@ public:
          << "\" {\n  compound=true;\n  node [shape=box];\n";
   }
 
+  // What the text report says of each systolic array, for the picture:
+  // its vectorized steps, and the estimate's II, DSPs and bound.
+  std::vector<PictureFigures> pictureFigures(const DesignResult &DR) {
+    std::vector<PictureFigures> Out(DR.D.Nests.size());
+    EstimateSizes Sizes = estimateSizes(DR.D, Opts.Emit.Design.Sizes);
+    for (unsigned N = 0; N < DR.D.Nests.size() && N < DR.Nests.size(); ++N) {
+      if (!DR.D.Nests[N].Scheduled || !DR.Nests[N])
+        continue;
+      PictureFigures &F = Out[N];
+      const DataPath &P = *DR.Nests[N];
+      if (P.Vector && !P.Vector->Space)
+        F.Steps = grouped(uint64_t(P.Vector->Steps)) +
+                  (P.Vector->Steps == 1 ? " time step of " : " time steps of ") +
+                  std::to_string(P.Vector->Lanes) + " lanes of " +
+                  P.Sch.System.Loops[P.Vector->Loop].Name;
+      if (!Device || DR.Rejection)
+        continue;
+      double Fmax = Opts.Emit.Board.FmaxMHz;
+      DesignEstimate E = estimateNest(DR.D, N, *Device, Sizes.At, Fmax);
+      std::string Text = "on " + Device->Name + " at " + number(Fmax) + " MHz: ";
+      if (const KernelTiming *A = E.Timing.array()) {
+        Text += "II " + std::to_string(A->II);
+        const KernelTiming *Slow = E.Timing.slowest();
+        if (Slow && Slow != A && Slow->II > A->II)
+          Text += " (" + Slow->Kernel + " " + std::to_string(Slow->II) + ")";
+        Text += ", ";
+      }
+      Text += number(E.DSPs) + " " + Device->DSPName + " (" +
+              percent(E.DSPs / double(std::max<int64_t>(Device->DSPBlocks, 1))) +
+              (E.DSPs > double(Device->DSPBlocks) ? ", does not fit" : "") + ")";
+      // The roofline's figure, as the text report gives it.
+      if (E.FlopsPerClock > 0 && E.intensity()) {
+        bool Memory = E.memoryBound(Fmax, Device->DRAMGBPerSecond);
+        Text += ", expected " +
+                gflops(Memory ? *E.memoryGFLOPS(Device->DRAMGBPerSecond)
+                              : E.expectedGFLOPS(Fmax)) +
+                " GFLOPS, " +
+                (Memory                 ? "memory-bound"
+                 : E.intervalBound(Fmax) ? "bound by the kernels' initiation intervals"
+                                         : "compute-bound");
+      }
+      F.Estimate = Text;
+    }
+    return Out;
+  }
+
   void function(llvm::Function &F, llvm::FunctionAnalysisManager &FAM) {
     if (F.getMetadata(MergeFailedTag)) {
       Failed = true;
@@ -702,7 +748,7 @@ public:
       if (R.Schedules.empty() || !R.Rejections.empty() || !CR.Rejections.empty() ||
           !DR.Rejections.empty() || CR.Units.empty())
         return;
-      printDesignPicture(OS, Design, "d" + std::to_string(Count), DR.D);
+      printDesignPicture(OS, Design, "d" + std::to_string(Count), DR.D, pictureFigures(DR));
       Count += R.Schedules.size();
       return;
     }
