@@ -109,7 +109,8 @@ public:
           Term += " * " + std::to_string(E.Scales[I]);
         Index += (Index.empty() ? "" : " + ") + Term;
       }
-      return Names.offchip(Names.param(E.Index) + "[" + (Index.empty() ? "0" : Index) + "]");
+      std::string Buffer = Names.param(E.Index);
+      return Names.offchip(Buffer, Buffer + "[" + (Index.empty() ? "0" : Index) + "]");
     }
     case ExprKind::Lane:
       return Types.lane(E.operand(0).Type, op(0), E.Index);

@@ -30,9 +30,12 @@ public:
   /// A loop, URE read or load of the nest, which a kernel's statements do
   /// not have: the printer's internal error.
   virtual std::string unresolved(const Expr &E) = 0;
-  /// An element of a global buffer, read or written (Access is its text):
-  /// the kernels of the channel macros mark it for the clocked emulation.
-  virtual std::string offchip(std::string Access) { return Access; }
+  /// An element of the global buffer \p Buffer, read or written (Access is
+  /// its text): the kernels of the channel macros mark it for the clocked
+  /// emulation.
+  virtual std::string offchip(const std::string &Buffer, std::string Access) {
+    return Access;
+  }
   /// The name of a temporary the kernel declared with \p E's value, which
   /// is then printed as that name; null to print \p E itself.
   virtual const std::string *temporary(const Expr &E) { return nullptr; }

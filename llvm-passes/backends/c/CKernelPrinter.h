@@ -102,8 +102,8 @@ protected:
     Used.push_back(ArgNo);
     return D.Params[ArgNo].Name;
   }
-  std::string offchip(std::string Access) override {
-    return Marks ? "T2S_OFFCHIP(" + Access + ")" : Access;
+  std::string offchip(const std::string &Buffer, std::string Access) override {
+    return Marks ? "T2S_OFFCHIP(" + Buffer + ", " + Access + ")" : Access;
   }
   const std::string *temporary(const Expr &E) override {
     auto It = Temps.find(&E);

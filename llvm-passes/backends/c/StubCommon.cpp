@@ -165,9 +165,12 @@ bool checksDisjoint(const Design &D) {
   return Buffers.size() >= 2 && llvm::any_of(Buffers, [&](unsigned A) { return D.writes(A); });
 }
 
-void printDisjointCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
-  if (!checksDisjoint(D))
-    return;
+namespace {
+
+// The call's buffers checked by t2s::checkDisjoint, each with the extent
+// the stub knows, or (Reached) what the kernels reached of those whose
+// extent it does not (t2s/reach.h).
+void printCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types, bool Reached) {
   std::string Where;
   for (char C : D.File + ":" + std::to_string(D.Line) + ":" + std::to_string(D.Column))
     Where += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
@@ -176,11 +179,33 @@ void printDisjointCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
      << D.Function.substr(0, D.Function.find('(')) << "\", {";
   for (unsigned A : Buffers) {
     const std::string &Name = D.Params[A].Name;
-    OS << (A == Buffers.front() ? "" : ", ") << "{\"" << Name << "\", " << Name << ", "
-       << stubExtent(D, A) << " * sizeof(" << Types.name(*D.elementOf(A)) << "), "
-       << (D.writes(A) ? "true" : "false") << "}";
+    const char *Written = D.writes(A) ? "true" : "false";
+    OS << (A == Buffers.front() ? "" : ", ");
+    if (Reached && !D.extent(A) && !D.runTimeExtent(A))
+      OS << "t2s::emu::reach::use(\"" << Name << "\", " << Name << ", " << Written << ")";
+    else
+      OS << "{\"" << Name << "\", " << Name << ", " << stubExtent(D, A) << " * sizeof("
+         << Types.name(*D.elementOf(A)) << "), " << Written << "}";
   }
   OS << "});\n";
+}
+
+} // namespace
+
+void printDisjointCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
+  if (checksDisjoint(D))
+    printCheck(OS, D, Types, /*Reached=*/false);
+}
+
+bool measuresReach(const Design &D) {
+  return checksDisjoint(D) && llvm::any_of(kernelBuffers(D), [&](unsigned A) {
+           return !D.extent(A) && !D.runTimeExtent(A);
+         });
+}
+
+void printReachCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
+  OS << "  t2s::emu::reach::stop();\n";
+  printCheck(OS, D, Types, /*Reached=*/true);
 }
 
 void printStubExtents(llvm::raw_ostream &OS, const Design &D, CTypes &Types, bool Extents) {

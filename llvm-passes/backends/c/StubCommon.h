@@ -62,6 +62,13 @@ bool checksDisjoint(const Design &D);
 /// Prints that check (t2s::checkDisjoint, t2s/sizes.h), after
 /// printStubExtents with its extents.
 void printDisjointCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types);
+/// Whether that check cannot know how far the kernels reach into a buffer
+/// (read at computed indices), so the emulation's stub measures it
+/// (t2s/reach.h): 't2s::emu::reach::start();' before the runs, and
+/// printReachCheck after them.
+bool measuresReach(const Design &D);
+/// Prints the check again, with what the kernels reached of such buffers.
+void printReachCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types);
 
 } // namespace t2s
 

@@ -96,6 +96,9 @@ private:
        << "  t2s::emu::DesignCall Serial; // calls from several threads take turns\n";
     printStubExtents(OS, D, Types);
     printDisjointCheck(OS, D, Types);
+    bool Reach = measuresReach(D);
+    if (Reach)
+      OS << "  t2s::emu::reach::start(); // buffers read at computed indices\n";
     // One t2s::emu::run per stage: it returns when the stage's kernels end.
     unsigned Stage = 0;
     for (unsigned I = 0; I < Kernels.size(); ++I) {
@@ -118,6 +121,8 @@ private:
       if (I + 1 == Kernels.size() || Kernels[I + 1]->Stage != K.Stage)
         OS << "}, " << runInfo(++Stage) << ");\n";
     }
+    if (Reach)
+      printReachCheck(OS, D, Types);
     OS << "}\n} // namespace " << KernelNamespace << "\n#else\n";
   }
 

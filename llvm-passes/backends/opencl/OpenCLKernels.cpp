@@ -123,7 +123,7 @@ std::optional<std::string> printKernels(std::string &Text, const Design &D, CTyp
        << "#else\n#define T2S_SINGLE_WORK_ITEM\n#endif\n#endif\n";
   if (!Macros && !Marks.empty()) // the clocked emulation's marks (t2s/emulation.h), without channels.h
     OS << "#ifndef T2S_STEP // nothing outside the emulation\n"
-       << "#define T2S_STEP(II)\n#define T2S_ITERATION(II)\n#define T2S_OFFCHIP(...) (__VA_ARGS__)\n"
+       << "#define T2S_STEP(II)\n#define T2S_ITERATION(II)\n#define T2S_OFFCHIP(Buffer, ...) (__VA_ARGS__)\n"
        << "#endif\n";
   size_t DefsAt = Text.size(); // the vector helpers go here, once known
   OS << "#ifdef __cplusplus // emulation: away from the program's own names\n"

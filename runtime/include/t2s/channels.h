@@ -28,7 +28,7 @@
  *                                           arguments: T2S_GLOBAL const float
  *                                           *T2S_RESTRICT a
  *   T2S_STEP(ii); T2S_ITERATION(ii);        the clocked emulation's marks
- *   T2S_OFFCHIP(a[i])                       (t2s/clock.h): an iteration of a
+ *   T2S_OFFCHIP(a, a[i])                    (t2s/clock.h): an iteration of a
  *                                           pipelined loop starts; an access
  *                                           to a global buffer (nothing in
  *                                           OpenCL)

@@ -17,7 +17,7 @@
 //    a full channel waits for the clock at which its reader freed the slot
 //    (the read of the value 'depth' places earlier). A wait stalls the
 //    whole pipeline of the kernel: its clock moves on by the wait.
-//  - T2S_OFFCHIP(x) around each access to a global buffer counts its bytes
+//  - T2S_OFFCHIP(a, x) around each access x to a global buffer a counts its bytes
 //    against the board's bytes per clock; a kernel runs ahead of its
 //    memory by at most LSUClocks (the load/store units' buffers), and ends
 //    no earlier than its memory.

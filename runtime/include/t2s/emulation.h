@@ -48,6 +48,7 @@
 #endif
 
 #include "channel.h"
+#include "reach.h"
 #include "sizes.h"
 
 #include <cstddef>
@@ -390,8 +391,10 @@ inline void tick(uint64_t II, bool Step) {
     detail::currentKernel().Clock.iteration(II, Step);
 }
 
-// T2S_OFFCHIP: the calling kernel accesses Bytes bytes of a global buffer.
-inline void offchip(std::size_t Bytes) {
+// T2S_OFFCHIP: the calling kernel accesses Bytes bytes at At of the global
+// buffer Buffer (where a stub measures its reach, reach.h).
+inline void offchip(const void *Buffer, const void *At, std::size_t Bytes) {
+  reach::reached(Buffer, At, Bytes);
   if (enabled())
     detail::currentKernel().Clock.offchip(Bytes, detail::scheduler().Info.BytesPerClock);
 }
@@ -423,7 +426,8 @@ inline void offchip(std::size_t Bytes) {
 // a global buffer, its bytes counted (the access itself, as an lvalue).
 #define T2S_ITERATION(II) ::t2s::emu::clock::tick(II, false)
 #define T2S_STEP(II) ::t2s::emu::clock::tick(II, true)
-#define T2S_OFFCHIP(...) (::t2s::emu::clock::offchip(sizeof(__VA_ARGS__)), (__VA_ARGS__))
+#define T2S_OFFCHIP(Buffer, ...)                                               \
+  (::t2s::emu::clock::offchip(Buffer, &(__VA_ARGS__), sizeof(__VA_ARGS__)), (__VA_ARGS__))
 
 // Host-side shorthands: T2S_RUN_KERNEL(loader, a, n) is the t2s::emu::Kernel
 // named "loader" that calls loader(a, n); T2S_RUN_AUTORUN(relay) likewise.

@@ -20,6 +20,6 @@
 /* The clocked emulation's marks (t2s/clock.h); nothing on the device. */
 #define T2S_ITERATION(II)
 #define T2S_STEP(II)
-#define T2S_OFFCHIP(...) (__VA_ARGS__)
+#define T2S_OFFCHIP(Buffer, ...) (__VA_ARGS__)
 
 #endif /* T2S_OPENCL_ACCESS_H */

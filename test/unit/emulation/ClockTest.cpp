@@ -173,7 +173,7 @@ TEST_F(Clocked, OffChipBytesBoundTheRun) {
                            for (int I = 0; I < Steps; ++I) {
                              T2S_STEP(1);
                              for (int L = 0; L < 16; ++L)
-                               Sum += T2S_OFFCHIP(A[I * 16 + L]);
+                               Sum += T2S_OFFCHIP(A.data(), A[I * 16 + L]);
                            }
                          }}},
                        Board);
@@ -185,7 +185,7 @@ TEST_F(Clocked, OffChipBytesBoundTheRun) {
   RunResult S = tryRun({{"store", [&] {
                            for (int I = 0; I < Steps; ++I) {
                              T2S_STEP(1);
-                             T2S_OFFCHIP(A[I]) = 2.0f;
+                             T2S_OFFCHIP(A.data(), A[I]) = 2.0f;
                            }
                          }}},
                        Board);
