@@ -7,8 +7,8 @@
 // checks what the source must say for a channel to work: one write site and
 // one read site (loads of the same element, one of them dominating the
 // others, as in 'y[n] > 0 ? y[n] : 0', are one read), one reader, no other
-// use, subscripts affine in the loop variables, at most 2^26 iterations per
-// nest, and kernels that share memory run in their source order. That both
+// use, subscripts affine in the loop variables, and kernels that share
+// memory run in their source order. That both
 // nests traverse the elements in the same order is checked on the kernels
 // themselves, once they are laid out (systolic/StreamOrder.h). Each broken
 // rule is a URERejection of rule 'channel'.

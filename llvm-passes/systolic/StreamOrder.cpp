@@ -2,11 +2,13 @@
 
 #include "systolic/StreamOrder.h"
 #include "systolic/KernelReplay.h"
+#include "systolic/StreamSequence.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <vector>
 
@@ -72,6 +74,11 @@ const Design::Kernel *kernelAt(const Design &D, const Design::Channel &C, bool W
   return nullptr;
 }
 
+// A replay of either end stops after this many statements, or this many
+// values sent (which it keeps to compare); beyond, the check is isl's.
+constexpr uint64_t ReplayedStatements = uint64_t(1) << 25;
+constexpr uint64_t ReplayedValues = uint64_t(1) << 22;
+
 std::optional<StreamError> check(Design &D, Design::Channel &C) {
   const Design::Kernel *WK = kernelAt(D, C, true), *RK = kernelAt(D, C, false);
   if (!WK || !RK)
@@ -85,17 +92,54 @@ std::optional<StreamError> check(Design &D, Design::Channel &C) {
                        (*E.Computed ? " (line " + std::to_string(*E.Computed) + ")" : "") +
                        "; make its condition a test of the loop variables"};
   };
+  // Kernels too long to replay: the two sequences compared by isl
+  // (StreamSequence.h), as loops and affine conditions.
+  auto symbolically = [&]() -> std::optional<StreamError> {
+    std::string Why;
+    std::optional<std::string> W = streamSequence(WK->Body, C, true, D.standIns(), Why);
+    std::optional<std::string> R =
+        W ? streamSequence(RK->Body, C, false, D.standIns(), Why) : std::nullopt;
+    std::string Long = "'" + C.Array + "' becomes a channel from " + P.Title + " to " + Q.Title +
+                       ", whose kernels run too long for the compiler to replay them (more "
+                       "than " + llvm::formatv("{0:N}", ReplayedStatements).str() +
+                       " steps, or " + llvm::formatv("{0:N}", ReplayedValues).str() +
+                       " values) to check that they traverse it in the same order; ";
+    if (!W || !R)
+      return StreamError{Q.At, Long + "it cannot read " + (W ? Q.Title : P.Title) +
+                                   " as loops and affine conditions either (" + Why +
+                                   "): check the design at a smaller size"};
+    switch (sameSequence(*W, *R)) {
+    case SequenceMatch::Same:
+      C.Values = 0; // not counted
+      return std::nullopt;
+    case SequenceMatch::Differ:
+      return StreamError{Q.At, Long + "read as loops and affine conditions, they do not: they "
+                                      "access other elements, or in another order; make "
+                                      "both nests visit the elements in the same order "
+                                      "(reorder the loops of " +
+                                      (P.Scheduled ? Q.Title : P.Title) + ")"};
+    case SequenceMatch::Unknown:
+      break;
+    }
+    return StreamError{Q.At, Long + "read as loops and affine conditions, an end accesses an "
+                                    "element more than once, which it cannot compare: check "
+                                    "the design at a smaller size"};
+  };
   std::vector<int64_t> Sent;
   uint64_t NW = 0;
+  bool TooLong = false;
   auto Send = [&](llvm::ArrayRef<int64_t> E) {
+    if (NW >= ReplayedValues)
+      return !(TooLong = true);
     Sent.insert(Sent.end(), E.begin(), E.end());
     ++NW;
     return true;
   };
   EndReplay Write(C, true, Send);
   Write.setParams(D.standIns());
+  Write.StatementLimit = ReplayedStatements;
   if (!Write.run(WK->Body))
-    return computed(Write, true);
+    return TooLong || Write.Truncated ? symbolically() : computed(Write, true);
   // A nest whose space loops moved inward runs its loops in another order
   // than the source's: say so, since the fix is to write the other nest in
   // the order that runs.
@@ -132,8 +176,9 @@ std::optional<StreamError> check(Design &D, Design::Channel &C) {
   };
   EndReplay Read(C, false, Receive);
   Read.setParams(D.standIns());
+  Read.StatementLimit = ReplayedStatements;
   if (!Read.run(RK->Body))
-    return Mismatch ? *Mismatch : computed(Read, false);
+    return Mismatch ? *Mismatch : Read.Truncated ? symbolically() : computed(Read, false);
   if (NW != NR)
     return StreamError{Q.At, Between + "the writer sends " + std::to_string(NW) +
                                  " values and the reader takes " + std::to_string(NR) +

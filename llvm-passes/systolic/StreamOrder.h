@@ -11,11 +11,14 @@
 // expects (Design::Channel::SentElement, ReceivedElement) and compares the
 // two sequences. A condition the loop variables do not decide (a test of a
 // value read from memory or a channel) in front of a stream's access is an
-// error, naming the line of that value.
+// error, naming the line of that value. Kernels that run more than 2^25
+// statements (or send 2^22 values) before the replay ends are compared by
+// isl instead, as loops and affine conditions (systolic/StreamSequence.h):
+// a design too long to replay builds where its kernels read that way.
 //
 // It checks the kernels the back ends print, after every lowering step; the
 // rules about where a stream may be written and read at all (one write site,
-// one reader, affine subscripts, at most 2^26 iterations) are checked on the
+// one reader, affine subscripts) are checked on the
 // source by ChannelAnalysis (systolic/StreamChannels.h) before.
 //
 // Preconditions: the unroll step laid out every kernel (Kernel::Body).
