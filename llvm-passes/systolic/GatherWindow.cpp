@@ -6,6 +6,8 @@
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Instruction.h"
 
+#include <map>
+
 #include <utility>
 
 namespace t2s {
@@ -31,7 +33,9 @@ bool computed(const ExprPtr &E) {
 class Ranges {
   const URESystem &S;
   const Design::Nest &N;
-  llvm::SmallVector<std::string, 4> Visiting; // URE arrays whose values are being bounded
+  // URE arrays whose values are being bounded, with the values assumed of
+  // them so far (a recurrence reads its own array).
+  std::map<std::string, ConstantRange> Assumed;
 
 public:
   Ranges(const URESystem &S, const Design::Nest &N) : S(S), N(N) {}
@@ -89,23 +93,40 @@ private:
     ConstantRange Full = ConstantRange::getFull(W);
     if (E.Index >= N.Statements.size() || E.Index2 >= N.Statements[E.Index].Reads.size())
       return Full;
-    const std::string &Array = N.Statements[E.Index].Reads[E.Index2].first;
-    if (llvm::is_contained(Visiting, Array)) // a recurrence: no bound from it
-      return Full;
-    Visiting.push_back(Array);
-    std::optional<ConstantRange> R;
-    for (const Design::Statement &St : N.Statements) {
-      if (St.Extended || St.Array != Array)
-        continue;
-      if (!St.Value || widthOf(St.Value->Type) != W || St.Value->Type.isFloat()) {
-        R = Full;
-        break;
+    const std::string Array = N.Statements[E.Index].Reads[E.Index2].first;
+    // A recurrence (OFF[j] = j == 0 ? m & 3 : OFF[j - 1], a pick passed
+    // along the PEs) reads what its statements stored before: the values
+    // assumed so far.
+    if (auto It = Assumed.find(Array); It != Assumed.end())
+      return It->second.getBitWidth() == W ? It->second : Full;
+    // The least fixpoint, from no value: every value an iteration stores is
+    // computed from values stored before it, so all lie in a range that the
+    // statements map into itself. Copies and selects settle in a round or
+    // two; a range that keeps growing (OFF[j - 1] + 1) is not bounded here.
+    ConstantRange Values = ConstantRange::getEmpty(W);
+    for (unsigned Round = 0; Round < 8; ++Round) {
+      Assumed.insert_or_assign(Array, Values);
+      std::optional<ConstantRange> R;
+      for (const Design::Statement &St : N.Statements) {
+        if (St.Extended || St.Array != Array)
+          continue;
+        if (!St.Value || widthOf(St.Value->Type) != W || St.Value->Type.isFloat()) {
+          R = Full;
+          break;
+        }
+        ConstantRange V = of(*St.Value);
+        R = R ? R->unionWith(V) : V;
       }
-      ConstantRange V = of(*St.Value);
-      R = R ? R->unionWith(V) : V;
+      if (!R || R->isFullSet())
+        break;
+      if (*R == Values) {
+        Assumed.erase(Array);
+        return Values;
+      }
+      Values = *R;
     }
-    Visiting.pop_back();
-    return R ? *R : Full;
+    Assumed.erase(Array);
+    return Full;
   }
 
   ConstantRange binary(const Expr &E) {

@@ -7,7 +7,9 @@
 // index splits into an affine part, which the loader computes from the loop
 // variables, and a computed part (the pick), whose values LLVM's
 // ConstantRange bounds from the expressions that compute it (through the
-// statements that define the URE values it reads). The loader sends the
+// statements that define the URE values it reads; a recurrence, such as a
+// pick passed along the PEs, by the least range its statements map into
+// itself). The loader sends the
 // elements [affine + lo, affine + hi] as one vector per read; the PE picks
 // lane pick - lo.
 //
