@@ -115,8 +115,22 @@ bool dependsOn(const URESystem &S, const llvm::Value *V,
     return false;
   if (llvm::any_of(S.Loops, [&](const URELoop &L) { return L.IV == V; }))
     return false; // another loop's variable
-  return llvm::any_of(I->operands(), [&](const llvm::Use &U) {
-    return dependsOn(S, U.get(), IV, Visited);
+  if (llvm::any_of(I->operands(), [&](const llvm::Use &U) {
+        return dependsOn(S, U.get(), IV, Visited);
+      }))
+    return true;
+  // A phi that joins paths in the body (a short circuit kept in a bool
+  // local, 'bool b = a && c'): its value depends on the branches that
+  // decide which edge comes in, too (not a loop header's: those are the
+  // loops' own).
+  auto *Phi = llvm::dyn_cast<llvm::PHINode>(I);
+  if (!Phi || llvm::any_of(S.Loops, [&](const URELoop &L) {
+        return L.IV && L.IV->getParent() == Phi->getParent();
+      }))
+    return false;
+  return llvm::any_of(Phi->blocks(), [&](const llvm::BasicBlock *From) {
+    auto *Br = llvm::dyn_cast<llvm::BranchInst>(From->getTerminator());
+    return Br && Br->isConditional() && dependsOn(S, Br->getCondition(), IV, Visited);
   });
 }
 
