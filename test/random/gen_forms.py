@@ -42,7 +42,8 @@ element type, at random (newforms.py).
 
 Some statements read an input at an index computed from a URE value (a
 gather), half of them through a loader that streams the elements the index
-may pick. Some nests write their first space loop outside time loops (the compiler
+may pick, some of those with the pick decoded at the first PE along a PE
+loop and passed along it. Some nests write their first space loop outside time loops (the compiler
 moves it inside), and some URE arrays name the loops in another order than
 the nest's (space_outside.py, storage.py).
 
@@ -431,6 +432,7 @@ def gen_design(rng, idx):
     # Data-path directives.
     directives = ["ure"]
     loader, drainer, chains, vector = [], [], [], None
+    pick_along = None  # (statement, its plain text, with the pick, the array)
     if steps:
         if rng.random() < 0.25:
             directives.append("kernel(array%d)" % idx)
@@ -470,10 +472,35 @@ def gen_design(rng, idx):
             if through_loader and row_loops and vr.random() < 0.6:
                 pool = outer_pe if outer_pe and vr.random() < 0.5 else row_loops
                 second = vr.choice(pool).name
-            term = "%s[%d][%s][(int)(%s) & 7]" % (
-                src, first, second, D.ure_at(arrays[grng.randrange(q)], [0] * depth))
+            picked = D.ure_at(arrays[grng.randrange(q)], [0] * depth)
+            term = "%s[%d][%s][(int)(%s) & 7]" % (src, first, second, picked)
             lhs, rhs = stmts[q][:-1].split(" = ", 1)
             stmts[q] = "%s = %s;" % (lhs, D.cast("(%s) + %s" % (rhs, term)))
+            # Or the pick decoded once, at the first PE along a PE loop, and
+            # passed along it (a recurrence, bounded by the least range its
+            # statement maps into itself: GatherWindow.h), where one
+            # space_time keeps the copy in its step or later; integers only
+            # (a float's conversion is not bounded). From a stream of its
+            # own; left out again if the nests are merged (below).
+            prng = random.Random(idx * 104729 + 41)
+            if through_loader and D.ty not in ("float", "double", "bool") and \
+                    len(steps) == 1 and prng.random() < 0.5:
+                s0, c0, e0 = steps[0]
+                along = [L for k, L in enumerate(s0)
+                         if (c0[k] if e0 else 0) >= 0 and loops[L].ext > 1]
+                if along:
+                    P = prng.choice(along)
+                    dist = [0] * depth
+                    dist[P] = 1
+                    pk = "PK%d" % idx
+                    copy = "%s = %s == %d ? %s : %s;" % (
+                        D.ure_at(pk, [0] * depth), loops[P].name, loops[P].lb,
+                        D.cast("(int)(%s) & 7" % picked), D.ure_at(pk, dist))
+                    passed = "%s[%d][%s][(int)(%s)]" % (src, first, second,
+                                                        D.ure_at(pk, [0] * depth))
+                    pick_along = (q, stmts[q], "%s %s = %s;" % (
+                        copy, lhs, D.cast("(%s) + %s" % (rhs, passed))), pk)
+                    stmts[q] = pick_along[2]
             if through_loader:
                 loader.append(src)
                 windowed.append(src)
@@ -618,6 +645,11 @@ def gen_design(rng, idx):
     # statement reads an array a later nest computes.
     merge = narr >= 2 and rng.random() < 0.3 and all(
         m <= n for n, (_, _, rs) in enumerate(reads_of) for m, _ in rs)
+    extra = []  # URE arrays beside the system's own: a pick passed along PEs
+    if pick_along and merge:
+        stmts[pick_along[0]] = pick_along[1]
+    elif pick_along:
+        extra.append(pick_along[3])
 
     # The function.
     ty = D.ty
@@ -625,7 +657,7 @@ def gen_design(rng, idx):
     L.append("void sys%d(const %s x[8][8][8], const %s w[8][8][8], %s *out) {" % (
         idx, ty, ty, ty))
     dims = "".join("[%d]" % (l.ub - min(l.lb, 0)) for l in loops)
-    L.append("  static %s %s;" % (ty, ", ".join(a + dims for a in arrays)))
+    L.append("  static %s %s;" % (ty, ", ".join(a + dims for a in arrays + extra)))
     if feed:
         L.append("  static %s X%s;" % (ty, "".join("[%d]" % l.ext for l in loops)))
     if take:
