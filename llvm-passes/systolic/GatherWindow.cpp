@@ -121,7 +121,8 @@ private:
         break;
       if (*R == Values) {
         Assumed.erase(Array);
-        return Values;
+        // No value without one before it: the first comes from elsewhere.
+        return Values.isEmptySet() ? Full : Values;
       }
       Values = *R;
     }

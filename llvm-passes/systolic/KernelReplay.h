@@ -78,13 +78,9 @@ private:
 
   // Whether S makes an access, itself or inside.
   bool touches(const Stmt &S) {
-    if (auto It = Touches.find(&S); It != Touches.end())
-      return It->second;
-    bool T = accessesHere(S) || S.Counts; // a counter decides later steps
-    for (const Stmts *L : nestedLists(S))
-      for (const Stmt &X : *L)
-        T = touches(X) || T;
-    return Touches[&S] = T;
+    return containsWhere(
+        S, [&](const Stmt &X) { return accessesHere(X) || X.Counts; }, // a counter decides later steps
+        Touches);
   }
 
   bool exec(const Stmt &S) {

@@ -15,6 +15,7 @@
 
 #include "systolic/Stmt.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <array>
@@ -25,6 +26,19 @@ namespace t2s {
 /// Head, Body, Else (each possibly empty).
 inline std::array<const Stmts *, 3> nestedLists(const Stmt &S) {
   return {&S.Head, &S.Body, &S.Else};
+}
+
+/// Whether \p S or a statement nested in it satisfies \p Here, each answer
+/// kept in \p Known (a replay asks of the same statements again and again).
+inline bool containsWhere(const Stmt &S, llvm::function_ref<bool(const Stmt &)> Here,
+                          llvm::DenseMap<const Stmt *, bool> &Known) {
+  if (auto It = Known.find(&S); It != Known.end())
+    return It->second;
+  bool T = Here(S);
+  for (const Stmts *L : nestedLists(S))
+    for (const Stmt &X : *L)
+      T = containsWhere(X, Here, Known) || T;
+  return Known[&S] = T;
 }
 
 /// Calls \p Visit on every statement of \p Body and of the lists nested in

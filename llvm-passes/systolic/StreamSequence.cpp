@@ -82,14 +82,10 @@ private:
     }
   }
 
+  // Whether S accesses the stream, or holds a counter (as KernelReplay.h).
   bool touches(const Stmt &S) {
-    if (auto It = Touches.find(&S); It != Touches.end())
-      return It->second;
-    bool T = accessesHere(S) || S.Counts;
-    for (const Stmts *L : nestedLists(S))
-      for (const Stmt &X : *L)
-        T = touches(X) || T;
-    return Touches[&S] = T;
+    return containsWhere(
+        S, [&](const Stmt &X) { return accessesHere(X) || X.Counts; }, Touches);
   }
 
   const std::optional<std::string> *lookup(llvm::StringRef Name) const {

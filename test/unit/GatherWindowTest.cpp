@@ -96,6 +96,30 @@ TEST(GatherWindow, RangesFollowTheStatementsThatDefineTheValues) {
   EXPECT_TRUE(X.unbounded(param(Int, 0)));
 }
 
+// A pick decoded once and passed along the PEs: P = i == 0 ? OFF : P[i - 1]
+// takes OFF's values, the least range its statement maps into itself; one
+// that grows along them (Q = i == 0 ? OFF : Q[i - 1] + 1) has none.
+TEST(GatherWindow, ARecurrenceTakesTheLeastRangeItsStatementKeeps) {
+  Nest X;
+  auto passed = [&](const char *Name, bool Grows) {
+    unsigned Self = unsigned(X.N.Statements.size());
+    Design::Statement P;
+    P.Array = Name;
+    P.Reads.push_back({"OFF", {0, 0, 0}});
+    P.Reads.push_back({Name, {0, 0, 1}});
+    ExprPtr Before = ureValue(Int, Self, 1);
+    P.Value = select(compare(CompareOp::EQ, false, loopVar(Int, 2), i32(0)),
+                     ureValue(Int, Self, 0), Grows ? add(Before, i32(1)) : Before);
+    X.N.Statements.push_back(P);
+    return ureValue(Int, Self, 1);
+  };
+  ExprPtr Copy = passed("P", false);
+  EXPECT_EQ(X.range(Copy), Range(0, 3));
+  ExprPtr Grows = passed("Q", true);
+  EXPECT_TRUE(X.unbounded(Grows));
+  EXPECT_EQ(X.range(binary(BinaryOp::And, false, Grows, i32(7))), Range(0, 7));
+}
+
 // AutoSA's x[g * 4 + off]: the loader reads x[g * 4 + 0 .. 3], the PE
 // picks lane off.
 TEST(GatherWindow, SplitsTheIndexIntoTheLoadersPartAndThePick) {
