@@ -269,8 +269,10 @@ private:
           return false;
       }
       if (S.Kind == StmtKind::Decl || S.Kind == StmtKind::Let) {
+        // As KernelScope::assign: a Let's value is known; a Decl's is the
+        // kernel's computation (it may change as the kernel runs).
         std::optional<std::string> V;
-        if (S.Value && S.Dims.empty() && (isInt(S.Type) || S.Kind == StmtKind::Let))
+        if (S.Kind == StmtKind::Let && S.Value)
           V = affine(*S.Value);
         Vars.emplace_back(S.Name, V);
       } else if (S.Kind == StmtKind::Assign && S.Target &&

@@ -111,6 +111,14 @@ TEST(StreamSequenceTest, WhatItDoesNotRead) {
   Stmts Square = {upTo("r", 8, {S.send()})};
   EXPECT_FALSE(streamSequence(Square, S.C, true, {}, Why));
   EXPECT_EQ(Why, "the element an access names is not an affine expression of the loops");
+  // A variable the kernel declares (and may change as it runs) decides
+  // nothing: 'int c = 0; for (r) { if (c == 0) send; c = c + 1; }'.
+  Why.clear();
+  Stmts Counter = {decl(Int, "c", {}, DeclInit::Value, num(0)),
+                   upTo("r", 8, {guarded(is("c", 0), S.send()),
+                                 assign(var("c"), add(var("c"), num(1)))})};
+  EXPECT_FALSE(streamSequence(Counter, S.C, true, {}, Why));
+  EXPECT_EQ(Why, "a condition is not a comparison of affine expressions of the loops");
   // A loop bound a parameter gives, with and without its value.
   Why.clear();
   S.C.SentElement = {var("r")};
