@@ -67,4 +67,5 @@ if config.t2s_sanitize:
         "device-examples.test", "clocked-bottleneck.cpp", "schedule-size.cpp",
         "run-time-sizes.cpp", "space-lower-bounds.cpp",
         "space-lower-bounds-channels.cpp", "bench-outputs.test", "emulate-cache.test",
+        "long-streams.cpp",
     ]
