@@ -727,12 +727,12 @@ def gen_design(rng, idx):
     order = None
     lrng = random.Random(D.idx * 48611 + 7)
     if not merge and not feed and not take and steps and lrng.random() < 0.3:
-        order = lift_space_loop(D.lines, [l.name for l in loops], arrays,
+        order = lift_space_loop(D.lines, [l.name for l in loops], arrays + extra,
                                 {loops[q].name for q in steps[0][0]}, lrng,
                                 outermost=not repeat and size is None)
     if not merge:
         # From a stream of its own: a seed's designs are otherwise unchanged.
-        window_storage(D.lines, [l.name for l in loops], arrays,
+        window_storage(D.lines, [l.name for l in loops], arrays + extra,
                        random.Random(D.idx * 104729 + 31),
                        keep_out=[0] if size is not None else [], order=order)
     # Bool-local guards, helper functions, bit builtins and templates
