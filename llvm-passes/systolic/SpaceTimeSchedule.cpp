@@ -544,7 +544,10 @@ int64_t SpaceTimeSchedule::flattenedTime(llvm::ArrayRef<int64_t> V) const {
 }
 
 int64_t SpaceTimeSchedule::sameStepChainPEs(const ScheduledRead &SR) const {
-  if (SR.TimeDistance != 0 || SR.MostSteps >= 0)
+  unsigned Array = System.Statements[SR.Statement].Reads[SR.Read].Array;
+  if (SR.TimeDistance != 0 || llvm::any_of(Registers, [&](const RegisterPlan &P) {
+        return P.Array == Array && !P.Buffer.empty(); // a PE buffer's read waits
+      }))
     return 0;
   int64_t Most = 0;
   for (unsigned D = 0; D < SR.PEDistance.size() && D < PELoops.size(); ++D)
@@ -683,7 +686,7 @@ void SpaceTimeSchedule::print(llvm::raw_ostream &OS) const {
       OS << "): time distance " << SR.TimeDistance << ", from PE offset (";
     llvm::interleave(SR.PEDistance, OS, ", ");
     OS << ")";
-    if (int64_t Chain = Buffer ? 0 : sameStepChainPEs(SR); Chain > 1)
+    if (int64_t Chain = sameStepChainPEs(SR); Chain > 1)
       OS << ": within the step, a chain through " << Chain
          << " PEs with no register between them";
     OS << "\n";

@@ -123,7 +123,8 @@ struct SpaceTimeSchedule {
   /// A read of a neighbour's value in the same step (time distance 0, a PE
   /// offset): the most PEs the value passes through within one step, along
   /// the longest of its PE loops (a chain of wires, and of the operations
-  /// on the way, with no register between the PEs); 0 for any other read.
+  /// on the way, with no register between the PEs); 0 for any other read,
+  /// and for a read of a PE buffer (its wait changes with the iteration).
   int64_t sameStepChainPEs(const ScheduledRead &SR) const;
   /// Useful PE steps per PE step; none for an array without PEs or steps
   /// (a loop that runs no iteration).

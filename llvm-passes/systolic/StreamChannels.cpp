@@ -308,7 +308,7 @@ private:
       Ch.Write = Write.Store;
       Ch.Read = Loads.front();
       Ch.Reads = Loads;
-      if (replayable(Ch, Write))
+      if (replayable(Ch))
         R.Channels.push_back(Ch);
       return;
     }
@@ -317,7 +317,7 @@ private:
   // Whether systolic/StreamOrder.h can follow the two nests: the reader's
   // subscripts are affine (it replays them, or reads them as loops and
   // affine conditions where they run too long to replay).
-  bool replayable(const StreamChannel &Ch, const UREStatement &) {
+  bool replayable(const StreamChannel &Ch) {
     const InputRead *Read = nullptr; // the subscripts of every load of Reads
     for (const InputRead &In : R.Units[Ch.Consumer].System->Inputs)
       if (llvm::is_contained(Ch.Reads, In.Load))

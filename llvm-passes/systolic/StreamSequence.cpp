@@ -45,7 +45,15 @@ class SequenceReader {
   llvm::DenseMap<const Stmt *, bool> Touches;
 
 public:
-  std::vector<std::string> Sites; // one disjunct per access site
+  // An access site: the element's variables ("e0, e1"), the loops'
+  // dimensions in scope ("d0, d1"), the constraints on them, on the element
+  // and on the schedule's components s0.. it has (Length of them).
+  struct Site {
+    std::string Element, Dimensions;
+    std::vector<std::string> Constraints;
+    size_t Length = 0;
+  };
+  std::vector<Site> Sites;
   std::string Why;
 
   SequenceReader(const Design::Channel &C, bool Writer,
@@ -231,25 +239,13 @@ private:
     std::string Dimensions;
     for (unsigned D = 0; D < Dims; ++D)
       Dimensions += (D ? ", d" : "d") + std::to_string(D);
-    std::string Sched;
-    for (unsigned I = 0; I < Schedule.size(); ++I)
-      Sched += (I ? ", " : "") + Schedule[I];
-    // The schedule's own variables s0.., bound to its components; padded
-    // to one length for every site afterwards (positions of 0).
-    std::string Body = "SCHED -> [" + Element + "] : exists (" +
-                       (Dimensions.empty() ? std::string("z") : Dimensions) + " : ";
+    // The schedule's own variables s0.., bound to its components.
     for (unsigned I = 0; I < Schedule.size(); ++I)
       All.push_back("s" + std::to_string(I) + " = " + Schedule[I]);
-    Body += All.empty() ? std::string("0 = 0") : llvm::join(All, " and ");
-    Sites.push_back(Body + ")");
-    SiteLengths.push_back(Schedule.size());
+    Sites.push_back({Element, Dimensions, std::move(All), Schedule.size()});
     return true;
   }
 
-public:
-  std::vector<size_t> SiteLengths;
-
-private:
   bool exec(const Stmt &S, unsigned Position) {
     switch (S.Kind) {
     case StmtKind::Comment:
@@ -395,22 +391,20 @@ std::optional<std::string> streamSequence(const Stmts &Body, const Design::Chann
     Why = "the kernel does not access the stream";
     return std::nullopt;
   }
+  // One length for every site's schedule: the components past its own are 0.
   size_t Length = 0;
-  for (size_t L : R.SiteLengths)
-    Length = std::max(Length, L);
+  for (const SequenceReader::Site &X : R.Sites)
+    Length = std::max(Length, X.Length);
+  std::string Sched;
+  for (size_t K = 0; K < Length; ++K)
+    Sched += (K ? ", s" : "s") + std::to_string(K);
   std::string Map = "{ ";
-  for (size_t I = 0; I < R.Sites.size(); ++I) {
-    std::string Sched;
-    for (size_t K = 0; K < Length; ++K)
-      Sched += (K ? ", s" : "s") + std::to_string(K);
-    std::string Site = R.Sites[I];
-    // The components past the site's own are 0.
-    std::string Pad;
-    for (size_t K = R.SiteLengths[I]; K < Length; ++K)
-      Pad += " and s" + std::to_string(K) + " = 0";
-    Site.insert(Site.size() - 1, Pad);
-    Site.replace(0, 5, "[" + Sched + "]");
-    Map += (I ? "; " : "") + Site;
+  for (SequenceReader::Site &X : R.Sites) {
+    for (size_t K = X.Length; K < Length; ++K)
+      X.Constraints.push_back("s" + std::to_string(K) + " = 0");
+    Map += (&X == &R.Sites.front() ? "" : "; ") + std::string("[") + Sched + "] -> [" +
+           X.Element + "] : exists (" + (X.Dimensions.empty() ? "z" : X.Dimensions) + " : " +
+           llvm::join(X.Constraints, " and ") + ")";
   }
   return Map + " }";
 }

@@ -165,10 +165,7 @@ void remarkSchedules(llvm::OptimizationRemarkEmitter &ORE,
     for (const ScheduledRead &SR : Sch->Reads) {
       const URERead &Rd = S.Statements[SR.Statement].Reads[SR.Read];
       int64_t PEs = Sch->sameStepChainPEs(SR);
-      bool Buffered = llvm::any_of(Sch->Registers, [&](const RegisterPlan &P) {
-        return P.Array == Rd.Array && !P.Buffer.empty();
-      });
-      if (PEs < 2 || Buffered || !Chained.insert(Rd.Array).second)
+      if (PEs < 2 || !Chained.insert(Rd.Array).second)
         continue;
       SourceLoc At = Rd.Loads.empty() ? S.Loc : sourceLocOf(Rd.Loads.front());
       ORE.emit([&] {

@@ -104,10 +104,13 @@ std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
         if (Sch.Padding)
           Steps += std::max<int64_t>(0, Sch.Padding->Least - Apart);
         std::string Pad = "pad_rounds(" + Round + ", " + std::to_string(Steps) + ")";
-        std::string Problem = "the kernel cannot tell which word a step reads";
-        if (Sch.Padding)
-          Problem = "the padded rounds keep the buffer's accesses only " +
-                    std::to_string(Apart) + " steps apart";
+        // What goes wrong at the rounds, padded or not.
+        std::string Problem =
+            Sch.Padding ? "the padded rounds keep the buffer's accesses only " +
+                              std::to_string(Apart) + " steps apart"
+                        : "at the shortest round of '" + Round + "' a value kept in a PE "
+                          "buffer is read one step after its write, and the kernel cannot "
+                          "tell which word a step reads";
         // The padding proposed must be one the nest takes (RegisterPlan.h).
         llvm::SmallVector<int, 4> BufferFrom(Sch.System.Arrays.size(), -1);
         for (const RegisterPlan &Q : Sch.Registers)
@@ -117,10 +120,7 @@ std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
         if (std::optional<std::string> Why = padRoundsProblem(
                 Sch, BufferFrom, P.Buffer.front().Loop, Steps, Trial))
           return {S.Statements[A.Writer].Loc,
-                  (Sch.Padding ? Problem : "at the shortest round of '" + Round +
-                                               "' a value kept in a PE buffer is read one "
-                                               "step after its write, and " + Problem) +
-                      "; padding the rounds to as many steps as its operations take ('" +
+                  Problem + "; padding the rounds to as many steps as its operations take ('" +
                       Pad + "') does not apply here: it " + *Why +
                       "; or make each round of '" + Round + "' at least " +
                       std::to_string(Steps) + " steps long in the loops themselves"};
@@ -129,10 +129,8 @@ std::pair<SourceLoc, std::string> placeOf(const DesignResult &DR, unsigned Nest,
                     ? Problem + "; pad each round of '" + Round + "' to more steps: '#pragma t2s " +
                           Pad + "' in place of '#pragma t2s pad_rounds(" + Round + ", " +
                           std::to_string(Sch.Padding->Least) + ")'"
-                    : "at the shortest round of '" + Round + "' a value kept in a PE buffer "
-                      "is read one step after its write, and " + Problem + "; pad each round "
-                      "to at least as many steps as its operations take: '#pragma t2s " + Pad +
-                      "', as T2SP's triangular_loop_optimize does"};
+                    : Problem + "; pad each round to at least as many steps as its operations "
+                      "take: '#pragma t2s " + Pad + "', as T2SP's triangular_loop_optimize does"};
       }
     for (const UREArray &A : S.Arrays)
       if (A.Name == K.Subject && A.Writer < S.Statements.size())

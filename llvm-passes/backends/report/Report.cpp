@@ -184,6 +184,23 @@ void printWithoutReuse(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
   OS << "\n";
 }
 
+// The expected figure the roofline gives (GFLOPS) and what bounds it, as
+// the report's roofline line and the picture name it.
+std::pair<double, const char *> roofline(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev,
+                                         double Fmax) {
+  if (E.memoryBound(Fmax, Dev.DRAMGBPerSecond))
+    return {*E.memoryGFLOPS(Dev.DRAMGBPerSecond), "memory-bound"};
+  return {E.expectedGFLOPS(Fmax), E.intervalBound(Fmax)
+                                      ? "bound by the kernels' initiation intervals"
+                                      : "compute-bound"};
+}
+
+// The share of the device's DSP blocks: "(253.0%, does not fit)".
+std::string dspShare(const t2s::DesignEstimate &E, const t2s::FPGADevice &Dev) {
+  return "(" + t2s::percent(E.DSPs / double(Dev.DSPBlocks)) +
+         (E.DSPs > double(Dev.DSPBlocks) ? ", does not fit" : "") + ")";
+}
+
 void printTraffic(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
                   const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D) {
   const t2s::DesignTraffic &T = E.Traffic;
@@ -212,18 +229,13 @@ void printTraffic(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
   if (!I || E.FlopsPerClock <= 0)
     return;
   double Memory = *E.memoryGFLOPS(Dev.DRAMGBPerSecond), Compute = E.expectedGFLOPS(Fmax);
+  auto [Figure, Bound] = roofline(E, Dev, Fmax);
   OS << "  roofline: " << number(E.FlopsPerRun) << " floating-point operations per run, "
      << llvm::formatv("{0:F2}", *I) << " per byte off-chip; at " << number(Dev.DRAMGBPerSecond)
-     << " GB/s (" << Dev.Board << ") "
-     << (E.memoryBound(Fmax, Dev.DRAMGBPerSecond)
-             ? "memory-bound: " + gflops(Memory) + " GFLOPS (the array could do " +
-                   gflops(Compute) + ")"
-         : E.intervalBound(Fmax)
-             ? "bound by the kernels' initiation intervals: " + gflops(Compute) +
-                   " GFLOPS (the memory could feed " + gflops(Memory) + ")"
-             : "compute-bound: " + gflops(Compute) + " GFLOPS (the memory could feed " +
-                   gflops(Memory) + ")")
-     << "\n";
+     << " GB/s (" << Dev.Board << ") " << Bound << ": " << gflops(Figure) << " GFLOPS ("
+     << (E.memoryBound(Fmax, Dev.DRAMGBPerSecond) ? "the array could do " + gflops(Compute)
+                                                  : "the memory could feed " + gflops(Memory))
+     << ")\n";
 }
 
 // What the expected figure rests on: the clocks of a run, or the array's
@@ -273,9 +285,7 @@ void printTiming(llvm::raw_ostream &OS, const t2s::DesignEstimate &E, double Fma
 void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
                    const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D) {
   OS << "  estimate on " << Dev.Name << " at " << number(Fmax) << " MHz: " << number(E.DSPs)
-     << " " << Dev.DSPName << " of " << grouped(Dev.DSPBlocks) << " ("
-     << t2s::percent(E.DSPs / double(Dev.DSPBlocks))
-     << (E.DSPs > double(Dev.DSPBlocks) ? ", does not fit" : "") << ")";
+     << " " << Dev.DSPName << " of " << grouped(Dev.DSPBlocks) << " " << dspShare(E, Dev);
   for (const t2s::DesignEstimate::Units &U : E.Ops)
     OS << (&U == &E.Ops.front() ? ": " : ", ") << grouped(U.Count) << " " << U.Op;
   OS << "\n";
@@ -714,19 +724,11 @@ public:
           Text += " (" + Slow->Kernel + " " + std::to_string(Slow->II) + ")";
         Text += ", ";
       }
-      Text += number(E.DSPs) + " " + Device->DSPName + " (" +
-              percent(E.DSPs / double(std::max<int64_t>(Device->DSPBlocks, 1))) +
-              (E.DSPs > double(Device->DSPBlocks) ? ", does not fit" : "") + ")";
+      Text += number(E.DSPs) + " " + Device->DSPName + " " + dspShare(E, *Device);
       // The roofline's figure, as the text report gives it.
       if (E.FlopsPerClock > 0 && E.intensity()) {
-        bool Memory = E.memoryBound(Fmax, Device->DRAMGBPerSecond);
-        Text += ", expected " +
-                gflops(Memory ? *E.memoryGFLOPS(Device->DRAMGBPerSecond)
-                              : E.expectedGFLOPS(Fmax)) +
-                " GFLOPS, " +
-                (Memory                 ? "memory-bound"
-                 : E.intervalBound(Fmax) ? "bound by the kernels' initiation intervals"
-                                         : "compute-bound");
+        auto [Figure, Bound] = roofline(E, *Device, Fmax);
+        Text += ", expected " + gflops(Figure) + " GFLOPS, " + Bound;
       }
       F.Estimate = Text;
     }
