@@ -608,7 +608,8 @@ const std::vector<ModeRow> &modeTable() {
     HLSSim.PluginFlags = {NoII};
     HLSSim.KernelsStep = "compiling the HLS C++ for C simulation";
     HLSSim.KernelsWhat = "HLS C++";
-    HLSSim.KernelsFlags = {"-I@INCLUDE@/t2s/hls-sim", "-Wno-unknown-pragmas"};
+    HLSSim.KernelsFlags = {"-I@INCLUDE@/t2s/hls-sim", "-include",
+                           "@INCLUDE@/t2s/hls-sim/reach_marks.h", "-Wno-unknown-pragmas"};
     HLSSim.HostFlags = {"-DT2S_HLS_SIM"};
     HLSSim.Libraries = {"-pthread"};
     // The connectivity; what XRT cannot run is an error in the design.

@@ -203,6 +203,15 @@ bool measuresReach(const Design &D) {
          });
 }
 
+bool measuresReach(const Design &D, llvm::StringRef Buffer) {
+  if (!measuresReach(D))
+    return false;
+  for (unsigned A : kernelBuffers(D))
+    if (D.Params[A].Name == Buffer)
+      return !D.extent(A) && !D.runTimeExtent(A);
+  return false;
+}
+
 void printReachCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
   OS << "  t2s::emu::reach::stop();\n";
   printCheck(OS, D, Types, /*Reached=*/true);

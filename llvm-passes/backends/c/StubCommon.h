@@ -67,6 +67,9 @@ void printDisjointCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types);
 /// (t2s/reach.h): 't2s::emu::reach::start();' before the runs, and
 /// printReachCheck after them.
 bool measuresReach(const Design &D);
+/// Whether the buffer named \p Buffer is such a buffer, of a design whose
+/// stub measures it.
+bool measuresReach(const Design &D, llvm::StringRef Buffer);
 /// Prints the check again, with what the kernels reached of such buffers.
 void printReachCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types);
 

@@ -16,7 +16,7 @@ const char *const HLSHostPrelude =
     "// FPGA through XRT (t2s/xrt_host.h; link with -lxrt_coreutil). The\n"
     "// .xclbin: $T2S_XCLBIN, else T2S_XCLBIN_FILE next to the executable.\n"
     "#include \"t2s/sizes.h\"\n"
-    "#ifndef T2S_HLS_SIM\n#include \"t2s/xrt_host.h\"\n#endif\n"
+    "#ifdef T2S_HLS_SIM\n#include \"t2s/reach.h\"\n#else\n#include \"t2s/xrt_host.h\"\n#endif\n"
     "#ifndef T2S_XCLBIN_FILE\n#define T2S_XCLBIN_FILE \"t2s.xclbin\"\n#endif\n";
 
 namespace {
@@ -69,7 +69,16 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
      << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
   printStubExtents(OS, D, Types, /*Extents=*/checksDisjoint(D));
   printDisjointCheck(OS, D, Types);
-  OS << "  " << TopName << "(" << TopArgs << ");\n}\n#else\n";
+  bool Reach = measuresReach(D);
+  // The processes run as threads: one measuring call at a time.
+  if (Reach)
+    OS << "  std::lock_guard<std::mutex> " << unused("t2s_measure")
+       << "(t2s::emu::reach::calls());\n"
+       << "  t2s::emu::reach::start(); // buffers read at computed indices\n";
+  OS << "  " << TopName << "(" << TopArgs << ");\n";
+  if (Reach)
+    printReachCheck(OS, D, Types);
+  OS << "}\n#else\n";
   if (!Unsized.empty()) {
     OS << "#error \"" << D.Stub << ": the size of the buffer '" << Unsized
        << "' cannot be told from its indices (they are not affine in the loop variables); "

@@ -64,6 +64,12 @@ public:
       : CKernelPrinter(OS, D, K, Types), MinDepth(MinDepth) {}
 
 private:
+  // A buffer read at computed indices: the C simulation measures how far
+  // the kernels reach through it (t2s/hls-sim/reach_marks.h); for Vitis the
+  // mark is the access itself (printReachMark).
+  std::string offchip(const std::string &Buffer, std::string Access) override {
+    return measuresReach(D, Buffer) ? "T2S_HLS_REACH(" + Buffer + ", " + Access + ")" : Access;
+  }
   // The parameters of the design it takes, then the streams it reads or
   // writes, by reference (arrays of them as arrays).
   void printFrame(const std::string &Body) override {
@@ -274,6 +280,10 @@ public:
   std::optional<std::string> print() {
     if (std::optional<std::string> Why = plan())
       return Why;
+    if (measuresReach(D))
+      OS << "// The accesses to a buffer read at computed indices, which C simulation\n"
+            "// measures (t2s-clang --hls-sim); for Vitis, the accesses themselves.\n"
+            "#ifndef T2S_HLS_REACH\n#define T2S_HLS_REACH(Buffer, ...) (__VA_ARGS__)\n#endif\n";
     OS << "namespace t2s_hls {\n";
     for (const Design::Kernel &K : D.Kernels) {
       OS << "\n";

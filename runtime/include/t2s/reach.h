@@ -9,9 +9,11 @@
 // reached through that buffer's pointer, and after the run the stub checks
 // the buffers with the ranges they reached. A call that overlaps is then
 // stopped with the same error as before a run, not left to return other
-// numbers than the sequential program. The kernels of one call run as fibers
-// of one thread, and calls take turns (t2s::emu::DesignCall), so one table
-// serves them.
+// numbers than the sequential program. Under --hls-sim the same table
+// measures the accesses the HLS kernels mark (T2S_HLS_REACH,
+// t2s/hls-sim/reach_marks.h); their processes run as threads, so the table
+// is locked where it is written, and a call measures while it holds
+// calls() (under --emulate calls take turns anyway, t2s::emu::DesignCall).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +24,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <utility>
 
 namespace t2s {
@@ -36,24 +40,37 @@ inline Ranges &ranges() {
   static Ranges R;
   return R;
 }
-inline bool &measuring() {
-  static bool On = false;
+inline std::atomic<bool> &measuring() {
+  static std::atomic<bool> On{false};
   return On;
+}
+inline std::mutex &table() {
+  static std::mutex M;
+  return M;
 }
 } // namespace detail
 
-/// Starts measuring (forgets what an earlier call reached).
-inline void start() {
-  detail::ranges().clear();
-  detail::measuring() = true;
+/// What a call that measures holds from start() to its check, so that
+/// calls from several threads do not measure into one table.
+inline std::mutex &calls() {
+  static std::mutex M;
+  return M;
 }
 
-inline void stop() { detail::measuring() = false; }
+/// Starts measuring (forgets what an earlier call reached).
+inline void start() {
+  std::lock_guard<std::mutex> Lock(detail::table());
+  detail::ranges().clear();
+  detail::measuring().store(true, std::memory_order_release);
+}
+
+inline void stop() { detail::measuring().store(false, std::memory_order_release); }
 
 /// An access of \p Bytes bytes at \p At through the buffer \p Buffer.
 inline void reached(const void *Buffer, const void *At, std::size_t Bytes) {
-  if (!detail::measuring())
+  if (!detail::measuring().load(std::memory_order_acquire))
     return;
+  std::lock_guard<std::mutex> Lock(detail::table());
   auto *Begin = static_cast<const char *>(At);
   auto [It, New] = detail::ranges().try_emplace(Buffer, Begin, Begin + Bytes);
   if (!New) {
@@ -65,6 +82,7 @@ inline void reached(const void *Buffer, const void *At, std::size_t Bytes) {
 /// What the kernels reached of the buffer \p Name at \p Buffer: from the
 /// lowest to past the highest byte accessed (no bytes if none was).
 inline BufferUse use(const char *Name, const void *Buffer, bool Written) {
+  std::lock_guard<std::mutex> Lock(detail::table());
   auto It = detail::ranges().find(Buffer);
   if (It == detail::ranges().end())
     return BufferUse{Name, Buffer, 0, Written};

@@ -1,10 +1,14 @@
 // Unit tests of what the emulation measures of a buffer the kernels read at
 // computed indices (t2s/reach.h): the range each buffer pointer's accesses
 // reach, below its start too, only while a stub measures, and forgotten by
-// the next call.
+// the next call; and what the HLS C simulation's threads reach.
 #include "t2s/emulation.h"
+#include "t2s/hls-sim/reach_marks.h"
 
 #include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -51,6 +55,25 @@ TEST(ReachTest, TheMacroRecordsEachAccess) {
   EXPECT_EQ(U.Bytes, 8 * sizeof(float));
   EXPECT_EQ(Z[10], 1.0f);
   EXPECT_EQ(Sum, 0.0f);
+}
+
+// The HLS C simulation's processes are threads: what each reaches widens
+// one range, and the HLS mark records as the emulation's does.
+TEST(ReachTest, ThreadsOfOneCallWidenOneRange) {
+  static double W[4096];
+  reach::start();
+  std::vector<std::thread> Threads;
+  for (int T = 0; T < 4; ++T)
+    Threads.emplace_back([T] {
+      for (int I = 100 + T; I < 4000; I += 4)
+        (void)T2S_HLS_REACH(W, W[I]);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  reach::stop();
+  t2s::BufferUse U = reach::use("w", W, false);
+  EXPECT_EQ(U.Begin, static_cast<const void *>(W + 100));
+  EXPECT_EQ(U.Bytes, 3900 * sizeof(double));
 }
 
 } // namespace
