@@ -21,8 +21,8 @@ std::optional<DataPath> computeDataPath(const URESystem &S,
   size_t Before = Rejections.size();
   DataPath P{std::move(*Sch), {}, {}, {}};
   P.Vector = planVectorization(P.Sch, Rejections);
-  checkOutputOrder(P.Sch, P.Vector, Rejections);
   P.Chains = planChains(P.Sch, P.Vector, Rejections);
+  checkOutputOrder(P.Sch, P.Vector, P.Chains, Rejections);
   P.Buffers = planReuseBuffers(P.Sch, P.Vector, Rejections);
   if (Rejections.size() != Before)
     return std::nullopt;

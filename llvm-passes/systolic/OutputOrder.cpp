@@ -2,14 +2,15 @@
 //
 // The set of pairs (a, b) of iterations, written in isl's notation: both in
 // the nest's domain, each under its statement's guards, writing the same
-// element, a before b in nest order, and b's time step not after a's. The
-// variables are a0.. and b0.. (nest order), the run-time loops' bounds N0..
+// element, a before b in nest order, and b's time step not after a's; under
+// gather(c, i, down), a and b not differing in i alone. The variables are a0.. and b0.. (nest order), the run-time loops' bounds N0..
 // and the function's integer parameters P0.. (by argument number).
 //
 //===----------------------------------------------------------------------===//
 
 #include "systolic/OutputOrder.h"
 
+#include "systolic/GatherScatterPlan.h"
 #include "systolic/IslText.h"
 #include "systolic/SpaceTimeSchedule.h"
 #include "systolic/VectorizePlan.h"
@@ -48,12 +49,14 @@ class OutputOrderCheck {
   /// time loop left out (its lanes run in one step).
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> Time;
   llvm::StringRef Lanes; // the vectorized time loop, if any
+  llvm::ArrayRef<PEChain> Chains;
   IslCtx C = makeIslCtx();
 
 public:
   OutputOrderCheck(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector,
+                   llvm::ArrayRef<PEChain> Chains,
                    llvm::SmallVectorImpl<URERejection> &Rejections)
-      : Sch(Sch), S(Sch.System), Rejections(Rejections), Time(Sch.TimeCoeffs) {
+      : Sch(Sch), S(Sch.System), Rejections(Rejections), Time(Sch.TimeCoeffs), Chains(Chains) {
     if (Vector && !Vector->Space) {
       for (auto &Row : Time)
         Row[Vector->Loop] = 0;
@@ -80,6 +83,18 @@ public:
   }
 
 private:
+  // The gather of the output St writes, if it has one.
+  const PEChain *gatherOf(const UREStatement &St) const {
+    for (const PEChain &Ch : Chains)
+      if (Ch.Gather && Ch.Array == St.OutputName)
+        return &Ch;
+    return nullptr;
+  }
+
+  // Whether the drainer of that gather writes the PEs along its loop of one
+  // step in ascending order, the loop's (OutputOrder.h says why).
+  static bool drainsInLoopOrder(const PEChain &Ch) { return Ch.Down; }
+
   std::string timeTerm(unsigned Dim, char X) const {
     std::string Out = "0";
     for (unsigned L = 0; L < Time[Dim].size(); ++L)
@@ -114,6 +129,20 @@ private:
     }
     Terms.push_back(islLexLess(VA, VB, /*Strict=*/true));
     Terms.push_back(islLexLess(TB, TA, /*Strict=*/false));
+    // Iterations that differ only in the gather's loop run in one step (its
+    // coefficients are 0): the drainer writes them in the loop's order.
+    const PEChain *Ch = gatherOf(Later);
+    if (Ch && drainsInLoopOrder(*Ch) &&
+        llvm::all_of(Time, [&](llvm::ArrayRef<int64_t> Row) { return Row[Ch->Loop] == 0; })) {
+      llvm::SmallVector<std::string, 4> Apart;
+      for (unsigned L = 0; L < N; ++L)
+        if (L != Ch->Loop)
+          Apart.push_back("(" + IslText::var('a', L) + " < " + IslText::var('b', L) + " or " +
+                          IslText::var('a', L) + " > " + IslText::var('b', L) + ")");
+      if (Apart.empty())
+        return false;
+      Terms.push_back("(" + llvm::join(Apart, " or ") + ")");
+    }
     llvm::SmallVector<std::string, 8> Vars;
     for (char X : {'a', 'b'})
       for (unsigned L = 0; L < N; ++L)
@@ -222,6 +251,16 @@ private:
        << ", as 'if (k == K - 1)' keeps the last value of a sum over k), or schedule "
           "the iterations that write one element at different time steps, in the order "
           "of the loops";
+    // PEs along a gather that write one element in a step: 'down' writes
+    // them in the loop's order.
+    const PEChain *Ch = gatherOf(St);
+    if (Ch && !drainsInLoopOrder(*Ch) && !XA.empty() &&
+        Differ == "'" + S.Loops[Ch->Loop].Name + "'") {
+      const std::string &I = S.Loops[Ch->Loop].Name;
+      OS << ", or write 'gather(" << St.OutputName << ", " << I
+         << ", down)': its drainer writes the values of the PEs along '" << I
+         << "' in one step in ascending '" << I << "', and the last PE's value stays";
+    }
     Rejections.push_back({URERule::LastWrite, St.Loc, OS.str()});
   }
 };
@@ -229,8 +268,9 @@ private:
 } // namespace
 
 void checkOutputOrder(const SpaceTimeSchedule &Sch, const std::optional<VectorPlan> &Vector,
+                      llvm::ArrayRef<PEChain> Chains,
                       llvm::SmallVectorImpl<URERejection> &Rejections) {
-  OutputOrderCheck(Sch, Vector, Rejections).run();
+  OutputOrderCheck(Sch, Vector, Chains, Rejections).run();
 }
 
 } // namespace t2s

@@ -10,6 +10,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace t2s {
@@ -64,6 +65,27 @@ std::string elementText(llvm::StringRef Array, llvm::ArrayRef<int64_t> Subs) {
   for (int64_t V : Subs)
     T += "[" + std::to_string(V) + "]";
   return T;
+}
+
+// The first value of Sent (elements of Rank subscripts each) whose element
+// an earlier value has, and that earlier value's number.
+std::optional<std::pair<uint64_t, uint64_t>> repeated(const std::vector<int64_t> &Sent,
+                                                      size_t Rank) {
+  if (!Rank)
+    return std::nullopt;
+  auto at = [&](uint32_t I) { return llvm::ArrayRef<int64_t>(Sent.data() + I * Rank, Rank); };
+  std::vector<uint32_t> Order(Sent.size() / Rank);
+  for (uint32_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  // Equal elements next to each other, each run in the order sent.
+  llvm::stable_sort(Order, [&](uint32_t A, uint32_t B) {
+    return std::lexicographical_compare(at(A).begin(), at(A).end(), at(B).begin(), at(B).end());
+  });
+  std::optional<std::pair<uint64_t, uint64_t>> First;
+  for (size_t I = 1; I < Order.size(); ++I)
+    if (at(Order[I]) == at(Order[I - 1]) && (!First || Order[I] < First->second))
+      First = {Order[I - 1], Order[I]};
+  return First;
 }
 
 // The kernel that accesses C's stream (writes it if Writer), or null.
@@ -140,6 +162,21 @@ std::optional<StreamError> check(Design &D, Design::Channel &C) {
   Write.StatementLimit = ReplayedStatements;
   if (!Write.run(WK->Body))
     return TooLong || Write.Truncated ? symbolically() : computed(Write, true);
+  size_t Rank = C.SentElement.size();
+  // The reader takes every value sent; the sequential program reads the
+  // last value of an element written more than once.
+  if (std::optional<std::pair<uint64_t, uint64_t>> Twice = repeated(Sent, Rank)) {
+    llvm::ArrayRef<int64_t> E(Sent.data() + Twice->first * Rank, Rank);
+    return StreamError{
+        C.SentAt, "'" + C.Array + "' becomes a channel from " + P.Title + " to " + Q.Title +
+                      ", but the writer sends " + elementText(C.Array, E) +
+                      " more than once (values #" + std::to_string(Twice->first) + " and #" +
+                      std::to_string(Twice->second) +
+                      "): the reader would take each value written, where the sequential "
+                      "program reads the element's last; let one iteration write each "
+                      "element (guard the write, as 'if (k == K - 1)' keeps the last value "
+                      "of a sum over k)"};
+  }
   // A nest whose space loops moved inward runs its loops in another order
   // than the source's: say so, since the fix is to write the other nest in
   // the order that runs.
@@ -154,7 +191,6 @@ std::optional<StreamError> check(Design &D, Design::Channel &C) {
   };
   std::string Between = "'" + C.Array + "' becomes a channel from " + P.Title + moved(P) +
                         " to " + Q.Title + moved(Q) + ", but ";
-  size_t Rank = C.SentElement.size();
   uint64_t NR = 0;
   std::optional<StreamError> Mismatch;
   auto Receive = [&](llvm::ArrayRef<int64_t> E) {

@@ -31,7 +31,8 @@ space_time with the default schedule or a schedule vector (coefficients from
 step along a chain of PEs), check_time,
 double (and triple) projections, loader and drainer kernels, reuse buffers
 of loaded inputs, gather and
-scatter chains, vectorize of a time or a space loop, unroll, kernel(name) on
+scatter chains (the PEs along a 'down' gather at times writing one output
+element), vectorize of a time or a space loop, unroll, kernel(name) on
 the systolic array, kernel(name) nests feeding the array and taking its
 results through channels, and merge_ures of the statements written as nests
 of their own.
@@ -564,8 +565,17 @@ def gen_design(rng, idx):
         if "out" in drainer and len(outs) == 1 and rng.random() < 0.7:
             cand = [L for L in final_space if chain_ok(L, out_site)]
             if cand:
-                chains.append("gather(out, %s, %s)" % (
-                    loops[rng.choice(cand)].name, rng.choice(["up", "down"])))
+                G = rng.choice(cand)
+                direction = rng.choice(["up", "down"])
+                chains.append("gather(out, %s, %s)" % (loops[G].name, direction))
+                # 'down' writes the PEs along the chain of one step in
+                # ascending order (OutputOrder.h): they may share an output
+                # element, the index leaving out the chain's loop. From a
+                # stream of its own.
+                if (direction == "down" and not take and
+                        random.Random(idx * 1299709 + 13).random() < 0.5):
+                    term = "(%s) * %d" % (_rel(loops[G]), _stride(loops, G))
+                    out_stmts = [t.replace(" + " + term, "", 1) for t in out_stmts]
         for name in loader:
             own = [s for s in sites if s[0] == name]
             if name in windowed or len(own) != 1 or rng.random() < 0.3:

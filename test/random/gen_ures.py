@@ -14,7 +14,8 @@ coefficients (so T.d > 0 holds), check_time, and a double projection. With
 --drainers, half of the scheduled systems also write their output through a
 drainer kernel (drainer(out)), for the emulated OpenCL build, and those with
 one output and a space loop of several PEs under the default schedule gather
-it along that loop. With --chains, every system has one output, the default
+it along that loop (a 'down' gather at times with its PEs writing one
+element). With --chains, every system has one output, the default
 schedule and a drainer, so most of them gather. With --vectorize, most systems
 with default schedules vectorize one of their loops (a time loop, or a space
 loop, then the one a gather chains along).
@@ -132,7 +133,15 @@ def gen_system(rng, idx, drainers=False, chains=False, vectorize=False):
     # Outputs: each array's values at the last iteration of the first loop,
     # written to out[] at a flattened index of the other loops.
     last = "%s == %d" % (loops[0], ext[0] - 1)
-    flat = " + ".join(["0"] + ["%s * %d" % (l, _stride(ext, p)) for p, l in enumerate(loops) if p > 0])
+    # The PEs along a 'down' gather may share an element (they write it in
+    # ascending order, systolic/OutputOrder.h): the index leaves out the
+    # chain's loop. From a generator of its own.
+    shared = [d.split(", ")[1] for d in directives
+              if d.startswith("gather(") and d.endswith("down)")]
+    if shared and random.Random(idx * 1299709 + 13).random() >= 0.5:
+        shared = []
+    flat = " + ".join(["0"] + ["%s * %d" % (l, _stride(ext, p)) for p, l in enumerate(loops)
+                               if p > 0 and l not in shared])
     for n, a in enumerate(arrays):
         lines.append("%sif (%s) out[%d * 64 + %s] = %s;" % (
             indent, last, n, flat, subscript(a, [0] * depth)))

@@ -45,8 +45,9 @@ void later(const int in[T][P], int out[T + P]) {
     }
 }
 
-// Every PE of a gather writes out[k] in the same step.
-// ERR: last-write.cpp:[[#@LINE+10]]:14: error: more than one iteration writes an element of 'out': iterations (k = 0, p = 0) and (k = 0, p = 1) both write out[0]; {{.*}} in the same time step (t1 = 0) as the other, {{.*}}guard the write on 'p', {{.*}} [last write]
+// Every PE of a gather writes out[k] in the same step, and 'up' sends the
+// last PE's value first (with 'down' it builds: e2e/gather-one-element.cpp).
+// ERR: last-write.cpp:[[#@LINE+10]]:14: error: more than one iteration writes an element of 'out': iterations (k = 0, p = 0) and (k = 0, p = 1) both write out[0]; {{.*}} in the same time step (t1 = 0) as the other, {{.*}}guard the write on 'p', {{.*}}, or write 'gather(out, p, down)': its drainer writes the values of the PEs along 'p' in one step in ascending 'p', and the last PE's value stays [last write]
 void gathered(const int in[K][P], int out[K]) {
   static int S[K][P];
 #pragma t2s ure

@@ -158,3 +158,20 @@ void localArray(const int in[N][M], int out[N][M]) {
       out[i][j] = tmp[i][j];
     }
 }
+
+// An element written more than once: the reader would take every value
+// sent, the sequential program the last. Before, a reader that reads it as
+// often in the same order ran and printed the writes' values one by one
+// under --emulate (e2e/gather-one-element.cpp has the array's case).
+void twice(const int in[N], int out[N][M]) {
+  static int mid[N];
+  #pragma t2s kernel(writer)
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < M; ++j)
+      // CHECK-DAG: channel-errors.cpp:[[@LINE+1]]:14: error: 'mid' becomes a channel from kernel 'writer' (line [[@LINE-3]]) to kernel 'reader' (line [[@LINE+2]]), but the writer sends mid[0] more than once (values #0 and #1): the reader would take each value written, where the sequential program reads the element's last; let one iteration write each element (guard the write, as 'if (k == K - 1)' keeps the last value of a sum over k) [channel]
+      mid[i] = in[i] * (j + 1);
+  #pragma t2s kernel(reader)
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < M; ++j)
+      out[i][j] = mid[i];
+}
