@@ -3,7 +3,8 @@
 // The set of pairs (a, b) of iterations, written in isl's notation: both in
 // the nest's domain, each under its statement's guards, writing the same
 // element, a before b in nest order, and b's time step not after a's; under
-// gather(c, i, down), a and b not differing in i alone. The variables are a0.. and b0.. (nest order), the run-time loops' bounds N0..
+// gather(c, i, down), a and b not differing in i alone. The variables are
+// a0.. and b0.. (nest order), the run-time loops' bounds N0..
 // and the function's integer parameters P0.. (by argument number).
 //
 //===----------------------------------------------------------------------===//

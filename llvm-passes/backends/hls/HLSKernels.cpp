@@ -66,7 +66,7 @@ public:
 private:
   // A buffer read at computed indices: the C simulation measures how far
   // the kernels reach through it (t2s/hls-sim/reach_marks.h); for Vitis the
-  // mark is the access itself (printReachMark).
+  // mark is the access itself (HLSPrinter::print defines it so).
   std::string offchip(const std::string &Buffer, std::string Access) override {
     return measuresReach(D, Buffer) ? "T2S_HLS_REACH(" + Buffer + ", " + Access + ")" : Access;
   }
