@@ -64,6 +64,11 @@ llvm::cl::opt<std::string> HLSConfigOutput(
     llvm::cl::desc("Write the v++ --link connectivity of the Vitis HLS designs to file "
                    "(a compute unit per top, a memory bank per m_axi port)"));
 
+llvm::cl::opt<int64_t> HLSDelayLines(
+    "t2s-hls-delay-lines", llvm::cl::init(-1), llvm::cl::Hidden,
+    llvm::cl::desc("The shortest delay line the Vitis HLS C++ keeps as a circular buffer in "
+                   "block RAM, in place of the device table's (tests)"));
+
 llvm::cl::opt<bool> OffloadDesigns(
     "t2s-offload",
     llvm::cl::desc("Replace each T2S design's loop nest by a call to its host "
@@ -134,6 +139,7 @@ EmitOptions emitOptionsFromCommandLine() {
   // The spellings of each target's files (backends/Targets.def).
   TargetOutput OpenCL{"intel-opencl", OpenCLOutput, HostOutput, "", ForDevice, ClockMarksOption};
   TargetOutput HLS{"amd-hls", HLSOutput, HLSHostOutput, HLSConfigOutput, HLSForXRT, false};
+  HLS.HLSDelayLineWords = HLSDelayLines;
   for (TargetOutput *T : {&OpenCL, &HLS})
     if (T->writes())
       O.Targets.push_back(std::move(*T));

@@ -46,6 +46,11 @@ struct TargetOutput {
   /// -t2s-clock-marks (t2s-clang --emulate): the kernels carry the clocked
   /// emulation's marks.
   bool ClockMarks = false;
+  /// -t2s-hls-delay-lines=N (amd-hls): the shortest delay line the HLS C++
+  /// keeps as a circular buffer in block RAM, in place of the device table's
+  /// (the random campaign takes 2, to check that spelling on every design);
+  /// -1: the table's.
+  int64_t HLSDelayLineWords = -1;
 
   bool writes() const {
     return !KernelsFile.empty() || !HostFile.empty() || !ConfigFile.empty();

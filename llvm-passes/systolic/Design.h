@@ -202,6 +202,9 @@ struct Design {
     /// A size the bound of a run-time loop is computed from: the value the
     /// analyses count with (ure/RunTimeSizes.h).
     std::optional<int64_t> StandIn;
+    /// A run-time size's value the kernels are built for (-t2s-size=,
+    /// t2s-clang --size=), where given.
+    std::optional<int64_t> Given;
   };
 
   /// How many values a channel must hold when that grows with the

@@ -134,6 +134,9 @@ public:
                                   E->Message});
         else
           sizeChannels(D, Opts.ChannelReplay, givenSizes());
+        llvm::SmallVector<std::optional<int64_t>, 4> Given = givenSizes();
+        for (unsigned P = 0; P < D.Params.size(); ++P)
+          D.Params[P].Given = Given[P];
       }
     }
   }

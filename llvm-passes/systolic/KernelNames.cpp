@@ -22,6 +22,10 @@ std::string laneRegisterName(llvm::StringRef ArrayId, llvm::StringRef LaneLoop, 
   return registerName(ArrayId) + "_" + LaneLoop.str() + std::to_string(Lane);
 }
 
+std::string delayLineCursor(llvm::StringRef Register) { return Register.str() + "_at"; }
+
+std::string delayLineWord(llvm::StringRef Register) { return Register.str() + "_word"; }
+
 std::string roundRegisterName(llvm::StringRef ArrayId) { return registerName(ArrayId) + "_round"; }
 
 bool isRegisterOf(llvm::StringRef Name, llvm::StringRef ArrayId) {

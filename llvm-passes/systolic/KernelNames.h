@@ -34,6 +34,13 @@ std::string registerName(llvm::StringRef ArrayId);
 /// loop \p LaneLoop alone: 'sr_Z_kkk3'.
 std::string laneRegisterName(llvm::StringRef ArrayId, llvm::StringRef LaneLoop, int64_t Lane);
 
+/// The cursor of delay line \p Register kept as a circular buffer (the
+/// word a step reads and then writes): 'sr_Z_kkk7_at'.
+std::string delayLineCursor(llvm::StringRef Register);
+/// The step's register of the oldest values of delay line \p Register,
+/// which the step reads once from its memory: 'sr_Z_kkk7_word'.
+std::string delayLineWord(llvm::StringRef Register);
+
 /// The shift register of \p ArrayId for the reads of its PE buffer within a
 /// round: 'sr_Z_round'.
 std::string roundRegisterName(llvm::StringRef ArrayId);

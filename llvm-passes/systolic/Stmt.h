@@ -79,6 +79,10 @@ struct Stmt {
   /// device that keeps them in block RAM (FPGADevice::PEBuffersInBlockRAM),
   /// one RAM per PE with a read and a write port.
   bool PEBuffer = false;
+  /// Decl: a delay line kept as a circular buffer, [word][PE...][lane]:
+  /// its words DelayLine steps apart, a memory per PE and lane with a read
+  /// and a write port (the HLS target's, hls/CircularDelayLines.h).
+  int64_t DelayLine = 0;
   DeclInit Init = DeclInit::None;
   ExprPtr Target, Value; ///< Value: also an If's condition, a Loop's start
   ExprPtr Bound;         ///< Loop

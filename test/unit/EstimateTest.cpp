@@ -238,6 +238,40 @@ TEST(EstimateTest, DSPSlicesOnAnAlveoCard) {
   EXPECT_EQ(EL.Uncosted.at("int64 multiply"), 1u);
 }
 
+TEST(EstimateTest, IntegerProductsArePricedByTheirOperandsBits) {
+  // C promotes 'unsigned short' and 'signed char' operands to int before it
+  // multiplies: the int32 products of u16 x u16 (17 signed bits each), of a
+  // u8 by an s8 (9 and 8), of an int by a widened short (32) and of a u16
+  // by 300 (17 and 10).
+  const DType U16 = DType::integer(16), I8 = DType::integer(8);
+  auto widened = [&](const char *Name, DType From, CastKind K) {
+    return cast(K, Int, var(Name, 0, From));
+  };
+  auto product = [&](ExprPtr A, ExprPtr B) {
+    return binary(BinaryOp::Mul, false, std::move(A), std::move(B));
+  };
+  Stmts Body{
+      assign(var("w", 0, Int), product(widened("a", U16, CastKind::FromUnsigned),
+                                       widened("b", U16, CastKind::FromUnsigned))),
+      assign(var("x", 0, Int), product(widened("c", I8, CastKind::FromUnsigned),
+                                       widened("d", I8, CastKind::Plain))),
+      assign(var("y", 0, Int), product(var("e", 0, Int), widened("f", I16, CastKind::Plain))),
+      assign(var("z", 0, Int), product(widened("g", U16, CastKind::FromUnsigned), num(300)))};
+  Design D = oneKernel({upTo(LoopKind::PE, "p", 4, std::move(Body))}, KernelRole::Loader);
+  DesignEstimate U = estimateNest(D, 0, device("u250"));
+  ASSERT_EQ(U.Ops.size(), 3u);
+  EXPECT_EQ(U.Ops[0].Op, "int16 multiply"); // a * b: one 27x18 multiplier
+  EXPECT_EQ(U.Ops[0].Count, 4u);
+  EXPECT_EQ(U.Ops[0].DSPs, 4);
+  EXPECT_EQ(U.Ops[1].Op, "int32 multiply"); // e * f: 32 bits wide
+  EXPECT_EQ(U.Ops[1].DSPs, 12);
+  EXPECT_EQ(U.Ops[2].Op, "int8 multiply"); // c * d
+  EXPECT_EQ(U.Ops[2].DSPs, 4);
+  EXPECT_EQ(U.DSPs, 20); // g * 300 is by a constant: logic
+  DesignEstimate A = estimateNest(D, 0, device("agilex7"));
+  EXPECT_EQ(A.DSPs, 4 * 0.5 + 4 * 2 + 4 * 0.25);
+}
+
 TEST(EstimateTest, BRAM36BlocksCountDataBits) {
   // 32 x 1,024 bits are one BRAM36 (as Vitis HLS maps a 1,024-word float
   // array), one bit more takes a second; the same bits are two M20K blocks.

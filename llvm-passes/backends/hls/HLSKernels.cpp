@@ -2,7 +2,10 @@
 
 #include "backends/hls/HLSKernels.h"
 #include "backends/c/CKernelPrinter.h"
+#include "backends/hls/CircularDelayLines.h"
 #include "backends/c/StubCommon.h"
+#include "expr/IntEval.h"
+#include "systolic/DelayLines.h"
 #include "systolic/StmtWalk.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -57,11 +60,18 @@ namespace {
 // an hls::task, which runs its body forever.
 class HLSKernelPrinter : public CKernelPrinter {
   uint64_t MinDepth; // of every stream
+  // The delay lines kept as circular buffers, with their lengths.
+  llvm::SmallVector<std::pair<std::string, int64_t>, 2> DelayLines;
 
 public:
   HLSKernelPrinter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &K,
                    CTypes &Types, uint64_t MinDepth)
-      : CKernelPrinter(OS, D, K, Types), MinDepth(MinDepth) {}
+      : CKernelPrinter(OS, D, K, Types), MinDepth(MinDepth) {
+    forEachStmt(K.Body, [&](const Stmt &S) {
+      if (S.Kind == StmtKind::Decl && S.DelayLine)
+        DelayLines.push_back({S.Name, S.DelayLine});
+    });
+  }
 
 private:
   // A buffer read at computed indices: the C simulation measures how far
@@ -108,12 +118,21 @@ private:
     return "";
   }
 
-  // Arrays accessed Safelen iterations apart (pad_rounds).
+  // Arrays accessed Safelen iterations apart (pad_rounds), and in a
+  // pipelined loop the delay lines, whose words are read their length in
+  // steps after they are written (Vitis would otherwise assume the next
+  // step may read what this one writes, and start a step every few clocks).
   void printLoopBodyHead(llvm::raw_ostream &B, const Stmt &S, const std::string &In) override {
-    for (const std::string &A : S.Apart)
+    auto apart = [&](const std::string &A, int64_t Distance) {
       for (const char *Direction : {"RAW", "WAR"})
         B << In << "#pragma HLS DEPENDENCE variable=" << A << " type=inter direction="
-          << Direction << " distance=" << S.Safelen << " dependent=true\n";
+          << Direction << " distance=" << Distance << " dependent=true\n";
+    };
+    for (const std::string &A : S.Apart)
+      apart(A, S.Safelen);
+    if (pipelinedLoop(S) && !hasPipelinedLoop(S.Body))
+      for (const auto &[Line, Length] : DelayLines)
+        apart(Line, Length);
   }
 
   void printShift(llvm::raw_ostream &B, const std::string &Indent, const std::string &Head,
@@ -132,9 +151,10 @@ private:
                            const std::string &Indent) override {
     if (S.Kind != StmtKind::Decl || S.Dims.empty())
       return;
-    // A PE buffer: a block RAM per PE (its first dimension, the words),
-    // every other dimension (the PEs) partitioned.
-    if (S.PEBuffer) {
+    // A PE buffer or a delay line: a block RAM per PE (its first
+    // dimension, the words), every other dimension (the PEs, the lanes)
+    // partitioned.
+    if (S.PEBuffer || S.DelayLine) {
       for (size_t I = 1; I < S.Dims.size(); ++I)
         B << Indent << "#pragma HLS ARRAY_PARTITION variable=" << S.Name << " complete dim="
           << I + 1 << "\n";
@@ -205,6 +225,23 @@ std::string hlsTopArguments(const Design &D) {
   return Text;
 }
 
+std::optional<uint64_t> hlsDepth(const Design &D, unsigned ArgNo) {
+  if (std::optional<uint64_t> N = D.extent(ArgNo))
+    return N;
+  ExprPtr E = D.runTimeExtent(ArgNo);
+  if (!E)
+    return std::nullopt;
+  IntEval Eval([](llvm::StringRef) -> const std::optional<int64_t> * { return nullptr; },
+               [&](unsigned P) -> const std::optional<int64_t> * {
+                 const Design::Param &X = D.Params[P];
+                 return X.Given ? &X.Given : X.StandIn ? &X.StandIn : nullptr;
+               });
+  std::optional<int64_t> V = Eval(*E);
+  if (!V || *V <= 0)
+    return std::nullopt;
+  return uint64_t(*V);
+}
+
 std::string hlsBundle(const Design &D, unsigned ArgNo) {
   unsigned N = 0;
   for (unsigned A : hlsTopParams(D)) {
@@ -240,13 +277,15 @@ class HLSPrinter {
   const Design &D;
   CTypes &Types;
   uint64_t MinDepth; // of every stream
+  int64_t DelayLineWords; // the shortest delay line in block RAM; 0: none
   std::map<const Design::Kernel *, KernelChannels> Uses;
   // The processes of each stage, in the order their values flow.
   std::vector<llvm::SmallVector<const Design::Kernel *, 4>> Orders;
 
 public:
-  HLSPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types, uint64_t MinDepth)
-      : OS(OS), D(D), Types(Types), MinDepth(MinDepth) {
+  HLSPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types, uint64_t MinDepth,
+             int64_t DelayLineWords = 0)
+      : OS(OS), D(D), Types(Types), MinDepth(MinDepth), DelayLineWords(DelayLineWords) {
     for (const Design::Kernel &K : D.Kernels)
       Uses[&K] = kernelChannels(D, K);
   }
@@ -287,14 +326,18 @@ public:
     OS << "namespace t2s_hls {\n";
     for (const Design::Kernel &K : D.Kernels) {
       OS << "\n";
-      if (std::optional<std::string> Why = HLSKernelPrinter(OS, D, K, Types, MinDepth).print())
+      // Its long delay lines as circular buffers in block RAM.
+      Design::Kernel Printed = withCircularDelayLines(K, delayLines(K, DelayLineWords));
+      if (std::optional<std::string> Why =
+              HLSKernelPrinter(OS, D, Printed, Types, MinDepth).print())
         return Why;
     }
     llvm::SmallVector<unsigned, 4> Params = hlsTopParams(D);
     if (Orders.size() > 1) {
       unsigned N = 0;
       for (const auto &Order : Orders) {
-        OS << "\n// Stage " << ++N << " of " << Orders.size() << ": its kernels run together.\n"
+        ++N;
+        OS << "\n// Stage " << N << " of " << Orders.size() << ": its kernels run together.\n"
            << "static void " << stageName(N) << "(" << hlsTopParameters(D, Types)
            << ") {\n";
         printRegion(Order);
@@ -331,7 +374,7 @@ private:
       // bursts of 512-bit beats.
       OS << "#pragma HLS INTERFACE mode=m_axi port=" << P.Name
          << " offset=slave bundle=" << hlsBundle(D, A) << " max_widen_bitwidth=512";
-      if (std::optional<uint64_t> N = D.extent(A)) // what C/RTL co-simulation allocates
+      if (std::optional<uint64_t> N = hlsDepth(D, A)) // what C/RTL co-simulation allocates
         OS << " depth=" << *N;
       OS << "\n";
     }
@@ -357,16 +400,14 @@ private:
         OS << "[" << E << "]";
       OS << (C->Extents.empty() ? "(\"" + C->Name + "\")" : std::string()) << ";\n";
     }
-    for (const Design::Kernel *K : Order)
+    for (const Design::Kernel *K : declarationOrder(Order)) {
       if (K->autorun()) {
         OS << "  hls_thread_local hls::task " << K->Name << "_task(t2s_hls::" << K->Name;
         for (const Design::Channel *C : Uses[K].all())
           OS << ", " << C->Name;
         OS << "); // runs by itself, as values reach it\n";
-      }
-    for (const Design::Kernel *K : Order) {
-      if (K->autorun())
         continue;
+      }
       OS << "  t2s_hls::" << K->Name << "(";
       std::string Sep;
       for (unsigned A : K->Params) {
@@ -381,6 +422,40 @@ private:
     }
   }
 
+  bool feeds(const Design::Kernel *From, const Design::Kernel *To) {
+    return llvm::any_of(Uses[From].Writes, [&](const Design::Channel *C) {
+      return llvm::is_contained(Uses[To].Reads, C);
+    });
+  }
+
+  // The region's processes and tasks as the top declares them: each task
+  // after the processes (and tasks) that produce its streams and before
+  // those that consume them (UG1399, "Tasks and Dataflow"); Order has the
+  // tasks first, then the processes in the order their values flow.
+  llvm::SmallVector<const Design::Kernel *, 8>
+  declarationOrder(llvm::ArrayRef<const Design::Kernel *> Order) {
+    llvm::SmallVector<const Design::Kernel *, 8> Seq, Tasks;
+    for (const Design::Kernel *K : Order)
+      (K->autorun() ? Tasks : Seq).push_back(K);
+    // Tasks whose producers are placed go in, right after the last of them;
+    // a task that tasks not yet placed feed waits for them (a cycle of tasks
+    // goes in where its placed producers allow).
+    while (!Tasks.empty()) {
+      auto placeable = [&](const Design::Kernel *T) {
+        return llvm::none_of(Tasks, [&](const Design::Kernel *X) { return X != T && feeds(X, T); });
+      };
+      auto Next = llvm::find_if(Tasks, placeable);
+      const Design::Kernel *T = Next == Tasks.end() ? Tasks.front() : *Next;
+      Tasks.erase(llvm::find(Tasks, T));
+      size_t At = 0;
+      for (size_t I = 0; I < Seq.size(); ++I)
+        if (feeds(Seq[I], T))
+          At = I + 1;
+      Seq.insert(Seq.begin() + At, T);
+    }
+    return Seq;
+  }
+
   // Kernels in an order in which each process comes after those whose
   // values reach it, directly or through tasks: Vitis' C simulation calls
   // a DATAFLOW region's functions one after the other (the tasks run by
@@ -388,11 +463,6 @@ private:
   // cycle.
   std::optional<std::string> flowOrder(llvm::ArrayRef<const Design::Kernel *> Kernels,
                                        llvm::SmallVectorImpl<const Design::Kernel *> &Order) {
-    auto feeds = [&](const Design::Kernel *From, const Design::Kernel *To) {
-      return llvm::any_of(Uses[From].Writes, [&](const Design::Channel *C) {
-        return llvm::is_contained(Uses[To].Reads, C);
-      });
-    };
     // Whether From's values reach To, through tasks only.
     auto reaches = [&](const Design::Kernel *From, const Design::Kernel *To) {
       llvm::SmallVector<const Design::Kernel *, 4> Work{From}, Seen{From};
@@ -459,10 +529,11 @@ std::optional<std::string> hlsRefusal(const Design &D) {
 }
 
 std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types,
-                                    uint64_t MinDepth) {
+                                    const FPGAToolchain &Tools) {
   std::string Body;
   llvm::raw_string_ostream BS(Body);
-  if (std::optional<std::string> Why = HLSPrinter(BS, D, Types, MinDepth).print())
+  if (std::optional<std::string> Why =
+          HLSPrinter(BS, D, Types, Tools.MinChannelDepth, Tools.DelayLineRAMWords).print())
     return Why;
   llvm::raw_string_ostream OS(Text);
   OS << "\n// " << D.Function << ": the "

@@ -66,6 +66,11 @@ llvm::SmallVector<unsigned, 4> hlsTopParams(const Design &D);
 std::string hlsTopParameters(const Design &D, CTypes &Types);
 /// The same parameters' names, as a call passes them on: "a, b, n".
 std::string hlsTopArguments(const Design &D);
+/// The elements of buffer \p ArgNo that C/RTL co-simulation allocates for
+/// its m_axi port (its 'depth='): its extent, or the extent at the sizes the
+/// design is built for (--size=) where it depends on run-time sizes, else
+/// at their stand-ins; none where its indices do not tell it.
+std::optional<uint64_t> hlsDepth(const Design &D, unsigned ArgNo);
 /// The m_axi bundle of pointer parameter \p ArgNo ("gmem0", ...): one per
 /// buffer, so that the loaders and drainers read and write side by side.
 std::string hlsBundle(const Design &D, unsigned ArgNo);
@@ -92,9 +97,12 @@ std::optional<std::string> hlsRefusal(const Design &D);
 
 /// Appends \p D as Vitis HLS C++ to \p Text. Returns why it cannot be
 /// (a shape Vitis HLS cannot be given, or an internal error), or none.
-/// Every stream is at least \p MinDepth deep (hlsStreamType).
+/// What Vitis builds is \p Tools' (the device table's toolchain "vitis"):
+/// every stream at least its MinChannelDepth deep (hlsStreamType), delay
+/// lines of DelayLineRAMWords steps or more circular buffers in block RAM
+/// (hls/CircularDelayLines.h).
 std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types,
-                                    uint64_t MinDepth);
+                                    const FPGAToolchain &Tools);
 
 } // namespace t2s
 

@@ -37,9 +37,12 @@ std::optional<std::string> HLSTarget::check(const Design &D, const TargetOutput 
 std::optional<std::string> HLSTarget::print(const Design &D, const TargetContext &C,
                                             TargetTexts &Texts) const {
   CTypes Types(HLSTypeStyle);
-  // Vitis' streams are as deep as its toolchain builds them at least.
-  std::optional<std::string> Why =
-      printHLS(Texts.Kernels, D, Types, fpgaToolchain(AMDToolchain).MinChannelDepth);
+  // Vitis' streams are as deep as its toolchain builds them at least, its
+  // long delay lines in block RAM.
+  FPGAToolchain Tools = fpgaToolchain(AMDToolchain);
+  if (C.Output.HLSDelayLineWords >= 0)
+    Tools.DelayLineRAMWords = C.Output.HLSDelayLineWords;
+  std::optional<std::string> Why = printHLS(Texts.Kernels, D, Types, Tools);
   if (!Why && !C.Output.HostFile.empty()) {
     llvm::raw_string_ostream HS(Texts.Host);
     Why = printHLSHostStub(HS, D, Types);

@@ -1,6 +1,7 @@
 //===- Estimate.cpp - What a design costs and delivers on an FPGA ---------===//
 
 #include "backends/model/Estimate.h"
+#include "systolic/DelayLines.h"
 #include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
 
@@ -18,6 +19,55 @@ std::string precision(DType T) {
 
 bool isConstant(const Expr &E) {
   return E.Kind == ExprKind::IntConst || E.Kind == ExprKind::FloatConst;
+}
+
+// The bits an integer operand of a multiply carries as a signed number: a
+// value widened from a narrower type (C promotes 'unsigned short' to int
+// before it multiplies) carries its source's bits, and one more where it
+// was unsigned; a constant the bits its value needs. The multiplier a
+// synthesis tool builds is as wide as the operands' bits, not the C type's.
+unsigned signedBits(const Expr &E) {
+  unsigned Bits = E.Type.Bits;
+  if (E.Kind == ExprKind::IntConst) {
+    int64_t V = E.Int;
+    unsigned N = 1;
+    while (N < 64 && (V < -(int64_t(1) << (N - 1)) || V >= (int64_t(1) << (N - 1))))
+      ++N;
+    return std::min(N, Bits);
+  }
+  if (E.Kind != ExprKind::Cast || !E.Operands[0])
+    return Bits;
+  const Expr &From = *E.Operands[0];
+  switch (E.castKind()) {
+  case CastKind::BoolToValue:
+    return std::min(2u, Bits);
+  case CastKind::BoolToSigned:
+    return 1;
+  case CastKind::FromUnsigned:
+    if (!From.Type.isFloat() && From.Type.Bits < Bits)
+      return From.Type.Bits + 1;
+    return Bits;
+  case CastKind::Plain:
+    if (!From.Type.isFloat() && !From.Type.isBool() && From.Type.Bits < Bits)
+      return std::min(signedBits(From), Bits);
+    return Bits;
+  default:
+    return Bits;
+  }
+}
+
+// The class an integer product is priced as: by the wider of its operands'
+// signed bits (signedBits), 9 or fewer an int8 multiply (Agilex 7's 9 x 9
+// multipliers, a 27x18 or 18x19 one elsewhere), 18 or fewer an int16
+// multiply (one 18x19 multiplier of an Intel DSP block, one 27x18 of an
+// AMD DSP48E2 slice), and otherwise the product's own type.
+std::string integerProduct(const Expr &X) {
+  unsigned Bits = std::max(signedBits(X.operand(0)), signedBits(X.operand(1)));
+  if (Bits <= 9 && X.Type.Bits > 8)
+    return "int8 multiply";
+  if (Bits <= 18 && X.Type.Bits > 16)
+    return "int16 multiply";
+  return precision(X.Type) + " multiply";
 }
 
 // How often a loop's body counts: its trip count where its bounds are
@@ -121,8 +171,10 @@ private:
       bool Float = X.Type.isFloat();
       switch (X.binaryOp()) {
       case BinaryOp::Mul:
-        if (Float || (!isConstant(X.operand(0)) && !isConstant(X.operand(1))))
-          add(precision(X.Type) + " multiply", N, Float);
+        if (Float)
+          add(precision(X.Type) + " multiply", N, 1);
+        else if (!isConstant(X.operand(0)) && !isConstant(X.operand(1)))
+          add(integerProduct(X), N, 0);
         break;
       case BinaryOp::Add:
       case BinaryOp::Sub:
@@ -309,6 +361,27 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     E.PEBufferBits += Bits;
     E.PEBufferHalfBlocks += PEs * ((PerPE + 16383) / 16384);
   }
+  // Delay lines in block RAM (FPGADevice::DelayLineRAMWords): their words
+  // leave the registers for a RAM per PE and lane of the line's length, in
+  // 18-Kbit halves of blocks as the PE buffers.
+  if (Dev.DelayLineRAMWords > 0)
+    for (const Design::Kernel &K : D.Kernels) {
+      if (K.Nest != Nest)
+        continue;
+      llvm::StringMap<int64_t> Lines = delayLines(K, Dev.DelayLineRAMWords);
+      forEachStmt(K.Body, [&](const Stmt &S) {
+        if (S.Kind != StmtKind::Decl || !Lines.count(S.Name))
+          return;
+        uint64_t Memories = 1;
+        for (int64_t X : llvm::ArrayRef(S.Dims).drop_front())
+          Memories *= uint64_t(X);
+        uint64_t Bits = S.Type.storageBits();
+        uint64_t PerMemory = uint64_t(Lines.lookup(S.Name)) * Bits;
+        E.RegisterBits -= std::min(E.RegisterBits, uint64_t(S.Dims.front()) * Memories * Bits);
+        E.DelayLineBits += Memories * PerMemory;
+        E.DelayLineHalfBlocks += Memories * ((PerMemory + 16383) / 16384);
+      });
+    }
   for (const Design::Channel &Ch : D.Channels) // a stream counts at its reader
     if (Ch.Nest == Nest)
       E.ChannelBits += Ch.Used * std::max<uint64_t>(Ch.Depth, Dev.MinChannelDepth) *

@@ -56,6 +56,10 @@ struct DesignEstimate {
   /// PEBuffersInBlockRAM): their bits (not in RegisterBits), and the
   /// 18-Kbit halves of blocks they take, a RAM per PE and buffer.
   uint64_t PEBufferBits = 0, PEBufferHalfBlocks = 0;
+  /// On a device that keeps long delay lines in block RAM (FPGADevice::
+  /// DelayLineRAMWords): their bits (not in RegisterBits) and the halves of
+  /// blocks they take, a RAM per PE and lane and line.
+  uint64_t DelayLineBits = 0, DelayLineHalfBlocks = 0;
   /// Floating-point operations the systolic arrays do per clock (a
   /// multiply-add is 2), and the same scaled by their PE utilization.
   double FlopsPerClock = 0, UsefulFlopsPerClock = 0;
@@ -118,11 +122,12 @@ struct DesignEstimate {
   }
   /// The blocks of \p Dev's block RAM (M20K: 20,480 bits; BRAM36: 32,768
   /// data bits) the registers, channels and reuse buffers would fill, and
-  /// those the PE buffers take where each PE's is a RAM of its own.
+  /// those the PE buffers and delay lines take where each PE's is a RAM of
+  /// its own.
   uint64_t memoryBlocks(const FPGADevice &Dev) const {
     uint64_t Bits = uint64_t(std::max<int64_t>(Dev.MemoryBlockBits, 1));
     return (RegisterBits + ChannelBits + BufferBits + Bits - 1) / Bits +
-           (PEBufferHalfBlocks + 1) / 2;
+           (PEBufferHalfBlocks + DelayLineHalfBlocks + 1) / 2;
   }
 };
 

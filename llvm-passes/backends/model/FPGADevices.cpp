@@ -34,6 +34,8 @@ FPGAToolchain withFacts(FPGAToolchain T, const llvm::json::Object *O) {
   T.PortBytesPerClock = O->getInteger("port_bytes_per_clock").value_or(T.PortBytesPerClock);
   T.PEBuffersInBlockRAM =
       O->getBoolean("pe_buffers_in_block_ram").value_or(T.PEBuffersInBlockRAM);
+  T.DelayLineRAMWords =
+      std::max<int64_t>(0, O->getInteger("delay_line_ram_words").value_or(T.DelayLineRAMWords));
   if (std::optional<int64_t> Depth = O->getInteger("min_channel_depth"))
     T.MinChannelDepth = uint64_t(std::max<int64_t>(*Depth, 1));
   return T;
@@ -61,6 +63,7 @@ std::vector<FPGADevice> fpgaDevices() {
     D.Toolchain = O.getString("toolchain").value_or("").str();
     D.Default = O.getBoolean("default").value_or(false);
     D.VitisPlatform = O.getString("vitis_platform").value_or("").str();
+    D.VitisPart = O.getString("vitis_part").value_or("").str();
     if (const llvm::json::Object *Memory = O.getObject("memory")) {
       D.Memory = Memory->getString("kind") == "hbm" ? MemoryKind::HBM : MemoryKind::DDR;
       D.MemoryBanks = std::max<int64_t>(Memory->getInteger("banks").value_or(1), 1);
@@ -76,6 +79,7 @@ std::vector<FPGADevice> fpgaDevices() {
     FPGAToolchain T = withFacts(toolchainOf(Table, D.Toolchain), &O);
     D.PortBytesPerClock = T.PortBytesPerClock;
     D.PEBuffersInBlockRAM = T.PEBuffersInBlockRAM;
+    D.DelayLineRAMWords = T.DelayLineRAMWords;
     D.MinChannelDepth = T.MinChannelDepth;
     D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);
     if (const llvm::json::Object *Costs = O.getObject("dsp_per_op"))

@@ -41,6 +41,8 @@ struct FPGADevice {
   bool Default = false;
   /// v++'s --platform for the card (AMD; "" elsewhere).
   std::string VitisPlatform;
+  /// vitis_hls' part for the card (its set_part), "" for Intel's.
+  std::string VitisPart;
   /// The off-chip memory the kernels' buffers sit in, and the banks (DDR) or
   /// pseudo channels (HBM) their ports are spread over.
   MemoryKind Memory = MemoryKind::DDR;
@@ -64,6 +66,10 @@ struct FPGADevice {
   /// block RAM of its own with one read and one write port (AMD: the HLS
   /// back end binds it to ram_2p); elsewhere the FPGA compiler places it.
   bool PEBuffersInBlockRAM = false;
+  /// The shortest delay line (systolic/DelayLines.h) the kernels keep in a
+  /// block RAM per PE and lane, as a circular buffer (AMD: the HLS back end,
+  /// backends/hls/CircularDelayLines.h); 0 where they stay registers.
+  int64_t DelayLineRAMWords = 0;
   /// The least depth of a channel as built (AMD: Vitis' streams are at
   /// least 2 deep, backends/hls/HLSKernels.h); 1 for Intel's families.
   uint64_t MinChannelDepth = 1;
@@ -83,6 +89,7 @@ struct FPGAToolchain {
   std::string Key; ///< IntelToolchain, AMDToolchain
   int64_t PortBytesPerClock = 0;
   bool PEBuffersInBlockRAM = false;
+  int64_t DelayLineRAMWords = 0;
   uint64_t MinChannelDepth = 1;
 };
 /// The toolchain \p Key of the table (its facts all defaults where the

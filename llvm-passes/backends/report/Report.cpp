@@ -306,6 +306,10 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
     Memory += (Memory.empty() ? "" : ", ") + grouped(E.PEBufferBits) +
               " bits of PE buffers (a block RAM per PE and buffer: " +
               grouped(E.PEBufferHalfBlocks) + " halves of " + Dev.MemoryBlock + " blocks)";
+  if (E.DelayLineBits)
+    Memory += (Memory.empty() ? "" : ", ") + grouped(E.DelayLineBits) +
+              " bits of delay lines (circular buffers, a block RAM per PE and lane: " +
+              grouped(E.DelayLineHalfBlocks) + " halves of " + Dev.MemoryBlock + " blocks)";
   OS << "  on-chip memory: ";
   if (Memory.empty())
     OS << "none\n";
@@ -434,6 +438,7 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                             {"channel_bits", int64_t(E.ChannelBits)},
                             {"buffer_bits", int64_t(E.BufferBits)},
                             {"pe_buffer_bits", int64_t(E.PEBufferBits)},
+                            {"delay_line_bits", int64_t(E.DelayLineBits)},
                             {Blocks, int64_t(E.memoryBlocks(Dev))},
                             {Blocks + "_available", Dev.MemoryBlocks},
                             {"flops_per_clock", E.FlopsPerClock},

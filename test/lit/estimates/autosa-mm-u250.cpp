@@ -24,6 +24,11 @@
 // rather than proposing one.
 // RUN: %t2s-clang --report --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
 // WARN: warning: kernel 'sgemm_load_a' starts a step every {{[0-9]+}} clocks on Alveo U250 (XCU250), not every clock: {{.*}} its loader keeps 'a' in a reuse buffer already (buffer(a, k)), which sends each value read {{[0-9]+}} times: send each more often with longer loops inside 'k' that its values do not name (larger tiles), or reuse them among neighbouring PEs, or read fewer of its values per step) [-Wt2s-initiation-interval]
+// The Vitis HLS C++ partitions no array into more than Vitis' 4,096 parts:
+// the delay line is 208 memories, not 66,768 registers.
+// RUN: %t2s-clang --emit-hls --device=u250 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s -o %t.hls.cpp
+// RUN: %python %S/../hls/Inputs/partitions.py %t.hls.cpp | FileCheck %s --check-prefix=PARTS
+// PARTS: sr_Z_kkk7: 208 parts{{$}}
 // RUN: %t2s-clang --report=json --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s | jq -c '.designs[0].estimate | [.dsp_blocks, .bound, ((.peak_gflops / 938.7 - 1) * 1000 | round / 10), .expected_gflops]' | FileCheck %s --check-prefix=JSON
 
 // CHECK:      PEs: 208 (iii in [0, 13), jjj in [0, 16))
@@ -31,7 +36,9 @@
 // shift register, 320 words for the steps of the k tile and 1 for this one.
 // CHECK:      registers of Z, lane kkk = 7 for older steps: 321 per PE (66768 in all)
 // CHECK:      estimate on Alveo U250 (XCU250) at 300 MHz: 8,320 DSP48E2 slices of 12,288 (67.7%): 1,664 fp32 multiply-add
-// CHECK-NEXT: on-chip memory: {{.*}} bits of reuse buffers (594 of 2,688 BRAM36 blocks if none were in logic; {{.*}})
+// The accumulators' delay line (320 steps) is a circular buffer in a block
+// RAM per PE, half a BRAM36 each (backends/hls/CircularDelayLines.h).
+// CHECK-NEXT: on-chip memory: 166,400 bits of shift registers, {{.*}} bits of reuse buffers, 2,129,920 bits of delay lines (circular buffers, a block RAM per PE and lane: 208 halves of BRAM36 blocks) (632 of 2,688 BRAM36 blocks if none were in logic; {{.*}})
 // CHECK-NEXT: initiation interval (clocks per step): sgemm_load_a 7, sgemm_load_b 8, sgemm 1, sgemm_drain_c 13
 // CHECK-NEXT:   sgemm_load_a: II 7: 416 bytes of 'a' per step, its port moves 64 per clock
 // CHECK-NEXT:   sgemm_load_b: II 8: 512 bytes of 'b' per step, its port moves 64 per clock
