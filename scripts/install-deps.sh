@@ -17,6 +17,8 @@ packages=(
   libxrt-dev uuid-dev
   # pictures of arrays and shuffle graphs; JSON queries in the report tests
   graphviz jq
+  # the vitis_hls script of --xrt, run against stand-ins of its commands in its test
+  tcl
   # integer sets (the headers; the functions are libLLVM's, llvm-passes/CMakeLists.txt)
   libisl-dev
   # LLVM 19's CMake package refers to these libraries

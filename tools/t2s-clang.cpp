@@ -727,32 +727,35 @@ std::vector<int> runAlongside(const std::string &Clang, const std::vector<Step> 
   return RCs;
 }
 
-// --xrt: the Makefile that builds the program's .xclbin with v++ on a
-// machine with Vitis, from the HLS C++ and the connectivity beside it: the
-// template share/t2s/vitis.mk.in, for the platform of \p Device (or of the
+// --xrt: a build file beside the program for a machine with Vitis, from
+// the template share/t2s/\p Template for the card \p Device (or the
 // toolchain's default card, where the device has none), without its "##"
-// notes.
-llvm::Expected<std::string> vitisMakefile(const Layout &L, const std::string &Output,
-                                          const std::string &Device) {
+// notes: vitis.mk.in, the Makefile that builds the program's .xclbin with
+// v++ from the HLS C++ and the connectivity beside it, and vitis_hls.tcl.in,
+// the script that synthesizes each top with vitis_hls.
+llvm::Expected<std::string> vitisBuildFile(const Layout &L, const char *Template,
+                                           const std::string &Output,
+                                           const std::string &Device) {
   llvm::SmallString<256> Path(L.ShareDir);
-  llvm::sys::path::append(Path, "vitis.mk.in");
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Template =
+  llvm::sys::path::append(Path, Template);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path);
-  if (!Template)
+  if (!Buffer)
     return llvm::createStringError("cannot read " + Path + "; is T2S installed completely?");
   std::optional<t2s::FPGADevice> Card = t2s::findFPGADevice(Device);
   if (!Card || Card->VitisPlatform.empty())
     Card = t2s::findFPGADevice(t2s::defaultFPGADevice(t2s::AMDToolchain));
   std::string Text;
   llvm::SmallVector<llvm::StringRef, 32> Lines;
-  (*Template)->getBuffer().split(Lines, '\n');
+  (*Buffer)->getBuffer().split(Lines, '\n');
   for (llvm::StringRef Line : Lines)
     if (!Line.starts_with("##"))
       Text += Line.str() + "\n";
   if (!Text.empty()) // the split's last line: after the file's last newline
     Text.pop_back();
   return fillIn(Text, {{"STEM", llvm::sys::path::filename(Output).str()},
-                       {"PLATFORM", Card ? Card->VitisPlatform : std::string()}});
+                       {"PLATFORM", Card ? Card->VitisPlatform : std::string()},
+                       {"PART", Card ? Card->VitisPart : std::string()}});
 }
 
 // A program mode's build (the row's Recipe), step by step: run() reads like
@@ -800,7 +803,7 @@ public:
     if (int RC = emitDesigns())
       return cleanup(RC);
     if (Rec.VitisFiles && !DryRun)
-      if (int RC = writeMakefile())
+      if (int RC = writeBuildFiles())
         return cleanup(RC);
     if (objectsFromCache())
       return link();
@@ -823,7 +826,7 @@ private:
   std::string Output;
   llvm::SmallString<128> Dir;
   std::string Kernels, Host, KernelsObj, HostObj;
-  std::string Config, Makefile; // v++'s build files
+  std::string Config, Makefile, Script; // v++'s and vitis_hls' build files
   // The precompiled emulation header, and the objects of the kernels and
   // stubs last compiled from the same texts (Recipe::Emulation).
   std::vector<std::string> PchFlags;
@@ -868,6 +871,7 @@ private:
     if (Rec.VitisFiles) {
       Config = beside(".cfg");
       Makefile = beside(".mk");
+      Script = beside("-hls.tcl");
     }
     if (DryRun)
       return std::nullopt;
@@ -894,7 +898,7 @@ private:
       if (!Rec.KeepsKernels || F != Kernels)
         llvm::sys::fs::remove(F);
     if (RC != 0 && Rec.VitisFiles)
-      for (const std::string &F : {Kernels, Config, Makefile})
+      for (const std::string &F : {Kernels, Config, Makefile, Script})
         llvm::sys::fs::remove(F);
     llvm::sys::fs::remove(Dir);
     return RC;
@@ -924,7 +928,7 @@ private:
   }
 
   int emitDesigns();
-  int writeMakefile();
+  int writeBuildFiles();
   bool objectsFromCache();
   std::vector<int> compileSteps(const std::string &WithPch);
   int compile();
@@ -985,21 +989,24 @@ int ProgramBuild::emitDesigns() {
   return 0;
 }
 
-// The v++ build files (the plugin wrote the connectivity): the Makefile,
-// for the card the plugin was told of.
-int ProgramBuild::writeMakefile() {
+// The Vitis build files (the plugin wrote the connectivity): the Makefile
+// and the vitis_hls script, for the card the plugin was told of.
+int ProgramBuild::writeBuildFiles() {
   std::string Device;
   for (llvm::StringRef F : Board)
     if (F.consume_front("-t2s-device="))
       Device = F.str();
-  llvm::Expected<std::string> Text = vitisMakefile(L, Output, Device);
-  if (!Text)
-    return fail(llvm::toString(Text.takeError()));
-  std::error_code EC;
-  llvm::raw_fd_ostream Make(Makefile, EC);
-  if (EC)
-    return fail("cannot write " + Makefile + ": " + EC.message());
-  Make << *Text;
+  for (auto [Template, File] : {std::pair<const char *, const std::string *>{"vitis.mk.in", &Makefile},
+                                 {"vitis_hls.tcl.in", &Script}}) {
+    llvm::Expected<std::string> Text = vitisBuildFile(L, Template, Output, Device);
+    if (!Text)
+      return fail(llvm::toString(Text.takeError()));
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(*File, EC);
+    if (EC)
+      return fail("cannot write " + *File + ": " + EC.message());
+    Out << *Text;
+  }
   return 0;
 }
 
