@@ -272,6 +272,44 @@ TEST(EstimateTest, IntegerProductsArePricedByTheirOperandsBits) {
   EXPECT_EQ(A.DSPs, 4 * 0.5 + 4 * 2 + 4 * 0.25);
 }
 
+TEST(EstimateTest, AStatementCountsInTheCopiesWhereItRuns) {
+  // PEs p < 4, lanes l < 2: if (p == 0) r = x * y (float), else r = x + y;
+  // if (p < 2) w = x * y. The first product is built in the lanes of PE 0
+  // alone, the sum in the other three PEs; the last condition pins no copy:
+  // both of its PEs and the others build it.
+  ExprPtr X = subscript(F32, var("x"), {var("l")}), Y = subscript(F32, var("y"), {var("l")});
+  Stmt Pinned = ifElse(compare(CompareOp::EQ, false, var("p"), num(0)),
+                       {assign(var("r", 0, F32), binary(BinaryOp::Mul, false, X, Y))},
+                       {assign(var("r", 0, F32), binary(BinaryOp::Add, false, X, Y))});
+  Stmt Ranged = guarded(compare(CompareOp::LT, false, var("p"), num(2)),
+                        assign(var("w", 0, F32), binary(BinaryOp::Mul, false, X, Y)));
+  Design D = oneKernel({upTo(LoopKind::Time, "t", 10,
+                             {upTo(LoopKind::PE, "p", 4,
+                                   {upTo(LoopKind::Lanes, "l", 2, {Pinned, Ranged})})})});
+  DesignEstimate E = estimateNest(D, 0, device("arria10"));
+  ASSERT_EQ(E.Ops.size(), 2u);
+  EXPECT_EQ(E.Ops[0].Op, "fp32 add");
+  EXPECT_EQ(E.Ops[0].Count, 6u); // PEs 1..3, 2 lanes
+  EXPECT_EQ(E.Ops[1].Op, "fp32 multiply");
+  EXPECT_EQ(E.Ops[1].Count, 2u + 8u); // PE 0's lanes; every PE's (p < 2 pins none)
+  EXPECT_EQ(E.FlopsPerClock, 16);
+}
+
+TEST(EstimateTest, TheDiesADesignsDSPsNeed) {
+  // 3,072 DSP48E2 slices a die on the U250 (4 dies), 3,008 on the U280 (3);
+  // Intel's parts are one die.
+  DesignEstimate E;
+  E.DSPs = 3072;
+  EXPECT_EQ(E.slrsSpanned(device("u250")), 1);
+  E.DSPs = 3073;
+  EXPECT_EQ(E.slrsSpanned(device("u250")), 2);
+  E.DSPs = 8320;
+  EXPECT_EQ(E.slrsSpanned(device("u250")), 3);
+  EXPECT_EQ(E.slrsSpanned(device("u280")), 3);
+  EXPECT_EQ(E.slrsSpanned(device("stratix10")), 1);
+  EXPECT_EQ(device("u55c").SLRs, 3);
+}
+
 TEST(EstimateTest, BRAM36BlocksCountDataBits) {
   // 32 x 1,024 bits are one BRAM36 (as Vitis HLS maps a 1,024-word float
   // array), one bit more takes a second; the same bits are two M20K blocks.

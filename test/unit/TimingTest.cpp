@@ -209,5 +209,60 @@ TEST(TimingTest, AnAlveoPortMovesSixtyFourBytesPerClock) {
   EXPECT_EQ(M.Loops.lookup(M.Step), 3);
 }
 
+TEST(TimingTest, APortMovesAtMostItsMemoryBanksShare) {
+  // A loader: for t < 100: 16 lanes (64 bytes) of each of 5 buffers. On a
+  // U250 the connectivity puts the ports in its 4 DDR banks in turn, so the
+  // first and the fifth share bank 0: 19.2 GB/s, 64 bytes per clock at 300
+  // MHz, 32 each; the others have 64. On a U280 each has an HBM pseudo
+  // channel of its own, 14.375 GB/s: 47.9 bytes per clock at 300 MHz. At
+  // 150 MHz a U250 bank moves 128, more than the port's 64.
+  Design D;
+  {
+    Stmts Step;
+    for (unsigned B = 0; B < 5; ++B)
+      Step.push_back(upTo(LoopKind::Lanes, "l", 16,
+                          {assign(var("x" + std::to_string(B), 0, F32),
+                                  bufferElement(F32, B, {var("l")}, {1}))}));
+    Stmts Body;
+    for (unsigned B = 0; B < 5; ++B)
+      Body.push_back(decl(F32, "x" + std::to_string(B)));
+    Body.push_back(upTo(LoopKind::Time, "t", 100, std::move(Step)));
+    D = oneKernel(std::move(Body), KernelRole::Loader);
+  }
+  DesignTraffic Traffic;
+  for (unsigned B = 0; B < 5; ++B) {
+    std::string Name(1, char('a' + B));
+    D.Params.push_back({Name, true, F32});
+    D.Kernels[0].Params.push_back(B);
+    DesignTraffic::Buffer X;
+    X.ArgNo = B;
+    X.Name = Name;
+    X.Element = F32;
+    X.Read = 1600; // elements: 6,400 bytes
+    Traffic.Buffers.push_back(X);
+  }
+  FPGADevice U250 = findFPGADevice("u250").value_or(FPGADevice());
+  FPGADevice U280 = findFPGADevice("u280").value_or(FPGADevice());
+  EXPECT_DOUBLE_EQ(U250.bankBytesPerClock(300), 64);
+  EXPECT_DOUBLE_EQ(arria10().bankBytesPerClock(300), 0); // interleaved over the banks
+  KernelTiming Shared = timeNest(D, 0, U250, 300, {}, &Traffic).Kernels[0];
+  EXPECT_EQ(Shared.II, 2);
+  EXPECT_EQ(Shared.Cause, IICause::Port);
+  EXPECT_EQ(Shared.Reason, "64 bytes of 'a' per step, its memory bank moves 32.0 per clock");
+  EXPECT_EQ(Shared.Cycles, std::optional<uint64_t>(200));
+  KernelTiming HBM = timeNest(D, 0, U280, 300, {}, &Traffic).Kernels[0];
+  EXPECT_EQ(HBM.II, 2);
+  EXPECT_EQ(HBM.Reason, "64 bytes of 'a' per step, its memory bank moves 47.9 per clock");
+  EXPECT_EQ(HBM.Cycles, std::optional<uint64_t>(200)); // every step at II 2
+  // The clocked emulation charges the bank's share at the clock it runs at.
+  ClockMarks M = clockMarks(D, D.Kernels[0], U280, 300);
+  ASSERT_TRUE(M.Step);
+  EXPECT_EQ(M.Loops.lookup(M.Step), 2);
+  EXPECT_EQ(clockMarks(D, D.Kernels[0], U280).Loops.lookup(M.Step), 1); // the port alone
+  KernelTiming Slow = timeNest(D, 0, U250, 150, {}, &Traffic).Kernels[0];
+  EXPECT_EQ(Slow.II, 1);
+  EXPECT_EQ(Slow.Cycles, std::optional<uint64_t>(100));
+}
+
 } // namespace
 } // namespace t2s

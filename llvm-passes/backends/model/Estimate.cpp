@@ -8,6 +8,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace t2s {
 
@@ -84,6 +86,8 @@ class Counter {
   DesignEstimate &E;
   std::map<std::string, uint64_t> Units;
   double Flops = 0; // per clock, of the kernel being counted
+  // The copies of each unrolled loop around the statement being counted.
+  llvm::StringMap<uint64_t> Copies;
 
 public:
   Counter(const FPGADevice &Dev, DesignEstimate &E) : Dev(Dev), E(E) {}
@@ -128,12 +132,45 @@ private:
 
   void stmt(const Stmt &S, uint64_t F) {
     switch (S.Kind) {
-    case StmtKind::Loop:
+    case StmtKind::Loop: {
       if (S.Loop == LoopKind::PE || S.Loop == LoopKind::Lanes ||
-          S.Loop == LoopKind::Unroll || S.Loop == LoopKind::Count)
-        F *= timesRun(S);
+          S.Loop == LoopKind::Unroll || S.Loop == LoopKind::Count) {
+        uint64_t N = timesRun(S);
+        F *= N;
+        // Its copies, for the conditions inside that pin it.
+        std::optional<uint64_t> Outer;
+        if (auto It = Copies.find(S.Name); It != Copies.end())
+          Outer = It->second;
+        Copies[S.Name] = N;
+        stmts(S.Body, F);
+        if (Outer)
+          Copies[S.Name] = *Outer;
+        else
+          Copies.erase(S.Name);
+        return;
+      }
       stmts(S.Body, F);
       return;
+    }
+    case StmtKind::If: {
+      // Under 'p == c' for an unrolled loop p of N copies, the statements
+      // are built in one copy of N, the else arm in the others; under any
+      // other condition both arms are built in every copy.
+      if (S.Value) {
+        llvm::SmallPtrSet<const Expr *, 32> Seen;
+        expr(*S.Value, F, Seen);
+      }
+      llvm::StringSet<> Pinned;
+      if (S.Value)
+        pins(*S.Value, Pinned);
+      uint64_t In = 1;
+      for (const auto &P : Pinned)
+        In *= Copies.lookup(P.getKey());
+      bool Splits = In > 1 && F % In == 0;
+      stmts(S.Body, Splits ? F / In : F);
+      stmts(S.Else, Splits ? F - F / In : F);
+      return;
+    }
     case StmtKind::Let:
     case StmtKind::Comment:
     case StmtKind::Shift:
@@ -147,6 +184,25 @@ private:
     }
     for (const Stmts *L : nestedLists(S))
       stmts(*L, F);
+  }
+
+  // The unrolled loops whose variable condition C pins to one value
+  // ('p == 2', either side, in a conjunction).
+  void pins(const Expr &C, llvm::StringSet<> &Out) const {
+    if (C.Kind == ExprKind::And || C.Kind == ExprKind::AllOf) {
+      for (const ExprPtr &X : C.Operands)
+        if (X)
+          pins(*X, Out);
+      return;
+    }
+    if (C.Kind != ExprKind::Compare || C.compareOp() != CompareOp::EQ)
+      return;
+    for (unsigned I : {0u, 1u}) {
+      const Expr &V = C.operand(I), &K = C.operand(1 - I);
+      if (V.Kind == ExprKind::Var && V.Int == 0 && K.Kind == ExprKind::IntConst &&
+          Copies.count(V.Name))
+        Out.insert(V.Name);
+    }
   }
 
   void expr(const Expr &X, uint64_t F, llvm::SmallPtrSetImpl<const Expr *> &Seen) {

@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -124,6 +125,14 @@ struct DesignEstimate {
   /// data bits) the registers, channels and reuse buffers would fill, and
   /// those the PE buffers and delay lines take where each PE's is a RAM of
   /// its own.
+  /// The dies (SLRs) of \p Dev the design's DSP blocks need at least, each
+  /// holding its share of them; 1 on a part of one die.
+  int64_t slrsSpanned(const FPGADevice &Dev) const {
+    if (Dev.SLRs <= 1 || Dev.DSPBlocks <= 0)
+      return 1;
+    double PerSLR = double(Dev.DSPBlocks) / double(Dev.SLRs);
+    return std::max<int64_t>(1, int64_t(std::ceil(DSPs / PerSLR - 1e-9)));
+  }
   uint64_t memoryBlocks(const FPGADevice &Dev) const {
     uint64_t Bits = uint64_t(std::max<int64_t>(Dev.MemoryBlockBits, 1));
     return (RegisterBits + ChannelBits + BufferBits + Bits - 1) / Bits +

@@ -34,6 +34,7 @@ FPGAToolchain withFacts(FPGAToolchain T, const llvm::json::Object *O) {
   T.PortBytesPerClock = O->getInteger("port_bytes_per_clock").value_or(T.PortBytesPerClock);
   T.PEBuffersInBlockRAM =
       O->getBoolean("pe_buffers_in_block_ram").value_or(T.PEBuffersInBlockRAM);
+  T.BankPerPort = O->getBoolean("bank_per_port").value_or(T.BankPerPort);
   T.DelayLineRAMWords =
       std::max<int64_t>(0, O->getInteger("delay_line_ram_words").value_or(T.DelayLineRAMWords));
   if (std::optional<int64_t> Depth = O->getInteger("min_channel_depth"))
@@ -64,6 +65,7 @@ std::vector<FPGADevice> fpgaDevices() {
     D.Default = O.getBoolean("default").value_or(false);
     D.VitisPlatform = O.getString("vitis_platform").value_or("").str();
     D.VitisPart = O.getString("vitis_part").value_or("").str();
+    D.SLRs = std::max<int64_t>(1, O.getInteger("slrs").value_or(1));
     if (const llvm::json::Object *Memory = O.getObject("memory")) {
       D.Memory = Memory->getString("kind") == "hbm" ? MemoryKind::HBM : MemoryKind::DDR;
       D.MemoryBanks = std::max<int64_t>(Memory->getInteger("banks").value_or(1), 1);
@@ -79,6 +81,7 @@ std::vector<FPGADevice> fpgaDevices() {
     FPGAToolchain T = withFacts(toolchainOf(Table, D.Toolchain), &O);
     D.PortBytesPerClock = T.PortBytesPerClock;
     D.PEBuffersInBlockRAM = T.PEBuffersInBlockRAM;
+    D.BankPerPort = T.BankPerPort;
     D.DelayLineRAMWords = T.DelayLineRAMWords;
     D.MinChannelDepth = T.MinChannelDepth;
     D.FPLatency = O.getInteger("fp_latency_clocks").value_or(1);

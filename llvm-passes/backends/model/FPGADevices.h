@@ -43,6 +43,9 @@ struct FPGADevice {
   std::string VitisPlatform;
   /// vitis_hls' part for the card (its set_part), "" for Intel's.
   std::string VitisPart;
+  /// The dies (super logic regions) of the part, each with its share of
+  /// the DSP blocks; 1 for a monolithic part.
+  int64_t SLRs = 1;
   /// The off-chip memory the kernels' buffers sit in, and the banks (DDR) or
   /// pseudo channels (HBM) their ports are spread over.
   MemoryKind Memory = MemoryKind::DDR;
@@ -62,6 +65,11 @@ struct FPGADevice {
   /// The bytes one buffer's port moves per clock (AMD: a 512-bit m_axi
   /// port), 0 where the model has no such rule (Intel's families).
   int64_t PortBytesPerClock = 0;
+  /// Whether each buffer's port is connected to a memory bank of its own
+  /// (AMD: v++'s connectivity, sp=...:DDR[n] / HBM[n], the banks taken in
+  /// turn), so that it moves at most the bank's share of the board's
+  /// bandwidth; elsewhere the buffers interleave over every bank.
+  bool BankPerPort = false;
   /// Whether the kernels keep each PE's buffer (systolic/PEBuffer.h) in a
   /// block RAM of its own with one read and one write port (AMD: the HLS
   /// back end binds it to ram_2p); elsewhere the FPGA compiler places it.
@@ -80,6 +88,14 @@ struct FPGADevice {
   std::map<std::string, double> DSPPerOp;
 
   bool hasHBM() const { return Memory == MemoryKind::HBM; }
+  /// The bytes one memory bank moves per clock at \p FmaxMHz where each
+  /// port has a bank of its own (BankPerPort: the board's bandwidth over its
+  /// banks); 0 elsewhere.
+  double bankBytesPerClock(double FmaxMHz) const {
+    if (!BankPerPort || FmaxMHz <= 0 || MemoryBanks <= 0)
+      return 0;
+    return DRAMGBPerSecond / double(MemoryBanks) * 1000 / FmaxMHz;
+  }
 };
 
 /// What a toolchain of fpga-devices.json ("toolchains") builds alike on
@@ -88,6 +104,7 @@ struct FPGADevice {
 struct FPGAToolchain {
   std::string Key; ///< IntelToolchain, AMDToolchain
   int64_t PortBytesPerClock = 0;
+  bool BankPerPort = false;
   bool PEBuffersInBlockRAM = false;
   int64_t DelayLineRAMWords = 0;
   uint64_t MinChannelDepth = 1;

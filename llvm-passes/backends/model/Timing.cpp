@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -124,16 +125,53 @@ struct OnChipMemory {
 };
 using OnChipMemories = std::map<std::string, OnChipMemory>;
 
+// A rate with one decimal: "47.9".
+static std::string fixed1(double X) {
+  char Text[32];
+  std::snprintf(Text, sizeof Text, "%.1f", X);
+  return Text;
+}
+
+// Where each port has a memory bank of its own (FPGADevice::BankPerPort):
+// the bytes per clock at FmaxMHz of each buffer's bank, shared with the
+// buffers in the same bank. The ports take the banks in turn, in the order
+// of the design's buffers that its kernels use (as hls/HLSKernels.cpp's
+// connectivity does). Empty elsewhere, or without a clock.
+static std::map<unsigned, double> portBankBytes(const Design &D, const FPGADevice &Dev,
+                                                double FmaxMHz) {
+  std::map<unsigned, double> Out;
+  double Bank = Dev.bankBytesPerClock(FmaxMHz);
+  if (Bank <= 0)
+    return Out;
+  llvm::SmallVector<unsigned, 4> Ports;
+  for (unsigned A = 0; A < D.Params.size(); ++A)
+    if (D.Params[A].Pointer && llvm::any_of(D.Kernels, [&](const Design::Kernel &K) {
+          return llvm::is_contained(K.Params, A);
+        }))
+      Ports.push_back(A);
+  int64_t Banks = std::max<int64_t>(Dev.MemoryBanks, 1);
+  for (size_t N = 0; N < Ports.size(); ++N) {
+    int64_t Sharing = 0;
+    for (size_t M = 0; M < Ports.size(); ++M)
+      Sharing += int64_t(M % size_t(Banks)) == int64_t(N % size_t(Banks));
+    Out[Ports[N]] = Bank / double(Sharing);
+  }
+  return Out;
+}
+
 // One iteration of a pipelined loop's body, unrolled loops expanded: the
 // accesses per channel endpoint, per bank of each on-chip memory, the
 // off-chip bytes, and the latency of the values carried across iterations.
 class Iteration {
 public:
+  /// \p BankBytes: what each buffer's memory bank moves per clock where a
+  /// port has a bank of its own (portBankBytes); empty: the ports alone.
   Iteration(const FPGADevice &Dev, double BytesPerClock, const Stmts &Body,
             const std::set<std::string> &Kept, const OnChipMemories &Memories,
-            const Design &D, const Stmt *Loop = nullptr)
+            const Design &D, const Stmt *Loop = nullptr,
+            const std::map<unsigned, double> *BankBytes = nullptr)
       : Dev(Dev), BytesPerClock(BytesPerClock), Kept(Kept), Memories(Memories),
-        Registers(D.Registers), Params(D.Params) {
+        Registers(D.Registers), Params(D.Params), BankBytes(BankBytes) {
     // Arrays the loop tells the compiler are accessed Safelen iterations
     // apart (pad_rounds): their words carry that far.
     if (Loop)
@@ -171,15 +209,24 @@ public:
     // A device whose buffers each have a port of their own (AMD's m_axi):
     // one buffer's bytes per step against what its port moves per clock.
     // Structural (the clocked emulation counts the board, not the ports).
+    // Where the port has a memory bank of its own, the bank's share of the
+    // board at the clock may be less (an HBM pseudo channel at 300 MHz).
     if (int64_t Port = Dev.PortBytesPerClock; Port > 0)
-      for (const auto &[ArgNo, Bytes] : BufferBytes)
-        if (Bytes > double(Port)) {
+      for (const auto &[ArgNo, Bytes] : BufferBytes) {
+        double Moves = double(Port);
+        std::string Why = "its port moves " + std::to_string(Port) + " per clock";
+        if (BankBytes)
+          if (auto It = BankBytes->find(ArgNo); It != BankBytes->end() && It->second < Moves) {
+            Moves = It->second;
+            Why = "its memory bank moves " + fixed1(Moves) + " per clock";
+          }
+        if (Bytes > Moves + 1e-9) {
           std::string Name = ArgNo < Params.size() ? Params[ArgNo].Name : "";
-          B.raise(int64_t(std::ceil(Bytes / double(Port))), IICause::Port,
-                  std::to_string(int64_t(Bytes)) + " bytes of '" + Name +
-                      "' per step, its port moves " + std::to_string(Port) + " per clock",
+          B.raise(int64_t(std::ceil(Bytes / Moves - 1e-9)), IICause::Port,
+                  std::to_string(int64_t(Bytes)) + " bytes of '" + Name + "' per step, " + Why,
                   Name);
         }
+      }
     if (BytesPerClock > 0 && OffChipBytes > BytesPerClock)
       B.raise(int64_t(std::ceil(OffChipBytes / BytesPerClock)), IICause::OffChip,
               std::to_string(int64_t(OffChipBytes)) + " bytes off-chip per step, the board moves " +
@@ -197,6 +244,7 @@ private:
   const OnChipMemories &Memories;
   llvm::ArrayRef<Design::Register> Registers;
   llvm::ArrayRef<Design::Param> Params;
+  const std::map<unsigned, double> *BankBytes;
   std::set<std::string> Shifted, Inside;
   std::map<std::string, int64_t> Apart;
   KernelScope Scope;
@@ -518,6 +566,7 @@ public:
       : D(D), K(K), Dev(Dev) {
     // Without the per-step rule the caller bounds the run's bytes instead.
     BytesPerClock = FmaxMHz > 0 && PerStepOffChip ? Dev.DRAMGBPerSecond * 1000 / FmaxMHz : 0;
+    BankBytes = portBankBytes(D, Dev, FmaxMHz);
     forEachStmt(K.Body, [&](const Stmt &S) {
       if (S.Kind == StmtKind::Decl && S.Banks > 0)
         Memories[S.Name] = {S.Dims, S.Banks};
@@ -579,7 +628,7 @@ public:
         return 0;
       auto Loop = LoopOf.find(&Body);
       return Iteration(Dev, 0, Body, keptOutside(Body), Memories, D,
-                       Loop == LoopOf.end() ? nullptr : Loop->second)
+                       Loop == LoopOf.end() ? nullptr : Loop->second, &BankBytes)
           .bound(/*Channels=*/false)
           .II;
     };
@@ -597,6 +646,7 @@ private:
   const Design::Kernel &K;
   const FPGADevice &Dev;
   double BytesPerClock = 0;
+  std::map<unsigned, double> BankBytes; // per buffer, where a port has a bank
   OnChipMemories Memories;
   std::map<const Stmts *, const Stmt *> LoopOf; // a loop's body -> the loop
   KernelScope Run;
@@ -654,7 +704,7 @@ private:
       std::set<std::string> Kept = keptOutside(Body);
       auto Loop = LoopOf.find(&Body);
       B = Iteration(Dev, BytesPerClock, Body, Kept, Memories, D,
-                    Loop == LoopOf.end() ? nullptr : Loop->second)
+                    Loop == LoopOf.end() ? nullptr : Loop->second, &BankBytes)
               .bound();
     } else {
       B.II = 0;
@@ -856,9 +906,32 @@ private:
 // needs B / S bytes per step; where that is more than the board moves per
 // clock, its steps take that many clocks on average.
 static void boundByTraffic(KernelTiming &T, const Design::Kernel &K, const DesignTraffic &Traffic,
-                           double BytesPerClock) {
+                           double BytesPerClock, const std::map<unsigned, double> &BankBytes) {
   if (!T.Steps || !T.Cycles || *T.Steps == 0 || BytesPerClock <= 0)
     return;
+  // A port with a memory bank of its own: each buffer against its bank.
+  if (!BankBytes.empty()) {
+    for (const DesignTraffic::Buffer &B : Traffic.Buffers) {
+      auto Bank = BankBytes.find(B.ArgNo);
+      if (!llvm::is_contained(K.Params, B.ArgNo) || Bank == BankBytes.end())
+        continue;
+      uint64_t Bytes = B.bytesRead() + B.bytesWritten();
+      double PerStep = double(Bytes) / double(*T.Steps);
+      int64_t II = int64_t(std::ceil(PerStep / Bank->second - 1e-9));
+      uint64_t Cycles = uint64_t(std::ceil(double(Bytes) / Bank->second));
+      if (II > T.II) {
+        T.II = II;
+        T.Cause = IICause::OffChip;
+        T.Subject = B.Name;
+        T.Reason = std::to_string(int64_t(std::ceil(PerStep))) + " bytes of '" + B.Name +
+                   "' per step (" + std::to_string(Bytes) + " over " +
+                   std::to_string(*T.Steps) + " steps), its memory bank moves " +
+                   fixed1(Bank->second) + " per clock";
+      }
+      T.Cycles = std::max(*T.Cycles, Cycles);
+    }
+    return;
+  }
   uint64_t Bytes = 0;
   for (const DesignTraffic::Buffer &B : Traffic.Buffers)
     if (llvm::is_contained(K.Params, B.ArgNo))
@@ -879,8 +952,9 @@ static void boundByTraffic(KernelTiming &T, const Design::Kernel &K, const Desig
   T.Cycles = std::max(*T.Cycles, uint64_t(std::ceil(double(Bytes) / BytesPerClock)));
 }
 
-ClockMarks clockMarks(const Design &D, const Design::Kernel &K, const FPGADevice &Dev) {
-  return KernelTimer(D, K, Dev, 0, {}, /*PerStepOffChip=*/false).marks();
+ClockMarks clockMarks(const Design &D, const Design::Kernel &K, const FPGADevice &Dev,
+                      double FmaxMHz) {
+  return KernelTimer(D, K, Dev, FmaxMHz, {}, /*PerStepOffChip=*/false).marks();
 }
 
 DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, double FmaxMHz,
@@ -891,12 +965,13 @@ DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, dou
     At = D.standIns();
   bool OverRun = Traffic && Traffic->Known;
   double BytesPerClock = FmaxMHz > 0 ? Dev.DRAMGBPerSecond * 1000 / FmaxMHz : 0;
+  std::map<unsigned, double> BankBytes = portBankBytes(D, Dev, FmaxMHz);
   DesignTiming T;
   for (const Design::Kernel &K : D.Kernels)
     if (K.Nest == Nest) {
       T.Kernels.push_back(KernelTimer(D, K, Dev, FmaxMHz, At, /*PerStepOffChip=*/!OverRun).time());
       if (OverRun)
-        boundByTraffic(T.Kernels.back(), K, *Traffic, BytesPerClock);
+        boundByTraffic(T.Kernels.back(), K, *Traffic, BytesPerClock, BankBytes);
     }
   std::map<unsigned, uint64_t> Stages;
   for (const KernelTiming &K : T.Kernels) {

@@ -118,8 +118,10 @@ DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, dou
                       const DesignTraffic *Traffic = nullptr);
 
 /// The clocked emulation's marks of kernel \p K (c/ClockMarks.h): what
-/// it charges the iterations of the kernel's pipelined loops.
-ClockMarks clockMarks(const Design &D, const Design::Kernel &K, const FPGADevice &Dev);
+/// it charges the iterations of the kernel's pipelined loops, at \p FmaxMHz
+/// where a port's memory bank moves less than the port (0: the ports alone).
+ClockMarks clockMarks(const Design &D, const Design::Kernel &K, const FPGADevice &Dev,
+                      double FmaxMHz = 0);
 
 } // namespace t2s
 

@@ -61,7 +61,7 @@ std::optional<std::string> OpenCLTarget::print(const Design &D, const TargetCont
   std::vector<ClockMarks> Marks;
   if (C.Output.ClockMarks)
     for (const Design::Kernel &K : D.Kernels)
-      Marks.push_back(clockMarks(D, K, C.Device));
+      Marks.push_back(clockMarks(D, K, C.Device, C.Board.FmaxMHz));
   if (std::optional<std::string> Why = printKernels(Texts.Kernels, D, Types, Marks))
     return Why;
   if (C.Output.HostFile.empty())

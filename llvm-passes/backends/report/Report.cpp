@@ -289,6 +289,13 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
   for (const t2s::DesignEstimate::Units &U : E.Ops)
     OS << (&U == &E.Ops.front() ? ": " : ", ") << grouped(U.Count) << " " << U.Op;
   OS << "\n";
+  if (int64_t Spans = E.slrsSpanned(Dev); Spans > 1)
+    OS << "  SLRs: " << number(E.DSPs) << " " << Dev.DSPName << " need at least " << Spans
+       << " of the part's " << Dev.SLRs << " dies (SLRs, " << grouped(Dev.DSPBlocks / Dev.SLRs)
+       << " each); the array is one pipelined process whose PE chains cross between them, "
+          "which the tools do not route at " << number(Fmax)
+       << " MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "
+          "\"SLRs\")\n";
   if (!E.Uncosted.empty()) {
     OS << "  not in the estimate (no DSP cost in the device table):";
     for (const auto &[Op, N] : E.Uncosted)
@@ -439,6 +446,7 @@ llvm::json::Object estimateJSON(const t2s::DesignEstimate &E, const t2s::FPGADev
                             {"buffer_bits", int64_t(E.BufferBits)},
                             {"pe_buffer_bits", int64_t(E.PEBufferBits)},
                             {"delay_line_bits", int64_t(E.DelayLineBits)},
+                            {"slrs_spanned", E.slrsSpanned(Dev)},
                             {Blocks, int64_t(E.memoryBlocks(Dev))},
                             {Blocks + "_available", Dev.MemoryBlocks},
                             {"flops_per_clock", E.FlopsPerClock},

@@ -36,6 +36,8 @@
 // shift register, 320 words for the steps of the k tile and 1 for this one.
 // CHECK:      registers of Z, lane kkk = 7 for older steps: 321 per PE (66768 in all)
 // CHECK:      estimate on Alveo U250 (XCU250) at 300 MHz: 8,320 DSP48E2 slices of 12,288 (67.7%): 1,664 fp32 multiply-add
+// The array is one process across 3 of the U250's 4 dies:
+// CHECK-NEXT: SLRs: 8,320 DSP48E2 slices need at least 3 of the part's 4 dies (SLRs, 3,072 each); the array is one pipelined process whose PE chains cross between them, which the tools do not route at 300 MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "SLRs")
 // The accumulators' delay line (320 steps) is a circular buffer in a block
 // RAM per PE, half a BRAM36 each (backends/hls/CircularDelayLines.h).
 // CHECK-NEXT: on-chip memory: 166,400 bits of shift registers, {{.*}} bits of reuse buffers, 2,129,920 bits of delay lines (circular buffers, a block RAM per PE and lane: 208 halves of BRAM36 blocks) (632 of 2,688 BRAM36 blocks if none were in logic; {{.*}})
