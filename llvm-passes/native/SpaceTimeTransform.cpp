@@ -196,7 +196,10 @@ private:
   }
 
   // One global per URE array: [words][PE extents...] of its element type,
-  // slot-major so that a shift is one memmove.
+  // slot-major so that a shift is one memmove. Thread-local: the design's
+  // function may run on several host threads at once, each with its own
+  // registers (a register array can be far larger than a stack frame should
+  // hold, so not an alloca).
   void makeRegisters() {
     llvm::Module &M = *F.getParent();
     for (const RegisterPlan &P : Sch.Registers) {
@@ -207,7 +210,8 @@ private:
       T = llvm::ArrayType::get(T, P.ConservativeWords);
       auto *G = new llvm::GlobalVariable(
           M, T, /*isConstant=*/false, llvm::GlobalValue::InternalLinkage,
-          llvm::Constant::getNullValue(T), "t2s.sr." + A.Name);
+          llvm::Constant::getNullValue(T), "t2s.sr." + A.Name, /*InsertBefore=*/nullptr,
+          llvm::GlobalValue::GeneralDynamicTLSModel);
       Registers.push_back(G);
       ++NumShiftRegisters;
     }

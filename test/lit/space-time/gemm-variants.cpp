@@ -22,11 +22,11 @@
 // RUN: %t2s-clang -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // RUN: %t2s-clang -O0 -DSCHEDULE -S -emit-llvm %s -o - | FileCheck %s --check-prefix=SCHED
 // IR-NOT: [5 x [4 x [6 x i32]]]
-// IR-DAG: @t2s.sr.A = internal global [1 x [4 x [6 x i32]]] zeroinitializer
-// IR-DAG: @t2s.sr.C = internal global [2 x [4 x [6 x i32]]] zeroinitializer
+// IR-DAG: @t2s.sr.A = internal thread_local global [1 x [4 x [6 x i32]]] zeroinitializer
+// IR-DAG: @t2s.sr.C = internal thread_local global [2 x [4 x [6 x i32]]] zeroinitializer
 // IR-DAG: call void @llvm.memmove{{.*}}(ptr {{.*}}@t2s.sr.C, i64 0, i64 1), ptr @t2s.sr.C, i64 96, i1 false)
-// SCHED-DAG: @t2s.sr.A = internal global [3 x [4 x [6 x i32]]] zeroinitializer
-// SCHED-DAG: @t2s.sr.B = internal global [2 x [4 x [6 x i32]]] zeroinitializer
+// SCHED-DAG: @t2s.sr.A = internal thread_local global [3 x [4 x [6 x i32]]] zeroinitializer
+// SCHED-DAG: @t2s.sr.B = internal thread_local global [2 x [4 x [6 x i32]]] zeroinitializer
 // The time loop t = i + 2j + k runs over [0, 16) = (I-1) + 2(J-1) + (K-1) + 1.
 // SCHED-DAG: icmp slt i32 %{{[0-9]+}}, 16
 #include <cstdio>
