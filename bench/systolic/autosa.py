@@ -26,7 +26,8 @@ DESIGNS = [
      "autosa-mm-u250.cpp", ["--size=I=16", "--size=J=16", "--size=K=8"]),
     ("int16 GEMM 1024^3 (docs/examples/mm_int16_large.rst)", 3435.0, 8192, 261,
      "autosa-mm-int16-u250.cpp", ["--size=I=4", "--size=J=4", "--size=K=32"]),
-    ("CNN layer (docs/examples/cnn_large.rst)", 932.7, 8960, 265, None, []),
+    ("CNN layer O=I=512, R=C=56, 3x3 (docs/examples/cnn_large.rst)", 932.7, 8960, 265,
+     "autosa-cnn-u250.cpp", ["--size=O0=8", "--size=C0=4", "--size=I0=8"]),
 ]
 
 

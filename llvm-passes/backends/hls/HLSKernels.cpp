@@ -2,8 +2,8 @@
 
 #include "backends/hls/HLSKernels.h"
 #include "backends/c/CKernelPrinter.h"
-#include "backends/hls/CircularDelayLines.h"
 #include "backends/c/StubCommon.h"
+#include "backends/hls/CircularDelayLines.h"
 #include "expr/IntEval.h"
 #include "systolic/DelayLines.h"
 #include "systolic/StmtWalk.h"

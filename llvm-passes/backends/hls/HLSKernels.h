@@ -12,7 +12,9 @@
 // flow runs as an autorun kernel is an hls::task, which runs by itself for
 // as long as values reach it (docs/hls.md says why). A design of several
 // stages (kernels that run one after another) has one DATAFLOW function per
-// stage, which the top calls in turn.
+// stage, which the top calls in turn. The array's long delay lines are
+// circular buffers in block RAM (hls/CircularDelayLines.h), each task is
+// declared after the processes that feed it.
 //
 // What Vitis HLS cannot be given is refused with the reason, never printed
 // wrong. Everything else was decided by the lowering steps; this file only
