@@ -70,7 +70,7 @@ struct Stmt {
   /// the counter the printed loop moves the words with (no loop or
   /// parameter of the design has it).
   std::string Text;
-  DType Type;       ///< Decl
+  DType Type;       ///< Decl; Loop: its variable's (int unless set wider)
   llvm::SmallVector<int64_t, 4> Dims; ///< Decl: array extents
   /// Decl: an on-chip memory of this many banks, selected by the low bits
   /// of the element's address (0: a variable as the compiler places it).

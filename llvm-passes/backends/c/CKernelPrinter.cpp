@@ -178,7 +178,8 @@ void CKernelPrinter::emit(llvm::raw_ostream &B, const Stmt &S, const std::string
     printBeforeLoop(B, S, Indent);
     // The dialect's directive for the loop, the first line of its body.
     std::string Pragma = loopDirective(S);
-    B << Indent << "for (int " << S.Name << " = " << expr(S.Value) << "; " << S.Name
+    B << Indent << "for (" << (S.Type.Bits == 32 ? std::string("int") : Types.name(S.Type)) << " "
+      << S.Name << " = " << expr(S.Value) << "; " << S.Name
       << (S.Down ? " >= " : " < ") << expr(S.Bound) << "; " << S.Name
       << (S.Down ? "--)" : "++)");
     // A pipelined loop: its iterations start the clocked emulation's.

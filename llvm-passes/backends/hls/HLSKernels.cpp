@@ -4,6 +4,7 @@
 #include "backends/c/CKernelPrinter.h"
 #include "backends/c/StubCommon.h"
 #include "backends/hls/CircularDelayLines.h"
+#include "backends/hls/FlattenTimeLoops.h"
 #include "expr/IntEval.h"
 #include "systolic/DelayLines.h"
 #include "systolic/StmtWalk.h"
@@ -326,8 +327,10 @@ public:
     OS << "namespace t2s_hls {\n";
     for (const Design::Kernel &K : D.Kernels) {
       OS << "\n";
-      // Its long delay lines as circular buffers in block RAM.
-      Design::Kernel Printed = withCircularDelayLines(K, delayLines(K, DelayLineWords));
+      // Its long delay lines as circular buffers in block RAM, its nests of
+      // time loops as one loop each.
+      Design::Kernel Printed =
+          withFlatTimeLoops(withCircularDelayLines(K, delayLines(K, DelayLineWords)));
       if (std::optional<std::string> Why =
               HLSKernelPrinter(OS, D, Printed, Types, MinDepth).print())
         return Why;

@@ -1,0 +1,165 @@
+//===- FlattenTimeLoops.cpp - A nest of time loops as one loop ------------===//
+
+#include "backends/hls/FlattenTimeLoops.h"
+#include "systolic/StmtWalk.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace t2s {
+
+namespace {
+
+const DType Int = DType::integer(32), Long = DType::integer(64);
+
+bool mentions(const ExprPtr &E, const llvm::StringSet<> &Names) {
+  return E && anyNode(E, [&](const Expr &X) {
+           return X.Kind == ExprKind::Var && Names.contains(X.Name);
+         });
+}
+
+std::optional<int64_t> constant(const ExprPtr &E) {
+  if (E && E->Kind == ExprKind::IntConst)
+    return E->Int;
+  return std::nullopt;
+}
+
+bool countingLoop(const Stmt &S) {
+  return S.Kind == StmtKind::Loop && !unrolledLoop(S) && !S.Down && S.Value && S.Bound;
+}
+
+// The one statement of Body but comments, or null.
+const Stmt *only(const Stmts &Body) {
+  const Stmt *One = nullptr;
+  for (const Stmt &S : Body) {
+    if (S.Kind == StmtKind::Comment)
+      continue;
+    if (One)
+      return nullptr;
+    One = &S;
+  }
+  return One;
+}
+
+class Flatten {
+  llvm::StringSet<> Names; // every name of the kernel, for fresh ones
+
+public:
+  explicit Flatten(const Stmts &Body) {
+    forEachStmt(Body, [&](const Stmt &S) {
+      if (!S.Name.empty())
+        Names.insert(S.Name);
+      forEachExpr(S, [&](const ExprPtr &E) {
+        forEachNode(E, [&](const Expr &X) {
+          if (X.Kind == ExprKind::Var)
+            Names.insert(X.Name);
+        });
+      });
+    });
+  }
+
+  void list(Stmts &L) {
+    for (size_t I = 0; I < L.size(); ++I) {
+      Stmt &S = L[I];
+      if (countingLoop(S)) {
+        llvm::SmallVector<const Stmt *, 6> Chain = chain(S);
+        if (Chain.size() >= 2 && !hasPipelinedLoop(Chain.back()->Body)) {
+          Stmt Flat = flatten(Chain);
+          L[I] = std::move(Flat);
+          continue;
+        }
+      }
+      for (Stmts *Nested : {&S.Head, &S.Body, &S.Else})
+        list(*Nested);
+    }
+  }
+
+private:
+  std::string fresh(std::string Name) {
+    while (Names.contains(Name))
+      Name += "_";
+    Names.insert(Name);
+    return Name;
+  }
+
+  // The loops from S inward while each holds only the next, a box.
+  llvm::SmallVector<const Stmt *, 6> chain(const Stmt &S) {
+    llvm::SmallVector<const Stmt *, 6> Chain{&S};
+    llvm::StringSet<> Vars;
+    Vars.insert(S.Name);
+    while (true) {
+      const Stmt *Next = only(Chain.back()->Body);
+      if (!Next || !countingLoop(*Next) || mentions(Next->Value, Vars) ||
+          mentions(Next->Bound, Vars) || !Chain.back()->Apart.empty())
+        break;
+      Chain.push_back(Next);
+      Vars.insert(Next->Name);
+    }
+    return Chain;
+  }
+
+  // Loop L's trip count as a 64-bit value: 0 where its bound is below its
+  // start.
+  static ExprPtr trips(const Stmt &L) {
+    std::optional<int64_t> F = constant(L.Value), B = constant(L.Bound);
+    if (F && B)
+      return intConst(Long, std::max<int64_t>(0, *B - *F));
+    ExprPtr N = F && *F == 0 ? L.Bound : binary(BinaryOp::Sub, false, L.Bound, L.Value);
+    ExprPtr Wide = cast(CastKind::Plain, Long, N);
+    return select(compare(CompareOp::GT, false, N, intConst(Int, 0)), Wide, intConst(Long, 0));
+  }
+
+  // The advance of the counters after a step, from loop K of Chain
+  // outward: K wraps to its start where it reached its last value, and
+  // the loop outside it moves on.
+  static Stmt advance(llvm::ArrayRef<const Stmt *> Chain, size_t K) {
+    const Stmt &L = *Chain[K];
+    Stmt Next = assign(var(L.Name), var(L.Name, 1));
+    if (K == 0) // the outermost: the count ends the loop
+      return Next;
+    ExprPtr Last = constant(L.Bound) ? intConst(Int, *constant(L.Bound) - 1)
+                                     : binary(BinaryOp::Sub, false, L.Bound, intConst(Int, 1));
+    Stmts Wrap{assign(var(L.Name), L.Value), advance(Chain, K - 1)};
+    return ifElse(compare(CompareOp::EQ, false, var(L.Name), Last), std::move(Wrap),
+                  {std::move(Next)});
+  }
+
+  Stmt flatten(llvm::ArrayRef<const Stmt *> Chain) {
+    const Stmt &Inner = *Chain.back();
+    std::string Loops;
+    for (const Stmt *L : Chain)
+      Loops += (Loops.empty() ? "" : ", ") + L->Name;
+    Stmts Out{comment("The loops " + Loops +
+                      " as one pipelined loop, their variables counters (Vitis flattens no "
+                      "nest with run-time bounds).")};
+    for (const Stmt *L : Chain)
+      Out.push_back(decl(Int, L->Name, {}, DeclInit::Value, L->Value));
+    ExprPtr Count;
+    for (const Stmt *L : Chain) {
+      ExprPtr N = trips(*L);
+      if (Count && constant(Count) && constant(N))
+        Count = intConst(Long, *constant(Count) * *constant(N));
+      else
+        Count = Count ? binary(BinaryOp::Mul, false, Count, N) : N;
+    }
+    std::string Steps = fresh("t2s_steps"), Step = fresh("t2s_step");
+    Out.push_back(decl(Long, Steps, {}, DeclInit::Value, Count));
+    Stmts Body = Inner.Body;
+    Body.push_back(advance(Chain, Chain.size() - 1));
+    Stmt Flat = loop(Inner.Loop, Step, intConst(Long, 0), var(Steps, 0, Long), std::move(Body));
+    Flat.Type = Long;
+    Flat.Apart = Inner.Apart;
+    Flat.Safelen = Inner.Safelen;
+    Out.push_back(std::move(Flat));
+    return block(std::move(Out));
+  }
+};
+
+} // namespace
+
+Design::Kernel withFlatTimeLoops(const Design::Kernel &K) {
+  Design::Kernel Out = K;
+  Flatten(Out.Body).list(Out.Body);
+  return Out;
+}
+
+} // namespace t2s
