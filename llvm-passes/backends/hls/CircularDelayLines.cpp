@@ -52,16 +52,21 @@ public:
         ++I;
         continue;
       }
-      exprs(S);
-      for (Stmts *Nested : {&S.Head, &S.Body, &S.Else})
-        list(*Nested);
+      other(S);
       ++I;
     }
   }
 
 private:
+  // Any other statement: its accesses, and the statements inside it.
+  void other(Stmt &S) {
+    exprs(S);
+    for (Stmts *Nested : {&S.Head, &S.Body, &S.Else})
+      list(*Nested);
+  }
+
   // An unrolled loop: the shifts of lines in it (at any depth of unrolled
-  // loops) leave it, named in Shifted; loops left empty go too.
+  // loops) become the reads of their words, the lines named in Shifted.
   void unrolled(Stmt &Loop, llvm::SmallVectorImpl<std::string> &Shifted) {
     exprs(Loop);
     Stmts &B = Loop.Body;
@@ -79,9 +84,7 @@ private:
         ++I;
         continue;
       }
-      exprs(S);
-      for (Stmts *Nested : {&S.Head, &S.Body, &S.Else})
-        list(*Nested);
+      other(S);
       ++I;
     }
   }
