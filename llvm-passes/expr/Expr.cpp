@@ -213,6 +213,12 @@ void forEachNode(const ExprPtr &E, llvm::function_ref<void(const Expr &)> Visit)
   forEachNodeIn(E, Visit, Seen);
 }
 
+std::optional<int64_t> intConstant(const ExprPtr &E) {
+  if (E && E->Kind == ExprKind::IntConst)
+    return E->Int;
+  return std::nullopt;
+}
+
 ExprPtr rewrite(const ExprPtr &E, llvm::function_ref<ExprPtr(const ExprPtr &)> Map) {
   llvm::DenseMap<const Expr *, ExprPtr> Done;
   return rewriteIn(E, Map, Done);

@@ -175,6 +175,9 @@ bool anyNode(const ExprPtr &E, llvm::function_ref<bool(const Expr &)> P);
 /// after its operands.
 void forEachNode(const ExprPtr &E, llvm::function_ref<void(const Expr &)> Visit);
 
+/// The value of \p E where it is an integer constant (null: none).
+std::optional<int64_t> intConstant(const ExprPtr &E);
+
 /// \p E with nodes replaced: \p Map returns a node's replacement, or null
 /// to keep the node with its operands rewritten. Shared operands are
 /// rewritten once and stay shared, so the result is as large as \p E.

@@ -212,14 +212,8 @@ struct SymRange {
 
 const DType Long = DType::integer(64);
 
-std::optional<int64_t> constantOf(const ExprPtr &E) {
-  if (E->Kind == ExprKind::IntConst)
-    return E->Int;
-  return std::nullopt;
-}
-
 ExprPtr sum(ExprPtr A, ExprPtr B, bool Minus = false) {
-  std::optional<int64_t> X = constantOf(A), Y = constantOf(B);
+  std::optional<int64_t> X = intConstant(A), Y = intConstant(B);
   if (X && Y)
     return intConst(Long, Minus ? *X - *Y : *X + *Y);
   if (Y && *Y == 0)
@@ -232,7 +226,7 @@ ExprPtr sum(ExprPtr A, ExprPtr B, bool Minus = false) {
 }
 
 ExprPtr product(ExprPtr A, ExprPtr B) {
-  std::optional<int64_t> X = constantOf(A), Y = constantOf(B);
+  std::optional<int64_t> X = intConstant(A), Y = intConstant(B);
   if (X && Y)
     return intConst(Long, *X * *Y);
   if ((X && *X == 0) || (Y && *Y == 0))
@@ -371,13 +365,13 @@ public:
       return SymRange{sum(A->Lo, B->Lo), sum(A->Hi, B->Hi), A->NonNegative && B->NonNegative};
     case llvm::Instruction::Sub: {
       ExprPtr Lo = sum(A->Lo, B->Hi, true);
-      std::optional<int64_t> C = constantOf(Lo);
+      std::optional<int64_t> C = intConstant(Lo);
       return SymRange{Lo, sum(A->Hi, B->Lo, true), C && *C >= 0};
     }
     case llvm::Instruction::Mul: {
       // A constant factor keeps or swaps the ends; two ranges of values at
       // least 0 multiply their ends.
-      std::optional<int64_t> CA = constantOf(A->Lo), CB = constantOf(B->Lo);
+      std::optional<int64_t> CA = intConstant(A->Lo), CB = intConstant(B->Lo);
       if (CA && equal(*A->Lo, *A->Hi))
         std::swap(A, B), std::swap(CA, CB);
       if (CB && equal(*B->Lo, *B->Hi)) {
@@ -397,11 +391,11 @@ public:
 
 // E + C, folding C into a constant E ends with ('n - 1' + 1 reads 'n').
 ExprPtr plus(ExprPtr E, int64_t C) {
-  if (std::optional<int64_t> X = constantOf(E))
+  if (std::optional<int64_t> X = intConstant(E))
     return intConst(Long, *X + C);
   if (E->Kind == ExprKind::Binary &&
       (E->binaryOp() == BinaryOp::Add || E->binaryOp() == BinaryOp::Sub))
-    if (std::optional<int64_t> K = constantOf(E->Operands[1])) {
+    if (std::optional<int64_t> K = intConstant(E->Operands[1])) {
       int64_t Sum = (E->binaryOp() == BinaryOp::Add ? *K : -*K) + C;
       return sum(E->Operands[0], intConst(Long, Sum));
     }
@@ -410,13 +404,13 @@ ExprPtr plus(ExprPtr E, int64_t C) {
 
 // The lesser or greater of two expressions, folded where both are known.
 ExprPtr least(ExprPtr A, ExprPtr B) {
-  std::optional<int64_t> X = constantOf(A), Y = constantOf(B);
+  std::optional<int64_t> X = intConstant(A), Y = intConstant(B);
   if (X && Y)
     return *X <= *Y ? A : B;
   return equal(*A, *B) ? A : select(compare(CompareOp::LT, false, A, B), A, B);
 }
 ExprPtr greatest(ExprPtr A, ExprPtr B) {
-  std::optional<int64_t> X = constantOf(A), Y = constantOf(B);
+  std::optional<int64_t> X = intConstant(A), Y = intConstant(B);
   if (X && Y)
     return *X >= *Y ? A : B;
   return equal(*A, *B) ? A : select(compare(CompareOp::GT, false, A, B), A, B);
@@ -516,7 +510,7 @@ ExprPtr symbolicExtentOf(const URESystem &S, const llvm::DataLayout &DL,
       std::optional<SymRange> X = R.range(L.IV);
       if (!X) // (affine bounds: taken to run)
         continue;
-      std::optional<int64_t> Lo = constantOf(X->Lo), HiC = constantOf(X->Hi);
+      std::optional<int64_t> Lo = intConstant(X->Lo), HiC = intConstant(X->Hi);
       if (Lo && HiC) {
         Never |= *HiC < *Lo;
         continue;

@@ -273,6 +273,14 @@ llvm::SmallVector<std::optional<int64_t>, 4> Design::standIns() const {
   return Values;
 }
 
+llvm::SmallVector<unsigned, 4> Design::kernelParams() const {
+  llvm::SmallVector<unsigned, 4> Params;
+  for (unsigned A = 0; A < this->Params.size(); ++A)
+    if (llvm::any_of(Kernels, [&](const Kernel &K) { return llvm::is_contained(K.Params, A); }))
+      Params.push_back(A);
+  return Params;
+}
+
 bool Design::hasRunTimeSizes() const {
   return llvm::any_of(Params, [](const Param &P) { return P.StandIn.has_value(); });
 }

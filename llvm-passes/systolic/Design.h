@@ -372,6 +372,8 @@ struct Design {
   llvm::SmallVector<std::optional<int64_t>, 4> standIns() const;
   /// Whether a loop of some nest runs up to a run-time size.
   bool hasRunTimeSizes() const;
+  /// The parameters some kernel takes, in the function's order.
+  llvm::SmallVector<unsigned, 4> kernelParams() const;
 
   /// Without extent(): the most elements any nest touches of \p ArgNo as
   /// an expression of the parameters, and the parameters it takes to be

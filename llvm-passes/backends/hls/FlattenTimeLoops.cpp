@@ -17,12 +17,6 @@ bool mentions(const ExprPtr &E, const llvm::StringSet<> &Names) {
          });
 }
 
-std::optional<int64_t> constant(const ExprPtr &E) {
-  if (E && E->Kind == ExprKind::IntConst)
-    return E->Int;
-  return std::nullopt;
-}
-
 bool countingLoop(const Stmt &S) {
   return S.Kind == StmtKind::Loop && !unrolledLoop(S) && !S.Down && S.Value && S.Bound;
 }
@@ -100,7 +94,7 @@ private:
   // Loop L's trip count as a 64-bit value: 0 where its bound is below its
   // start.
   static ExprPtr trips(const Stmt &L) {
-    std::optional<int64_t> F = constant(L.Value), B = constant(L.Bound);
+    std::optional<int64_t> F = intConstant(L.Value), B = intConstant(L.Bound);
     if (F && B)
       return intConst(Long, std::max<int64_t>(0, *B - *F));
     ExprPtr N = F && *F == 0 ? L.Bound : binary(BinaryOp::Sub, false, L.Bound, L.Value);
@@ -116,7 +110,7 @@ private:
     Stmt Next = assign(var(L.Name), var(L.Name, 1));
     if (K == 0) // the outermost: the count ends the loop
       return Next;
-    ExprPtr Last = constant(L.Bound) ? intConst(Int, *constant(L.Bound) - 1)
+    ExprPtr Last = intConstant(L.Bound) ? intConst(Int, *intConstant(L.Bound) - 1)
                                      : binary(BinaryOp::Sub, false, L.Bound, intConst(Int, 1));
     Stmts Wrap{assign(var(L.Name), L.Value), advance(Chain, K - 1)};
     return ifElse(compare(CompareOp::EQ, false, var(L.Name), Last), std::move(Wrap),
@@ -136,8 +130,8 @@ private:
     ExprPtr Count;
     for (const Stmt *L : Chain) {
       ExprPtr N = trips(*L);
-      if (Count && constant(Count) && constant(N))
-        Count = intConst(Long, *constant(Count) * *constant(N));
+      if (Count && intConstant(Count) && intConstant(N))
+        Count = intConst(Long, *intConstant(Count) * *intConstant(N));
       else
         Count = Count ? binary(BinaryOp::Mul, false, Count, N) : N;
     }

@@ -199,14 +199,7 @@ std::string hlsTopName(const Design &D) {
   return Name;
 }
 
-llvm::SmallVector<unsigned, 4> hlsTopParams(const Design &D) {
-  llvm::SmallVector<unsigned, 4> Params;
-  for (unsigned A = 0; A < D.Params.size(); ++A)
-    if (llvm::any_of(D.Kernels,
-                     [&](const Design::Kernel &K) { return llvm::is_contained(K.Params, A); }))
-      Params.push_back(A);
-  return Params;
-}
+llvm::SmallVector<unsigned, 4> hlsTopParams(const Design &D) { return D.kernelParams(); }
 
 std::string hlsTopParameters(const Design &D, CTypes &Types) {
   std::string Text;

@@ -156,13 +156,12 @@ private:
       // Under 'p == c' for an unrolled loop p of N copies, the statements
       // are built in one copy of N, the else arm in the others; under any
       // other condition both arms are built in every copy.
+      llvm::StringSet<> Pinned;
       if (S.Value) {
         llvm::SmallPtrSet<const Expr *, 32> Seen;
         expr(*S.Value, F, Seen);
-      }
-      llvm::StringSet<> Pinned;
-      if (S.Value)
         pins(*S.Value, Pinned);
+      }
       uint64_t In = 1;
       for (const auto &P : Pinned)
         In *= Copies.lookup(P.getKey());

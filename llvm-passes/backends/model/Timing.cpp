@@ -9,11 +9,11 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <set>
 
@@ -126,11 +126,7 @@ struct OnChipMemory {
 using OnChipMemories = std::map<std::string, OnChipMemory>;
 
 // A rate with one decimal: "47.9".
-static std::string fixed1(double X) {
-  char Text[32];
-  std::snprintf(Text, sizeof Text, "%.1f", X);
-  return Text;
-}
+static std::string fixed1(double X) { return llvm::formatv("{0:F1}", X).str(); }
 
 // Where each port has a memory bank of its own (FPGADevice::BankPerPort):
 // the bytes per clock at FmaxMHz of each buffer's bank, shared with the
@@ -144,10 +140,8 @@ static std::map<unsigned, double> portBankBytes(const Design &D, const FPGADevic
   if (Bank <= 0)
     return Out;
   llvm::SmallVector<unsigned, 4> Ports;
-  for (unsigned A = 0; A < D.Params.size(); ++A)
-    if (D.Params[A].Pointer && llvm::any_of(D.Kernels, [&](const Design::Kernel &K) {
-          return llvm::is_contained(K.Params, A);
-        }))
+  for (unsigned A : D.kernelParams())
+    if (D.Params[A].Pointer)
       Ports.push_back(A);
   int64_t Banks = std::max<int64_t>(Dev.MemoryBanks, 1);
   for (size_t N = 0; N < Ports.size(); ++N) {

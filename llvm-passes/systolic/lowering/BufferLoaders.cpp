@@ -60,26 +60,20 @@ void namesIn(const Stmts &Body, llvm::StringSet<> &Out, bool WithRecoveries = tr
   });
 }
 
-std::optional<int64_t> constant(const ExprPtr &E) {
-  if (E && E->Kind == ExprKind::IntConst)
-    return E->Int;
-  return std::nullopt;
-}
-
 ExprPtr minus(ExprPtr A, ExprPtr B) {
-  if (auto Y = constant(B); Y && *Y == 0)
+  if (auto Y = intConstant(B); Y && *Y == 0)
     return A;
-  if (auto X = constant(A), Y = constant(B); X && Y)
+  if (auto X = intConstant(A), Y = intConstant(B); X && Y)
     return unroll::num(*X - *Y);
   return binary(BinaryOp::Sub, false, std::move(A), std::move(B));
 }
 
 ExprPtr times(ExprPtr A, ExprPtr B) {
-  if (auto X = constant(A); X && *X == 1)
+  if (auto X = intConstant(A); X && *X == 1)
     return B;
-  if (auto Y = constant(B); Y && *Y == 1)
+  if (auto Y = intConstant(B); Y && *Y == 1)
     return A;
-  if (auto X = constant(A), Y = constant(B); X && Y)
+  if (auto X = intConstant(A), Y = intConstant(B); X && Y)
     return unroll::num(*X * *Y);
   return binary(BinaryOp::Mul, false, std::move(A), std::move(B));
 }
@@ -161,16 +155,16 @@ public:
 
     int64_t StepCount = 1, KeptCount = 1;
     for (const LoopRange &L : Steps)
-      StepCount *= *constant(L.extent());
+      StepCount *= *intConstant(L.extent());
     for (const LoopRange &L : KeptLoops)
-      KeptCount *= *constant(L.extent());
+      KeptCount *= *intConstant(L.extent());
     Design::ReuseBuffer R;
     R.Loop = S.Loops[Plan.Loop].Name;
     for (const LoopRange &L : Tiles)
       R.TileLoops.push_back(L.Name);
     for (const LoopRange &L : KeptLoops) {
       R.KeptLoops.push_back(L.Name);
-      R.KeptFrom.push_back(*constant(L.From));
+      R.KeptFrom.push_back(*intConstant(L.From));
     }
     for (const LoopRange &L : Tiles)
       R.TileRanges.push_back({L.From, L.Bound});
@@ -182,10 +176,10 @@ public:
     R.SendsPerValue = 1;
     for (const LoopRange &L : Steps)
       if (!Times.contains(L.Name) && !isKept(L.Name))
-        R.SendsPerValue *= *constant(L.extent());
+        R.SendsPerValue *= *intConstant(L.extent());
     for (const LoopRange &L : Recovered)
       if (!isKept(L.Name))
-        R.SendsPerValue *= *constant(L.extent());
+        R.SendsPerValue *= *intConstant(L.extent());
     R.Unbuffered = K.Body;
     R.Reads = readsOnly(K.Body);
 
@@ -197,9 +191,9 @@ public:
       llvm::SmallVector<int64_t, 6> Dims{2};
       int64_t Parallel = 1;
       for (const LoopRange &L : KeptLoops)
-        Dims.push_back(*constant(L.extent()));
+        Dims.push_back(*intConstant(L.extent()));
       for (const LoopRange &L : W.Around) {
-        Dims.push_back(*constant(L.extent()));
+        Dims.push_back(*intConstant(L.extent()));
         Parallel *= Dims.back();
       }
       // One bank per PE (lane) that reads or writes it in one step, where
@@ -210,7 +204,7 @@ public:
       Out.push_back(std::move(Decl));
       Design::ReuseBuffer::Memory M{W.Memory, W.Element, Dims, Banks, {}};
       for (const LoopRange &L : W.Around)
-        M.Around.push_back({L.Name, *constant(L.From)});
+        M.Around.push_back({L.Name, *intConstant(L.From)});
       R.Memories.push_back(std::move(M));
     }
     ExprPtr TileCount;
@@ -333,7 +327,7 @@ private:
         Failure = "loop '" + Name + "' of the loader counts down";
         return nullptr;
       }
-      if (Inside && (!constant(R.From) || !constant(R.Bound))) {
+      if (Inside && (!intConstant(R.From) || !intConstant(R.Bound))) {
         Failure = "loop '" + Name + "' inside the buffered loop has computed bounds";
         return nullptr;
       }
@@ -368,7 +362,7 @@ private:
         continue;
       }
       if (X.Kind == StmtKind::Loop) {
-        std::optional<int64_t> From = constant(X.Value), Bound = constant(X.Bound);
+        std::optional<int64_t> From = intConstant(X.Value), Bound = intConstant(X.Bound);
         if (!From || !Bound) {
           Failure = "a loop of the loader's step has computed bounds";
           return;
@@ -405,8 +399,8 @@ private:
     auto IsVar = [&](const ExprPtr &E) {
       return E->Kind == ExprKind::Var && E->Name == Name && E->Int == 0;
     };
-    return (IsVar(C->Operands[0]) && constant(C->Operands[1])) ||
-           (IsVar(C->Operands[1]) && constant(C->Operands[0]));
+    return (IsVar(C->Operands[0]) && intConstant(C->Operands[1])) ||
+           (IsVar(C->Operands[1]) && intConstant(C->Operands[0]));
   }
 
   // The loop variables of the tiles (outer loops and k) from the flat tile
@@ -418,10 +412,10 @@ private:
     for (unsigned I = Tiles.size(); I-- > 0;) {
       const LoopRange &L = Tiles[I];
       if (Named.contains(L.Name)) {
-        ExprPtr V = constant(Inner) == 1 ? Number : binary(BinaryOp::Div, false, Number, Inner);
+        ExprPtr V = intConstant(Inner) == 1 ? Number : binary(BinaryOp::Div, false, Number, Inner);
         if (I > 0)
           V = binary(BinaryOp::Rem, false, V, L.extent());
-        if (constant(L.From) != 0)
+        if (intConstant(L.From) != 0)
           V = binary(BinaryOp::Add, false, V, L.From);
         Out.insert(Out.begin() + 1, let(L.Name, V));
       }
@@ -438,7 +432,7 @@ private:
     Stmts Lets;
     for (unsigned N = Which.size(); N-- > 0;) {
       const LoopRange &L = Which[N];
-      int64_t E = *constant(L.extent()), From = *constant(L.From);
+      int64_t E = *intConstant(L.extent()), From = *intConstant(L.From);
       if (Named.contains(L.Name)) {
         ExprPtr V = var(Step);
         if (Inner != 1)
