@@ -19,6 +19,8 @@
 
 #include <isl/aff.h>
 #include <isl/ilp.h>
+#include <isl/map.h>
+#include <isl/set.h>
 #include <isl/val.h>
 
 #include <algorithm>
@@ -197,6 +199,62 @@ std::optional<uint64_t> extentOf(const URESystem &S, const llvm::DataLayout &DL,
   if (Max < 0)
     return std::nullopt;
   return uint64_t(Max) + 1;
+}
+
+// Whether the nest's stores of A (of element type Elem) write every element
+// of [0, Extent), exactly, with isl: each store's iterations under its
+// guards, mapped to the element it writes, together cover the range. False
+// wherever that cannot be told for certain: a run-time size or parameter in
+// an index or a bound, a guard that is inexact or not affine (the domain
+// would then be larger than the iterations that store), a store that is
+// not one element wide or not at an element's start.
+bool writesWhole(const URESystem &S, const llvm::DataLayout &DL, const llvm::Argument *A,
+                 llvm::Type *Elem, llvm::DominatorTree &DT, isl_ctx *C, uint64_t Extent) {
+  int64_t ElemSize = int64_t(DL.getTypeAllocSize(Elem));
+  std::optional<llvm::SmallVector<Access, 4>> Accesses = accessesOf(S, DL, A);
+  if (!Accesses || Extent == 0)
+    return false;
+  IslText Text(S);
+  IslSet Written;
+  for (const Access &X : *Accesses) {
+    auto *St = llvm::dyn_cast<llvm::StoreInst>(X.I);
+    if (!St)
+      continue;
+    if (int64_t(DL.getTypeAllocSize(St->getValueOperand()->getType())) != ElemSize ||
+        X.Offset.getSExtValue() % ElemSize != 0)
+      return false;
+    std::string Index = std::to_string(X.Offset.getSExtValue() / ElemSize);
+    for (auto [V, Scale] : X.Terms) {
+      std::optional<std::string> T = Text.affine(V, 'a');
+      if (!T || Scale % ElemSize != 0)
+        return false;
+      Index += " + " + std::to_string(Scale / ElemSize) + "*(" + *T + ")";
+    }
+    llvm::SmallVector<Guard, 2> Guards = dominatingGuards(S, DT, St->getParent());
+    for (const Guard &G : Guards)
+      if (!G.Exact || !Text.condition(G.Condition, G.WhenTrue, 'a'))
+        return false;
+    std::string Domain = Text.domain('a', Guards);
+    if (!Text.Params.empty())
+      return false;
+    std::string Tuple = Text.tuple('a');
+    std::string MapText = "{ " + Tuple + " -> [(" + Index + ")] : " + Domain + " }";
+    isl_map *M = isl_map_read_from_str(C, MapText.c_str());
+    if (!M)
+      return false;
+    IslSet Image(isl_map_range(M));
+    if (!Image)
+      return false;
+    Written = Written ? IslSet(isl_set_union(Written.release(), Image.release()))
+                      : std::move(Image);
+    if (!Written)
+      return false;
+  }
+  if (!Written)
+    return false;
+  std::string WholeText = "{ [e] : 0 <= e < " + std::to_string(Extent) + " }";
+  IslSet Whole(isl_set_read_from_str(C, WholeText.c_str()));
+  return Whole && isl_set_is_subset(Whole.get(), Written.get()) == isl_bool_true;
 }
 
 // The values an index takes over the nest as expressions of the function's
@@ -565,6 +623,8 @@ llvm::SmallVector<DesignBuffer, 4> findBuffers(const URESystem &S,
     B.Extent = extentOf(S, DL, B.Arg, B.Element, DT, C.get());
     if (!B.Extent)
       B.RunTimeExtent = symbolicExtentOf(S, DL, B.Arg, B.Element, DT, B.Sizes);
+    else if (B.Written)
+      B.Whole = writesWhole(S, DL, B.Arg, B.Element, DT, C.get(), *B.Extent);
     // Indices that do not tell (a gather's computed index): the extent the
     // parameter was declared with.
     if (std::optional<uint64_t> Bytes = getDeclaredExtent(B.Arg);

@@ -52,6 +52,9 @@ struct DesignBuffer {
   ExprPtr RunTimeExtent;
   /// The integer parameters RunTimeExtent takes to be sizes (at least 0).
   llvm::SmallVector<unsigned, 2> Sizes;
+  /// Whether the nest's stores write every element of [0, Extent), as isl
+  /// proves it (constant sizes and affine guards only).
+  bool Whole = false;
 };
 
 /// The buffers of \p S, in the order of their first access in the nest.

@@ -220,6 +220,15 @@ bool Design::writes(unsigned ArgNo) const {
   return llvm::any_of(Buffers, [&](const Buffer &B) { return B.ArgNo == ArgNo && B.Written; });
 }
 
+bool Design::writesOnlyWhole(unsigned ArgNo) const {
+  std::optional<uint64_t> Extent = extent(ArgNo);
+  auto Mine = [&](const Buffer &B) { return B.ArgNo == ArgNo; };
+  return Extent && llvm::none_of(Buffers, [&](const Buffer &B) { return Mine(B) && B.Read; }) &&
+         llvm::any_of(Buffers, [&](const Buffer &B) {
+           return Mine(B) && B.Written && B.Whole && B.Extent == Extent;
+         });
+}
+
 int64_t Design::DepthLaw::at(llvm::ArrayRef<std::optional<int64_t>> Sizes) const {
   int64_t Sum = Constant;
   for (auto [Param, Coefficient] : Terms)
@@ -381,7 +390,7 @@ void Design::print(llvm::raw_ostream &OS) const {
         OS << "    buffer " << B.Name << ": " << typeName(B.Element)
            << (B.Written ? ", written" : ", read") << ", "
            << (B.Extent ? std::to_string(*B.Extent) + " elements" : "extent unknown")
-           << "\n";
+           << (B.Whole ? ", every one written" : "") << "\n";
   }
   for (const Kernel &K : Kernels) {
     OS << "  kernel " << K.Name << ": " << roleName(K.Role)

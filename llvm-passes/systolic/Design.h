@@ -343,6 +343,8 @@ struct Design {
     /// to be at least 0.
     ExprPtr RunTimeExtent;
     llvm::SmallVector<unsigned, 2> Sizes;
+    /// Whether the nest writes every element of [0, Extent) (Buffers.h).
+    bool Whole = false;
   };
 
   std::string Function; ///< as the source spells it, with its parameter types
@@ -365,6 +367,9 @@ struct Design {
   std::optional<DType> elementOf(unsigned ArgNo) const;
   /// Whether a nest writes the buffer \p ArgNo.
   bool writes(unsigned ArgNo) const;
+  /// Whether the buffer \p ArgNo is output only: no nest reads it, and a
+  /// nest writes every element of extent() (so the host need not send it).
+  bool writesOnlyWhole(unsigned ArgNo) const;
   /// The most elements any nest touches of \p ArgNo; none if unknown.
   std::optional<uint64_t> extent(unsigned ArgNo) const;
 

@@ -268,7 +268,7 @@ private:
     for (const DesignBuffer &B : findBuffers(P->Sch.System, F.getParent()->getDataLayout()))
       D.Buffers.push_back({B.Arg->getArgNo(), parameterName(B.Arg), U,
                            designType(B.Element), B.Read, B.Written, B.Extent,
-                           B.RunTimeExtent, B.Sizes});
+                           B.RunTimeExtent, B.Sizes, B.Whole});
     D.Nests.push_back(std::move(N));
     R.Nests.push_back(std::move(P));
   }

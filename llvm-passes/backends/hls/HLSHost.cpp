@@ -92,14 +92,16 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   OS << "  try {\n"
      << "    t2s::xrt_host::Kernel " << Kernel << " = t2s::xrt_host::open(\"" << TopName
      << "\", T2S_XCLBIN_FILE);\n";
-  // Every buffer goes to the device (a written one may be read first), in
-  // the bank of its argument; the written ones come back.
+  // Every buffer has a device buffer in the bank of its argument. Each goes
+  // to the device but an output the design writes whole without reading
+  // (the rest may be read first, or keep elements the design leaves); the
+  // written ones come back.
   std::string Run;
   for (unsigned I = 0; I < Top.size(); ++I) {
     const Design::Param &P = D.Params[Top[I]];
     if (P.Pointer)
-      OS << "    xrt::bo " << unused(P.Name + "_bo") << " = t2s::xrt_host::input(" << Kernel
-         << ", " << I
+      OS << "    xrt::bo " << unused(P.Name + "_bo") << " = t2s::xrt_host::"
+         << (D.writesOnlyWhole(Top[I]) ? "output" : "input") << "(" << Kernel << ", " << I
          << ", " << P.Name << ", " << stubExtent(D, Top[I]) << ");\n";
     Run += (Run.empty() ? "" : ", ") + (P.Pointer ? unused(P.Name + "_bo") : P.Name);
   }

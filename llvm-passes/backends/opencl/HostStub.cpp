@@ -159,10 +159,14 @@ private:
         if (D.Params[A].Pointer && !llvm::is_contained(Buffers, A)) {
           Buffers.push_back(A);
           const std::string &Name = D.Params[A].Name;
+          // An output the design writes whole without reading is not sent.
+          bool Sent = !D.writesOnlyWhole(A);
           OS << "  t2s::host::Buffer<" << Types.name(*D.elementOf(A)) << "> " << Name
              << "_buffer(D, " << stubExtent(D, A) << ", /*DeviceWrites=*/"
-             << (D.writes(A) ? "true" : "false") << ", /*DeviceReads=*/true);\n"
-             << "  " << Name << "_buffer.write(" << Name << ");\n";
+             << (D.writes(A) ? "true" : "false") << ", /*DeviceReads=*/"
+             << (Sent ? "true" : "false") << ");\n";
+          if (Sent)
+            OS << "  " << Name << "_buffer.write(" << Name << ");\n";
         }
     std::string Started;
     for (unsigned I = 0; I < Kernels.size(); ++I) {

@@ -5,7 +5,7 @@
 //
 //   t2s::xrt_host::Kernel K = t2s::xrt_host::open("gemm_top", "gemm.xclbin");
 //   xrt::bo A = t2s::xrt_host::input(K, 0, a, n);  // argument 0: n elements of a
-//   xrt::bo C = t2s::xrt_host::input(K, 2, c, n);
+//   xrt::bo C = t2s::xrt_host::output(K, 2, c, n); // written whole: not sent
 //   K.Run(A, B, C).wait();
 //   t2s::xrt_host::readBack(C, c, n);
 //
@@ -93,6 +93,12 @@ template <typename T> xrt::bo input(Kernel &K, int Arg, const T *Host, long long
     B.write(Host, size_t(N) * sizeof(T), 0);
   B.sync(XCL_BO_SYNC_BO_TO_DEVICE);
   return B;
+}
+
+/// A buffer in the memory bank of \p K's argument \p Arg for the \p N
+/// elements at \p Host, not sent: an output the kernel writes whole.
+template <typename T> xrt::bo output(Kernel &K, int Arg, const T *, long long N) {
+  return xrt::bo(K.Device, size_t(N > 0 ? N : 1) * sizeof(T), K.Run.group_id(Arg));
 }
 
 /// Copies \p N elements of \p B back from the device to \p Host.
