@@ -104,6 +104,22 @@ std::optional<llvm::SmallVector<Access, 4>> accessesOf(const URESystem &S,
   return Out;
 }
 
+// X's offset over the loop variables 'a...' in units of Unit bytes, as isl
+// text: none where a term is not affine or a scale (or the constant) is no
+// multiple of Unit.
+std::optional<std::string> offsetText(IslText &Text, const Access &X, int64_t Unit) {
+  if (X.Offset.getSExtValue() % Unit != 0)
+    return std::nullopt;
+  std::string Offset = std::to_string(X.Offset.getSExtValue() / Unit);
+  for (auto [V, Scale] : X.Terms) {
+    std::optional<std::string> T = Text.affine(V, 'a');
+    if (!T || Scale % Unit != 0)
+      return std::nullopt;
+    Offset += " + " + std::to_string(Scale / Unit) + "*(" + *T + ")";
+  }
+  return Offset;
+}
+
 struct IslAffFree {
   void operator()(isl_aff *A) const { isl_aff_free(A); }
 };
@@ -123,13 +139,9 @@ struct ByteRange {
 std::optional<ByteRange> exactRange(const URESystem &S, isl_ctx *C, const Access &X,
                                     llvm::ArrayRef<Guard> Guards) {
   IslText Text(S);
-  std::string Offset = std::to_string(X.Offset.getSExtValue());
-  for (auto [V, Scale] : X.Terms) {
-    std::optional<std::string> T = Text.affine(V, 'a');
-    if (!T)
-      return std::nullopt;
-    Offset += " + " + std::to_string(Scale) + "*(" + *T + ")";
-  }
+  std::optional<std::string> Offset = offsetText(Text, X, 1);
+  if (!Offset)
+    return std::nullopt;
   std::string Domain = Text.domain('a', Guards);
   // Parameters (run-time sizes) count as variables of any value: the range
   // then holds at every size, and is unbounded (none) where the offset grows
@@ -138,7 +150,7 @@ std::optional<ByteRange> exactRange(const URESystem &S, isl_ctx *C, const Access
   if (!Text.Params.empty())
     Tuple = Text.paramList().substr(0, Text.paramList().size() - 1) + ", " + Tuple.substr(1);
   std::string SetText = "{ " + Tuple + " : " + Domain + " }";
-  std::string AffText = "{ " + Tuple + " -> [(" + Offset + ")] }";
+  std::string AffText = "{ " + Tuple + " -> [(" + *Offset + ")] }";
   IslSet Iterations(isl_set_read_from_str(C, SetText.c_str()));
   std::unique_ptr<isl_aff, IslAffFree> Byte(isl_aff_read_from_str(C, AffText.c_str()));
   if (!Iterations || !Byte)
@@ -220,16 +232,9 @@ bool writesWhole(const URESystem &S, const llvm::DataLayout &DL, const llvm::Arg
     auto *St = llvm::dyn_cast<llvm::StoreInst>(X.I);
     if (!St)
       continue;
-    if (int64_t(DL.getTypeAllocSize(St->getValueOperand()->getType())) != ElemSize ||
-        X.Offset.getSExtValue() % ElemSize != 0)
+    std::optional<std::string> Index = offsetText(Text, X, ElemSize);
+    if (int64_t(DL.getTypeAllocSize(St->getValueOperand()->getType())) != ElemSize || !Index)
       return false;
-    std::string Index = std::to_string(X.Offset.getSExtValue() / ElemSize);
-    for (auto [V, Scale] : X.Terms) {
-      std::optional<std::string> T = Text.affine(V, 'a');
-      if (!T || Scale % ElemSize != 0)
-        return false;
-      Index += " + " + std::to_string(Scale / ElemSize) + "*(" + *T + ")";
-    }
     llvm::SmallVector<Guard, 2> Guards = dominatingGuards(S, DT, St->getParent());
     for (const Guard &G : Guards)
       if (!G.Exact || !Text.condition(G.Condition, G.WhenTrue, 'a'))
@@ -238,7 +243,7 @@ bool writesWhole(const URESystem &S, const llvm::DataLayout &DL, const llvm::Arg
     if (!Text.Params.empty())
       return false;
     std::string Tuple = Text.tuple('a');
-    std::string MapText = "{ " + Tuple + " -> [(" + Index + ")] : " + Domain + " }";
+    std::string MapText = "{ " + Tuple + " -> [(" + *Index + ")] : " + Domain + " }";
     isl_map *M = isl_map_read_from_str(C, MapText.c_str());
     if (!M)
       return false;

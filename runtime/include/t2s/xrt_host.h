@@ -84,21 +84,20 @@ inline Kernel open(const char *Name, const char *Xclbin) {
   return {S.Device, It->second};
 }
 
-/// A buffer in the memory bank of \p K's argument \p Arg, holding the \p N
-/// elements at \p Host on the device.
-template <typename T> xrt::bo input(Kernel &K, int Arg, const T *Host, long long N) {
-  size_t Bytes = size_t(N > 0 ? N : 1) * sizeof(T);
-  xrt::bo B(K.Device, Bytes, K.Run.group_id(Arg));
-  if (N > 0)
-    B.write(Host, size_t(N) * sizeof(T), 0);
-  B.sync(XCL_BO_SYNC_BO_TO_DEVICE);
-  return B;
-}
-
 /// A buffer in the memory bank of \p K's argument \p Arg for the \p N
 /// elements at \p Host, not sent: an output the kernel writes whole.
 template <typename T> xrt::bo output(Kernel &K, int Arg, const T *, long long N) {
   return xrt::bo(K.Device, size_t(N > 0 ? N : 1) * sizeof(T), K.Run.group_id(Arg));
+}
+
+/// A buffer in the memory bank of \p K's argument \p Arg, holding the \p N
+/// elements at \p Host on the device.
+template <typename T> xrt::bo input(Kernel &K, int Arg, const T *Host, long long N) {
+  xrt::bo B = output(K, Arg, Host, N);
+  if (N > 0)
+    B.write(Host, size_t(N) * sizeof(T), 0);
+  B.sync(XCL_BO_SYNC_BO_TO_DEVICE);
+  return B;
 }
 
 /// Copies \p N elements of \p B back from the device to \p Host.
