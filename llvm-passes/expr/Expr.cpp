@@ -224,6 +224,24 @@ ExprPtr rewrite(const ExprPtr &E, llvm::function_ref<ExprPtr(const ExprPtr &)> M
   return rewriteIn(E, Map, Done);
 }
 
+ExprPtr intDifference(ExprPtr A, ExprPtr B) {
+  if (auto Y = intConstant(B); Y && *Y == 0)
+    return A;
+  if (auto X = intConstant(A), Y = intConstant(B); X && Y)
+    return intConst(DType::integer(32), *X - *Y);
+  return binary(BinaryOp::Sub, false, std::move(A), std::move(B));
+}
+
+ExprPtr intProduct(ExprPtr A, ExprPtr B) {
+  if (auto X = intConstant(A); X && *X == 1)
+    return B;
+  if (auto Y = intConstant(B); Y && *Y == 1)
+    return A;
+  if (auto X = intConstant(A), Y = intConstant(B); X && Y)
+    return intConst(DType::integer(32), *X * *Y);
+  return binary(BinaryOp::Mul, false, std::move(A), std::move(B));
+}
+
 bool equal(const Expr &A, const Expr &B) {
   if (&A == &B)
     return true;

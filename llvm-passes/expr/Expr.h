@@ -163,6 +163,11 @@ ExprPtr atLine(ExprPtr E, unsigned Line);
 /// (no copy if it has it).
 ExprPtr asLocal(ExprPtr E, std::string Name);
 
+/// A - B and A * B of 32-bit integers, folded where both are constants
+/// (and A itself where B is 0, the other operand where one is 1).
+ExprPtr intDifference(ExprPtr A, ExprPtr B);
+ExprPtr intProduct(ExprPtr A, ExprPtr B);
+
 /// Whether A and B are the same tree.
 bool equal(const Expr &A, const Expr &B);
 

@@ -191,6 +191,19 @@ public:
 
 } // namespace
 
+ExprPtr Design::ReuseBuffer::tileValue(unsigned I, const ExprPtr &Number) const {
+  auto Extent = [&](unsigned J) { return intDifference(TileRanges[J].second, TileRanges[J].first); };
+  ExprPtr Inner = intConst(DType::integer(32), 1);
+  for (unsigned J = TileRanges.size(); J-- > I + 1;)
+    Inner = intProduct(Inner, Extent(J));
+  ExprPtr V = intConstant(Inner) == 1 ? Number : binary(BinaryOp::Div, false, Number, Inner);
+  if (I > 0)
+    V = binary(BinaryOp::Rem, false, V, Extent(I));
+  if (intConstant(TileRanges[I].first) != 0)
+    V = binary(BinaryOp::Add, false, V, TileRanges[I].first);
+  return V;
+}
+
 int64_t Design::ReuseBuffer::Memory::words() const {
   int64_t N = 1;
   for (int64_t E : Dims)

@@ -167,6 +167,11 @@ struct Design {
     llvm::SmallVector<std::pair<ExprPtr, ExprPtr>, 4> TileRanges;
     llvm::SmallVector<int64_t, 4> KeptFrom;
     std::string Tile; ///< the feeder's tile counter
+    /// The value of tile loop \p I in the tile numbered \p Number, the
+    /// innermost loop fastest: Number / (the extents inside I) % I's extent
+    /// (no remainder for the outermost) + I's start. The feeder's
+    /// statements compute each tile loop so (BufferLoaders.cpp).
+    ExprPtr tileValue(unsigned I, const ExprPtr &Number) const;
     llvm::SmallVector<Memory, 2> Memories;
     /// The loader's statements without the buffer (the traffic without
     /// reuse), and the same without the loops inside k that are not kept:

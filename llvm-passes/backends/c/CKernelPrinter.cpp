@@ -219,8 +219,10 @@ void CKernelPrinter::emit(llvm::raw_ostream &B, const Stmt &S, const std::string
     if (S.Inline)
       break;
   {
-    // Braces around an arm of several statements, or one that declares.
-    bool ThenBraces = declaresIn(S.Body) || S.Body.size() != 1;
+    // Braces around an arm of several statements, or one that declares,
+    // or an if of its own with an else (which would read as this one's).
+    bool ThenBraces = declaresIn(S.Body) || S.Body.size() != 1 ||
+                      (S.Body[0].Kind == StmtKind::If && !S.Body[0].Else.empty());
     bool ElseBraces = declaresIn(S.Else) || S.Else.size() != 1;
     B << Indent << "if (" << bare(S.Value) << ")" << (ThenBraces ? " {" : "") << "\n";
     emitAll(B, S.Body, In);

@@ -102,21 +102,6 @@ private:
     return select(compare(CompareOp::GT, false, N, intConst(Int, 0)), Wide, intConst(Long, 0));
   }
 
-  // The advance of the counters after a step, from loop K of Chain
-  // outward: K wraps to its start where it reached its last value, and
-  // the loop outside it moves on.
-  static Stmt advance(llvm::ArrayRef<const Stmt *> Chain, size_t K) {
-    const Stmt &L = *Chain[K];
-    Stmt Next = assign(var(L.Name), var(L.Name, 1));
-    if (K == 0) // the outermost: the count ends the loop
-      return Next;
-    ExprPtr Last = intConstant(L.Bound) ? intConst(Int, *intConstant(L.Bound) - 1)
-                                     : binary(BinaryOp::Sub, false, L.Bound, intConst(Int, 1));
-    Stmts Wrap{assign(var(L.Name), L.Value), advance(Chain, K - 1)};
-    return ifElse(compare(CompareOp::EQ, false, var(L.Name), Last), std::move(Wrap),
-                  {std::move(Next)});
-  }
-
   Stmt flatten(llvm::ArrayRef<const Stmt *> Chain) {
     const Stmt &Inner = *Chain.back();
     std::string Loops;
@@ -138,7 +123,13 @@ private:
     std::string Steps = fresh("t2s_steps"), Step = fresh("t2s_step");
     Out.push_back(decl(Long, Steps, {}, DeclInit::Value, Count));
     Stmts Body = Inner.Body;
-    Body.push_back(advance(Chain, Chain.size() - 1));
+    llvm::SmallVector<std::string, 6> Names;
+    llvm::SmallVector<std::pair<ExprPtr, ExprPtr>, 6> Ranges;
+    for (const Stmt *L : Chain) {
+      Names.push_back(L->Name);
+      Ranges.push_back({L->Value, L->Bound});
+    }
+    Body.push_back(advanceCounters(Names, Ranges));
     Stmt Flat = loop(Inner.Loop, Step, intConst(Long, 0), var(Steps, 0, Long), std::move(Body));
     Flat.Type = Long;
     Flat.Apart = Inner.Apart;
@@ -149,6 +140,20 @@ private:
 };
 
 } // namespace
+
+Stmt advanceCounters(llvm::ArrayRef<std::string> Names,
+                     llvm::ArrayRef<std::pair<ExprPtr, ExprPtr>> Ranges) {
+  size_t K = Names.size() - 1;
+  Stmt Next = assign(var(Names[K]), var(Names[K], 1));
+  if (K == 0) // the outermost: the count ends the loop
+    return Next;
+  const ExprPtr &From = Ranges[K].first, &Bound = Ranges[K].second;
+  ExprPtr Last = intConstant(Bound) ? intConst(Int, *intConstant(Bound) - 1)
+                                    : binary(BinaryOp::Sub, false, Bound, intConst(Int, 1));
+  Stmts Wrap{assign(var(Names[K]), From), advanceCounters(Names.drop_back(), Ranges.drop_back())};
+  return ifElse(compare(CompareOp::EQ, false, var(Names[K]), Last), std::move(Wrap),
+                {std::move(Next)});
+}
 
 Design::Kernel withFlatTimeLoops(const Design::Kernel &K) {
   Design::Kernel Out = K;

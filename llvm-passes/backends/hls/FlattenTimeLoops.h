@@ -37,6 +37,13 @@ namespace t2s {
 /// a pipelined step flattened into one loop with counters.
 Design::Kernel withFlatTimeLoops(const Design::Kernel &K);
 
+/// The advance of counters \p Names (outermost first, each over its range
+/// [From, Bound) of \p Ranges) after a step: the innermost wraps to its
+/// start where it reached its last value and the one outside it moves on,
+/// and so on outward; the outermost only counts on.
+Stmt advanceCounters(llvm::ArrayRef<std::string> Names,
+                     llvm::ArrayRef<std::pair<ExprPtr, ExprPtr>> Ranges);
+
 } // namespace t2s
 
 #endif // T2S_FLATTENTIMELOOPS_H

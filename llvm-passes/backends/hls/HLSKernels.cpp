@@ -5,6 +5,7 @@
 #include "backends/c/StubCommon.h"
 #include "backends/hls/CircularDelayLines.h"
 #include "backends/hls/FlattenTimeLoops.h"
+#include "backends/hls/TileCounters.h"
 #include "expr/IntEval.h"
 #include "systolic/DelayLines.h"
 #include "systolic/StmtWalk.h"
@@ -320,10 +321,10 @@ public:
     OS << "namespace t2s_hls {\n";
     for (const Design::Kernel &K : D.Kernels) {
       OS << "\n";
-      // Its long delay lines as circular buffers in block RAM, its nests of
-      // time loops as one loop each.
-      Design::Kernel Printed =
-          withFlatTimeLoops(withCircularDelayLines(K, delayLines(K, DelayLineWords)));
+      // Its long delay lines as circular buffers in block RAM, a feeder's
+      // tile loops as counters, its nests of time loops as one loop each.
+      Design::Kernel Printed = withFlatTimeLoops(
+          withTileCounters(withCircularDelayLines(K, delayLines(K, DelayLineWords))));
       if (std::optional<std::string> Why =
               HLSKernelPrinter(OS, D, Printed, Types, MinDepth).print())
         return Why;

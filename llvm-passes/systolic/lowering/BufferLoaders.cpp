@@ -60,29 +60,11 @@ void namesIn(const Stmts &Body, llvm::StringSet<> &Out, bool WithRecoveries = tr
   });
 }
 
-ExprPtr minus(ExprPtr A, ExprPtr B) {
-  if (auto Y = intConstant(B); Y && *Y == 0)
-    return A;
-  if (auto X = intConstant(A), Y = intConstant(B); X && Y)
-    return unroll::num(*X - *Y);
-  return binary(BinaryOp::Sub, false, std::move(A), std::move(B));
-}
-
-ExprPtr times(ExprPtr A, ExprPtr B) {
-  if (auto X = intConstant(A); X && *X == 1)
-    return B;
-  if (auto Y = intConstant(B); Y && *Y == 1)
-    return A;
-  if (auto X = intConstant(A), Y = intConstant(B); X && Y)
-    return unroll::num(*X * *Y);
-  return binary(BinaryOp::Mul, false, std::move(A), std::move(B));
-}
-
 // A loop of the laid-out loader: its variable and range.
 struct LoopRange {
   std::string Name;
   ExprPtr From, Bound;
-  ExprPtr extent() const { return minus(Bound, From); }
+  ExprPtr extent() const { return intDifference(Bound, From); }
   /// A loop variable each PE recovers from a time variable under a
   /// schedule (the step names the time variable, not the variable).
   bool Recovered = false;
@@ -209,7 +191,7 @@ public:
     }
     ExprPtr TileCount;
     for (const LoopRange &L : Tiles)
-      TileCount = TileCount ? times(TileCount, L.extent()) : L.extent();
+      TileCount = TileCount ? intProduct(TileCount, L.extent()) : L.extent();
     std::string Tiles = fresh("tiles");
     Out.push_back(let(Tiles, TileCount));
 
@@ -218,7 +200,7 @@ public:
     {
       Stmts Read{comment("Read the next tile of " + Plan.Input + " into half " + Tile + " & 1.")};
       Stmts Body = rewrite(*StepBody, /*Send=*/false);
-      letTiles(Read, var(Tile), Body);
+      letTiles(Read, R, var(Tile), Body);
       letSteps(Read, KeptLoops, Body);
       Read.insert(Read.end(), std::make_move_iterator(Body.begin()),
                   std::make_move_iterator(Body.end()));
@@ -232,7 +214,7 @@ public:
     {
       Stmts Send{comment("Send the tile before from the other half, as the PEs read it.")};
       Stmts Body = rewrite(*StepBody, /*Send=*/true);
-      letTiles(Send, binary(BinaryOp::Sub, false, var(Tile), unroll::num(1)), Body);
+      letTiles(Send, R, binary(BinaryOp::Sub, false, var(Tile), unroll::num(1)), Body);
       letSteps(Send, Steps, Body);
       Send.insert(Send.end(), std::make_move_iterator(Body.begin()),
                   std::make_move_iterator(Body.end()));
@@ -405,22 +387,13 @@ private:
 
   // The loop variables of the tiles (outer loops and k) from the flat tile
   // number Number, where the step's statements name them.
-  void letTiles(Stmts &Out, const ExprPtr &Number, const Stmts &Body) const {
+  void letTiles(Stmts &Out, const Design::ReuseBuffer &R, const ExprPtr &Number,
+                const Stmts &Body) const {
     llvm::StringSet<> Named;
     namesIn(Body, Named);
-    ExprPtr Inner = unroll::num(1);
-    for (unsigned I = Tiles.size(); I-- > 0;) {
-      const LoopRange &L = Tiles[I];
-      if (Named.contains(L.Name)) {
-        ExprPtr V = intConstant(Inner) == 1 ? Number : binary(BinaryOp::Div, false, Number, Inner);
-        if (I > 0)
-          V = binary(BinaryOp::Rem, false, V, L.extent());
-        if (intConstant(L.From) != 0)
-          V = binary(BinaryOp::Add, false, V, L.From);
-        Out.insert(Out.begin() + 1, let(L.Name, V));
-      }
-      Inner = times(Inner, L.extent());
-    }
+    for (unsigned I = Tiles.size(); I-- > 0;)
+      if (Named.contains(Tiles[I].Name))
+        Out.insert(Out.begin() + 1, let(Tiles[I].Name, R.tileValue(I, Number)));
   }
 
   // The variables of the loops Which from the step number, counting only
@@ -453,9 +426,9 @@ private:
   ExprPtr element(const Kept &W, ExprPtr Half) const {
     llvm::SmallVector<ExprPtr, 6> Subs{std::move(Half)};
     for (const LoopRange &L : KeptLoops)
-      Subs.push_back(minus(var(L.Name), L.From));
+      Subs.push_back(intDifference(var(L.Name), L.From));
     for (const LoopRange &L : W.Around)
-      Subs.push_back(minus(var(L.Name), L.From));
+      Subs.push_back(intDifference(var(L.Name), L.From));
     return subscript(W.Element, var(W.Memory), Subs);
   }
 
