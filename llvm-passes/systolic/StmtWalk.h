@@ -17,8 +17,10 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <array>
+#include <string>
 
 namespace t2s {
 
@@ -61,6 +63,29 @@ inline void forEachExpr(const Stmt &S, llvm::function_ref<void(const ExprPtr &)>
   for (const ExprPtr &E : S.Subscripts)
     if (E)
       Visit(E);
+}
+
+/// Adds to \p Names every name \p Body declares or its expressions read
+/// (a rewrite's fresh names avoid them).
+inline void addNames(const Stmts &Body, llvm::StringSet<> &Names) {
+  forEachStmt(Body, [&](const Stmt &S) {
+    if (!S.Name.empty())
+      Names.insert(S.Name);
+    forEachExpr(S, [&](const ExprPtr &E) {
+      forEachNode(E, [&](const Expr &X) {
+        if (X.Kind == ExprKind::Var)
+          Names.insert(X.Name);
+      });
+    });
+  });
+}
+
+/// \p Name, with '_' appended until \p Names lacks it; then one of Names.
+inline std::string freshIn(llvm::StringSet<> &Names, std::string Name) {
+  while (Names.contains(Name))
+    Name += "_";
+  Names.insert(Name);
+  return Name;
 }
 
 /// Whether \p S is a loop the hardware unrolls, its iterations copies side

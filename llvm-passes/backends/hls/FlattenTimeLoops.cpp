@@ -38,18 +38,7 @@ class Flatten {
   llvm::StringSet<> Names; // every name of the kernel, for fresh ones
 
 public:
-  explicit Flatten(const Stmts &Body) {
-    forEachStmt(Body, [&](const Stmt &S) {
-      if (!S.Name.empty())
-        Names.insert(S.Name);
-      forEachExpr(S, [&](const ExprPtr &E) {
-        forEachNode(E, [&](const Expr &X) {
-          if (X.Kind == ExprKind::Var)
-            Names.insert(X.Name);
-        });
-      });
-    });
-  }
+  explicit Flatten(const Stmts &Body) { addNames(Body, Names); }
 
   void list(Stmts &L) {
     for (size_t I = 0; I < L.size(); ++I) {
@@ -68,12 +57,7 @@ public:
   }
 
 private:
-  std::string fresh(std::string Name) {
-    while (Names.contains(Name))
-      Name += "_";
-    Names.insert(Name);
-    return Name;
-  }
+  std::string fresh(std::string Name) { return freshIn(Names, std::move(Name)); }
 
   // The loops from S inward while each holds only the next, a box.
   llvm::SmallVector<const Stmt *, 6> chain(const Stmt &S) {

@@ -22,16 +22,7 @@ class Counters {
 
 public:
   Counters(const Design::Kernel &K, const Design::ReuseBuffer &R) : R(R) {
-    forEachStmt(K.Body, [&](const Stmt &S) {
-      if (!S.Name.empty())
-        Names.insert(S.Name);
-      forEachExpr(S, [&](const ExprPtr &E) {
-        forEachNode(E, [&](const Expr &X) {
-          if (X.Kind == ExprKind::Var)
-            Names.insert(X.Name);
-        });
-      });
-    });
+    addNames(K.Body, Names);
     for (const std::string &L : R.TileLoops) {
       Read.push_back(fresh("t2s_tile_" + L));
       Sent.push_back(fresh("t2s_sent_" + L));
@@ -76,12 +67,7 @@ public:
   }
 
 private:
-  std::string fresh(std::string Name) {
-    while (Names.contains(Name))
-      Name += "_";
-    Names.insert(Name);
-    return Name;
-  }
+  std::string fresh(std::string Name) { return freshIn(Names, std::move(Name)); }
 
   // The Lets of tile loop variables from the tile's number, as counters.
   void lets(Stmts &Body, const ExprPtr &This, const ExprPtr &Before) {
