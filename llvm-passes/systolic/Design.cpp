@@ -204,6 +204,10 @@ ExprPtr Design::ReuseBuffer::tileValue(unsigned I, const ExprPtr &Number) const 
   return V;
 }
 
+ExprPtr Design::ReuseBuffer::sentTile() const {
+  return binary(BinaryOp::Sub, false, var(Tile), intConst(DType::integer(32), 1));
+}
+
 int64_t Design::ReuseBuffer::Memory::words() const {
   int64_t N = 1;
   for (int64_t E : Dims)

@@ -172,6 +172,9 @@ struct Design {
     /// (no remainder for the outermost) + I's start. The feeder's
     /// statements compute each tile loop so (BufferLoaders.cpp).
     ExprPtr tileValue(unsigned I, const ExprPtr &Number) const;
+    /// The number of the tile the feeder sends while it reads tile Tile:
+    /// Tile - 1.
+    ExprPtr sentTile() const;
     llvm::SmallVector<Memory, 2> Memories;
     /// The loader's statements without the buffer (the traffic without
     /// reuse), and the same without the loops inside k that are not kept:

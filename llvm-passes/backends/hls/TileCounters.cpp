@@ -44,9 +44,7 @@ public:
         !intConstant(StepLoop->Value) || !intConstant(StepLoop->Bound) ||
         *intConstant(StepLoop->Bound) <= *intConstant(StepLoop->Value))
       return false;
-    ExprPtr This = var(R.Tile);
-    ExprPtr Before = binary(BinaryOp::Sub, false, var(R.Tile), intConst(Int, 1));
-    lets(StepLoop->Body, This, Before);
+    lets(StepLoop->Body, var(R.Tile), R.sentTile());
     if (!Any)
       return false;
     for (unsigned L = 0; L < R.TileLoops.size(); ++L)

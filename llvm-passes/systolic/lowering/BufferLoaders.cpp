@@ -214,7 +214,7 @@ public:
     {
       Stmts Send{comment("Send the tile before from the other half, as the PEs read it.")};
       Stmts Body = rewrite(*StepBody, /*Send=*/true);
-      letTiles(Send, R, binary(BinaryOp::Sub, false, var(Tile), unroll::num(1)), Body);
+      letTiles(Send, R, R.sentTile(), Body);
       letSteps(Send, Steps, Body);
       Send.insert(Send.end(), std::make_move_iterator(Body.begin()),
                   std::make_move_iterator(Body.end()));
