@@ -69,6 +69,12 @@ llvm::cl::opt<int64_t> HLSDelayLines(
     llvm::cl::desc("The shortest delay line the Vitis HLS C++ keeps as a circular buffer in "
                    "block RAM, in place of the device table's (tests)"));
 
+llvm::cl::opt<bool> HLSHostLayouts(
+    "t2s-hls-host-layouts", llvm::cl::init(true),
+    llvm::cl::desc("The Vitis HLS feeders and drainers move their buffers through layouts the "
+                   "host makes and reads, in 512-bit beats (default); false: they access the "
+                   "buffers themselves (t2s-clang --hls-io=direct)"));
+
 llvm::cl::opt<bool> OffloadDesigns(
     "t2s-offload",
     llvm::cl::desc("Replace each T2S design's loop nest by a call to its host "
@@ -122,6 +128,7 @@ DesignOptions designOptionsFromCommandLine() {
   O.ForDevice = ForDevice;
   O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());
   O.ChannelReplay = std::max<uint64_t>(ChannelReplay, 1);
+  O.HostLayouts = HLSHostLayouts;
   for (const std::string &S : SizeOption) { // t2s-clang checked the spelling
     auto [Name, Value] = llvm::StringRef(S).split('=');
     int64_t V;

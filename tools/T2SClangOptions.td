@@ -52,6 +52,10 @@ def size_EQ : Joined<["--"], "size=">, MetaVarName<"NAME=VALUE">,
   HelpText<"A run-time size the design is built for: the report's estimates count at it, "
            "and channels whose depth grows with it hold what it needs (repeatable: "
            "--size=IT=128 --size=KT=64)">;
+def hls_io_EQ : Joined<["--"], "hls-io=">, MetaVarName<"host|direct">,
+  HelpText<"How the Vitis HLS feeders and drainers reach their buffers: host (default), "
+           "through layouts the host makes and reads, one 512-bit beat per clock in "
+           "address order; direct, each accessing its buffer itself (docs/hls.md)">;
 def emit_dot : Flag<["--"], "emit-dot">,
   HelpText<"Print a Graphviz picture of the designs instead of compiling; "
            "-o FILE">;

@@ -1247,6 +1247,7 @@ struct Request {
   const ModeRow *Mode = &modeRow(ModeId::Native);
   std::string Device, Fmax; // the report's estimates: --device=, --fmax=
   std::vector<std::string> Sizes; // --size NAME=VALUE
+  bool DirectIO = false;          // --hls-io=direct
   std::string HostStub;
   ClangArgs Forwarded;
 
@@ -1296,6 +1297,13 @@ llvm::Expected<bool> takeOwnOption(const std::string &Word, Request &R) {
       return commandLineError("--device= takes one of " + llvm::join(Known, ", ") +
                               ", not '" + llvm::Twine(O->getValue()) + "'");
     R.Device = O->getValue();
+    return true;
+  }
+  case own::OPT_hls_io_EQ: {
+    llvm::StringRef V = O->getValue();
+    if (V != "host" && V != "direct")
+      return commandLineError("--hls-io= takes host or direct, not '" + llvm::Twine(V) + "'");
+    R.DirectIO = V == "direct";
     return true;
   }
   case own::OPT_size_EQ: {
@@ -1590,6 +1598,10 @@ std::vector<std::string> boardFlags(const Request &R) {
   if (!R.Sizes.empty()) {
     Flags.push_back("-mllvm");
     Flags.push_back("-t2s-size=" + llvm::join(R.Sizes, ","));
+  }
+  if (R.DirectIO) {
+    Flags.push_back("-mllvm");
+    Flags.push_back("-t2s-hls-host-layouts=false");
   }
   return Flags;
 }

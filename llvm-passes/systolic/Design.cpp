@@ -204,6 +204,13 @@ ExprPtr Design::ReuseBuffer::tileValue(unsigned I, const ExprPtr &Number) const 
   return V;
 }
 
+ExprPtr Design::ReuseBuffer::tileCount() const {
+  ExprPtr N;
+  for (const auto &[From, Bound] : TileRanges)
+    N = N ? intProduct(N, intDifference(Bound, From)) : intDifference(Bound, From);
+  return N ? N : intConst(DType::integer(32), 1);
+}
+
 ExprPtr Design::ReuseBuffer::sentTile() const {
   return binary(BinaryOp::Sub, false, var(Tile), intConst(DType::integer(32), 1));
 }

@@ -167,6 +167,9 @@ struct Design {
     llvm::SmallVector<std::pair<ExprPtr, ExprPtr>, 4> TileRanges;
     llvm::SmallVector<int64_t, 4> KeptFrom;
     std::string Tile; ///< the feeder's tile counter
+    std::string Step; ///< its step counter, within the tile
+    /// The number of tiles: the product of the tile loops' extents.
+    ExprPtr tileCount() const;
     /// The value of tile loop \p I in the tile numbered \p Number, the
     /// innermost loop fastest: Number / (the extents inside I) % I's extent
     /// (no remainder for the outermost) + I's start. The feeder's
@@ -361,6 +364,10 @@ struct Design {
   /// Where the first nest is: file, line, column.
   std::string File;
   unsigned Line = 0, Column = 0;
+  /// Whether an FPGA target may move a feeder's input and a drainer's
+  /// output through layouts the host makes and reads (hls/SerialFeeds.h,
+  /// hls/SerialDrains.h; DesignOptions::HostLayouts).
+  bool HostLayouts = true;
   llvm::SmallVector<Param, 4> Params; ///< by argument number
   /// Whether the kernels' Params are known (the last step finds them).
   bool KernelParamsKnown = false;

@@ -137,6 +137,7 @@ public:
         llvm::SmallVector<std::optional<int64_t>, 4> Given = givenSizes();
         for (unsigned P = 0; P < D.Params.size(); ++P)
           D.Params[P].Given = Given[P];
+        D.HostLayouts = Opts.HostLayouts;
       }
     }
   }

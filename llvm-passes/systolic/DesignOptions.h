@@ -56,6 +56,11 @@ struct DesignOptions {
   /// t2s-clang --size=): a channel whose depth grows with the sizes holds
   /// what they need (the report's estimates also count at them).
   std::vector<std::pair<std::string, int64_t>> Sizes;
+  /// Whether the HLS target's feeders and drainers move their buffers
+  /// through layouts the host makes and reads, 512-bit beats in address
+  /// order (-t2s-hls-host-layouts, default true; t2s-clang --hls-io=); false:
+  /// they access the buffers themselves.
+  bool HostLayouts = true;
 
   /// Whether designs get loader and drainer kernels and their channels.
   bool isolates() const { return Isolate && !ForDevice; }

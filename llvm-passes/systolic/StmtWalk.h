@@ -80,6 +80,23 @@ inline void addNames(const Stmts &Body, llvm::StringSet<> &Names) {
   });
 }
 
+/// The design's parameters \p Body names (as sizes or buffers), in order:
+/// a kernel's Params.
+inline llvm::SmallVector<unsigned, 4> paramsNamed(const Stmts &Body) {
+  llvm::SmallVector<unsigned, 4> Out;
+  forEachStmt(Body, [&](const Stmt &S) {
+    forEachExpr(S, [&](const ExprPtr &E) {
+      forEachNode(E, [&](const Expr &X) {
+        if ((X.Kind == ExprKind::Param || X.Kind == ExprKind::BufferElement) &&
+            !llvm::is_contained(Out, X.Index))
+          Out.push_back(X.Index);
+      });
+    });
+  });
+  llvm::sort(Out);
+  return Out;
+}
+
 /// \p Name, with '_' appended until \p Names lacks it; then one of Names.
 inline std::string freshIn(llvm::StringSet<> &Names, std::string Name) {
   while (Names.contains(Name))

@@ -2,7 +2,9 @@
 
 #include "backends/hls/HLSHost.h"
 #include "backends/hls/HLSKernels.h"
+#include "backends/c/CKernelPrinter.h"
 #include "backends/c/StubCommon.h"
+#include "backends/hls/SerialFeeds.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -15,7 +17,7 @@ const char *const HLSHostPrelude =
     "// simulation headers (t2s-clang --hls-sim); otherwise runs it on an AMD\n"
     "// FPGA through XRT (t2s/xrt_host.h; link with -lxrt_coreutil). The\n"
     "// .xclbin: $T2S_XCLBIN, else T2S_XCLBIN_FILE next to the executable.\n"
-    "#include \"t2s/sizes.h\"\n"
+    "#include \"t2s/sizes.h\"\n#include <algorithm>\n#include <cstring>\n#include <vector>\n"
     "#ifdef T2S_HLS_SIM\n#include \"t2s/reach.h\"\n#else\n#include \"t2s/xrt_host.h\"\n#endif\n"
     "#ifndef T2S_XCLBIN_FILE\n#define T2S_XCLBIN_FILE \"t2s.xclbin\"\n#endif\n";
 
@@ -28,6 +30,59 @@ std::string unsizedBuffer(const Design &D) {
       return D.Params[A].Name;
   return "";
 }
+
+// A host function of an I/O module: a feeder's read statements laying out
+// its input record by record (SerialFeeds.h), or a drainer's loops storing
+// its records (SerialDrains.h); \p Last is its last parameter.
+class HostIOPrinter : public CKernelPrinter {
+  std::string Last;
+
+public:
+  HostIOPrinter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &K, CTypes &Types,
+                std::string Last)
+      : CKernelPrinter(OS, D, K, Types), Last(std::move(Last)) {}
+
+private:
+  void printFrame(const std::string &Body) override {
+    OS << "static void " << K.Name << "(";
+    for (unsigned A : K.Params)
+      OS << hlsParameter(D, K, A, Types) << ", ";
+    OS << Last << ") {\n" << Body << "}\n";
+  }
+  std::string channelWrite(const std::string &, const std::string &) override { return ""; }
+  void printShift(llvm::raw_ostream &B, const std::string &Indent, const std::string &Head,
+                  const std::string &Move) override {
+    B << Indent << Head << "\n" << Indent << "  " << Move;
+  }
+};
+
+// The packer: after each step's statements, its records at their place in
+// the layout.
+class PackerPrinter : public HostIOPrinter {
+  const Design::Kernel &Feeder;
+  const SerialFeed &F;
+
+public:
+  PackerPrinter(llvm::raw_ostream &OS, const Design &D, const Design::Kernel &Packer,
+                const Design::Kernel &Feeder, const SerialFeed &F, CTypes &Types)
+      : HostIOPrinter(OS, D, Packer, Types, "unsigned char *t2s_out"), Feeder(Feeder), F(F) {}
+
+private:
+  // After each step's statements: its records, at their place in the
+  // layout.
+  void printAfterStatement(llvm::raw_ostream &B, const Stmt &S,
+                           const std::string &Indent) override {
+    if (S.Kind != StmtKind::Comment || S.Text != SerialRecordEnd)
+      return;
+    const Design::ReuseBuffer &R = *Feeder.Reuse;
+    for (unsigned M = 0; M < R.Memories.size(); ++M) {
+      std::string Record = serialRecord(Feeder, M);
+      B << Indent << "std::memcpy(t2s_out + ((long long)" << R.Tile << " * " << F.Records << " + "
+        << R.Step << ") * " << F.recordBytes() << " + " << F.Offsets[M] * (F.Lane.Bits / 8)
+        << ", " << Record << ", sizeof(" << Record << "));\n";
+    }
+  }
+};
 
 } // namespace
 
@@ -57,16 +112,98 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
     return Name;
   };
   std::string Kernel = unused("t2s_kernel"), Error = unused("t2s_error");
-  std::string TopName = hlsTopName(D), TopParams = hlsTopParameters(D, Types),
-              TopArgs = hlsTopArguments(D);
+  std::string TopName = hlsTopName(D), TopParams = hlsTopParameters(D, Types);
+  // The inputs the host lays out for their feeders (SerialFeeds.h): the
+  // packers, then per input its layout's name and beats.
+  auto Feeds = serialFeeds(D);
+  std::string Packers;
+  llvm::raw_string_ostream PS(Packers);
+  for (const auto &[Feeder, F] : Feeds) {
+    Design::Kernel Packer = serialPacker(*Feeder, F);
+    PS << "\n";
+    if (std::optional<std::string> Why =
+            PackerPrinter(PS, D, Packer, *Feeder, F, Types).print())
+      return Why;
+  }
+  // The outputs the host stores from their drainers' records
+  // (SerialDrains.h): the unpackers.
+  auto Drains = serialDrains(D);
+  for (const auto &[Drainer, F] : Drains) {
+    Design::Kernel Unpacker = serialUnpacker(*Drainer, F);
+    PS << "\n";
+    if (std::optional<std::string> Why =
+            HostIOPrinter(PS, D, Unpacker, Types, "const " + Types.name(F.Lane) + " *t2s_in")
+                .print())
+      return Why;
+  }
+  std::string TopArgs;
+  for (unsigned A : Top)
+    TopArgs += (TopArgs.empty() ? "" : ", ") +
+               (serialFeedOf(Feeds, A) || serialDrainOf(Drains, A)
+                    ? unused(D.Params[A].Name + "_layout") + ".data()"
+                    : D.Params[A].Name);
+  // Each output's records: the layout the kernel writes, and its scalars.
+  auto printRecords = [&](const std::string &Indent, bool Sim) {
+    for (const auto &[Drainer, F] : Drains) {
+      std::string Layout = unused(D.Params[F.Port].Name + "_layout");
+      std::string Beats = "size_t(std::max(0LL, " + hlsRecordBeatCount(D, F, Types) + "))";
+      if (Sim)
+        OS << Indent << "std::vector<ap_uint<512>> " << Layout << "(" << Beats << ");\n";
+      else
+        OS << Indent << "std::vector<" << Types.name(F.Lane) << "> " << Layout << "(" << Beats
+           << " * " << F.BeatLanes << ");\n";
+    }
+  };
+  // Stores them where the drainers would have.
+  auto printUnpacks = [&](const std::string &Indent, bool Sim) {
+    for (const auto &[Drainer, F] : Drains) {
+      std::string Layout = unused(D.Params[F.Port].Name + "_layout"),
+                  Lanes = unused(D.Params[F.Port].Name + "_records");
+      std::string From = Layout;
+      if (Sim) {
+        OS << Indent << "std::vector<" << Types.name(F.Lane) << "> " << Lanes << "(" << Layout
+           << ".size() * " << F.BeatLanes << ");\n"
+           << Indent << "if (!" << Layout << ".empty())\n"
+           << Indent << "  std::memcpy(" << Lanes << ".data(), " << Layout << ".data(), "
+           << Lanes << ".size() * sizeof(" << Types.name(F.Lane) << "));\n";
+        From = Lanes;
+      }
+      OS << Indent << "t2s_hls_io::" << F.Unpacker << "(";
+      for (unsigned A : serialUnpacker(*Drainer, F).Params)
+        OS << D.Params[A].Name << ", ";
+      OS << From << ".data());\n";
+    }
+  };
+  // Lays out each such input ('Beat': the layout's element type).
+  auto printLayouts = [&](const std::string &Indent, const std::string &Beat, bool Bytes) {
+    for (const auto &[Feeder, F] : Feeds) {
+      std::string Layout = unused(D.Params[F.Port].Name + "_layout");
+      OS << Indent << "std::vector<" << Beat << "> " << Layout << "(size_t(std::max(0LL, "
+         << hlsBeatCount(D, F, Types) << "))" << (Bytes ? " * 64" : "") << ");\n"
+         << Indent << "t2s_hls_io::" << F.Packer << "(";
+      for (unsigned A : serialPacker(*Feeder, F).Params)
+        OS << D.Params[A].Name << ", ";
+      OS << (Bytes ? Layout + ".data()" : "reinterpret_cast<unsigned char *>(" + Layout + ".data())")
+         << ");\n";
+    }
+  };
   if (Types.usesHalf())
     OS << "#ifndef T2S_DEFINED_half\n#define T2S_DEFINED_half\ntypedef _Float16 half;\n"
           "#endif\n";
   OS << Types.definitions();
+  if (!Packers.empty()) // in a namespace that has the kernels' names of OpenCL C's functions
+    OS << "#ifndef T2S_HLS_IO_NAMES\n#define T2S_HLS_IO_NAMES\n#include <cmath>\n"
+       << "namespace t2s_hls_io {\n" << HLSMathNames << "} // namespace t2s_hls_io\n#endif\n"
+       << "namespace t2s_hls_io {" << Packers << "} // namespace t2s_hls_io\n";
   OS << "\n// " << D.Function << ": " << D.Stub << ", which runs " << TopName << ".\n"
-     << "#ifdef T2S_HLS_SIM\n"
-     << "extern \"C\" void " << TopName << "(" << TopParams << ");\n"
+     << "#ifdef T2S_HLS_SIM\n";
+  if (!Feeds.empty() || !Drains.empty())
+    OS << "#include \"t2s/hls-sim/ap_int.h\"\n";
+  OS << "extern \"C\" void " << TopName << "(" << TopParams << ");\n"
      << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
+  // The layouts' sizes use the kernels' names of OpenCL C's functions.
+  const char *IONames = Packers.empty() ? "" : "  using namespace t2s_hls_io;\n";
+  OS << IONames;
   printStubExtents(OS, D, Types, /*Extents=*/checksDisjoint(D));
   printDisjointCheck(OS, D, Types);
   bool Reach = measuresReach(D);
@@ -75,7 +212,10 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
     OS << "  std::lock_guard<std::mutex> " << unused("t2s_measure")
        << "(t2s::emu::reach::calls());\n"
        << "  t2s::emu::reach::start(); // buffers read at computed indices\n";
+  printLayouts("  ", "ap_uint<512>", /*Bytes=*/false);
+  printRecords("  ", /*Sim=*/true);
   OS << "  " << TopName << "(" << TopArgs << ");\n";
+  printUnpacks("  ", /*Sim=*/true);
   if (Reach)
     printReachCheck(OS, D, Types);
   OS << "}\n#else\n";
@@ -87,6 +227,7 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
     return std::nullopt;
   }
   OS << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
+  OS << IONames;
   printStubExtents(OS, D, Types);
   printDisjointCheck(OS, D, Types);
   OS << "  try {\n"
@@ -97,20 +238,35 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   // (the rest may be read first, or keep elements the design leaves); the
   // written ones come back.
   std::string Run;
+  printLayouts("    ", "unsigned char", /*Bytes=*/true);
+  printRecords("    ", /*Sim=*/false);
   for (unsigned I = 0; I < Top.size(); ++I) {
     const Design::Param &P = D.Params[Top[I]];
-    if (P.Pointer)
+    if (serialFeedOf(Feeds, Top[I]) || serialDrainOf(Drains, Top[I])) {
+      // Its layout goes, or its records come back.
+      std::string Layout = unused(P.Name + "_layout");
+      OS << "    xrt::bo " << unused(P.Name + "_bo") << " = t2s::xrt_host::"
+         << (serialFeedOf(Feeds, Top[I]) ? "input" : "output") << "(" << Kernel << ", " << I
+         << ", " << Layout << ".data(), (long long)" << Layout << ".size());\n";
+    } else if (P.Pointer)
       OS << "    xrt::bo " << unused(P.Name + "_bo") << " = t2s::xrt_host::"
          << (D.writesOnlyWhole(Top[I]) ? "output" : "input") << "(" << Kernel << ", " << I
          << ", " << P.Name << ", " << stubExtent(D, Top[I]) << ");\n";
     Run += (Run.empty() ? "" : ", ") + (P.Pointer ? unused(P.Name + "_bo") : P.Name);
   }
   OS << "    " << Kernel << ".Run(" << Run << ").wait();\n";
-  for (unsigned A : Top)
-    if (D.Params[A].Pointer && D.writes(A))
+  for (unsigned A : Top) {
+    if (serialDrainOf(Drains, A)) {
+      std::string Layout = unused(D.Params[A].Name + "_layout");
+      OS << "    t2s::xrt_host::readBack(" << unused(D.Params[A].Name + "_bo") << ", "
+         << Layout << ".data(), (long long)" << Layout << ".size());\n";
+    } else if (D.Params[A].Pointer && D.writes(A)) {
       OS << "    t2s::xrt_host::readBack(" << unused(D.Params[A].Name + "_bo") << ", "
          << D.Params[A].Name
          << ", " << stubExtent(D, A) << ");\n";
+    }
+  }
+  printUnpacks("    ", /*Sim=*/false);
   OS << "  } catch (const std::exception &" << Error << ") {\n"
      << "    t2s::xrt_host::fatal(\"" << D.Stub << "\", " << Error << ");\n"
      << "  }\n}\n#endif\n";

@@ -28,6 +28,8 @@
 #include "backends/c/CTypes.h"
 #include "backends/c/KernelChannels.h"
 #include "backends/model/FPGADevices.h"
+#include "backends/hls/SerialDrains.h"
+#include "backends/hls/SerialFeeds.h"
 #include "systolic/Design.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -58,6 +60,18 @@ std::string hlsParameter(const Design &D, const Design::Kernel &K, unsigned ArgN
 /// would send a value every other clock; two words take one per clock,
 /// AMD's default depth).
 std::string hlsStreamType(CTypes &Types, const Design::Channel &C, uint64_t MinDepth);
+/// The stream of beats from a serial feed's reader to its feeder.
+std::string hlsBeatStreamType(CTypes &Types, const SerialFeed &F);
+/// The stream of records from a serial drain's drainer to its writer.
+std::string hlsRecordStreamType(CTypes &Types, const SerialDrain &F);
+/// The number of beats of a serial drain's records, as C over the design's
+/// parameters (a long long).
+std::string hlsRecordBeatCount(const Design &D, const SerialDrain &F, CTypes &Types);
+/// Those beats at the sizes --size gives: the depth= of its m_axi port.
+std::optional<uint64_t> hlsRecordBeatDepth(const Design &D, const SerialDrain &F);
+/// The number of beats of a serial feed's layout, as C over the design's
+/// parameters (a long long; at most 0 where the sizes give no tiles).
+std::string hlsBeatCount(const Design &D, const SerialFeed &F, CTypes &Types);
 
 /// The top function of \p D: the kernel the FPGA's host runs.
 std::string hlsTopName(const Design &D);
@@ -75,6 +89,9 @@ std::string hlsTopArguments(const Design &D);
 std::optional<uint64_t> hlsDepth(const Design &D, unsigned ArgNo);
 /// The m_axi bundle of pointer parameter \p ArgNo ("gmem0", ...): one per
 /// buffer, so that the loaders and drainers read and write side by side.
+/// The beats of a serial feed's layout at the sizes --size gives (else
+/// their stand-ins): the depth= of its m_axi port; none where unknown.
+std::optional<uint64_t> hlsBeatDepth(const Design &D, const SerialFeed &F);
 std::string hlsBundle(const Design &D, unsigned ArgNo);
 
 /// Prints the v++ --link connectivity of \p D's top: one compute unit
@@ -89,7 +106,10 @@ extern const char *const HLSConfigPrelude;
 
 /// What an HLS file starts with, once: the headers, and the helpers the
 /// processes' expressions call (OpenCL's min, max, popcount, uchar...).
-extern const char *const HLSPrelude;
+const std::string &hlsPrelude();
+/// The names of OpenCL C's functions the kernels compute with (std::max,
+/// popcount, ...), as declarations for a namespace of their own.
+extern const char *const HLSMathNames;
 
 /// What Vitis HLS cannot be given of \p D, with the fix: processes that
 /// send values to each other both ways (no DATAFLOW order runs them in C

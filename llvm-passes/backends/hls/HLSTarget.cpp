@@ -56,7 +56,7 @@ std::optional<std::string> HLSTarget::print(const Design &D, const TargetContext
   return std::nullopt;
 }
 
-llvm::StringRef HLSTarget::kernelsPrelude() const { return HLSPrelude; }
+llvm::StringRef HLSTarget::kernelsPrelude() const { return hlsPrelude(); }
 llvm::StringRef HLSTarget::hostPrelude() const { return HLSHostPrelude; }
 llvm::StringRef HLSTarget::configPrelude() const { return HLSConfigPrelude; }
 

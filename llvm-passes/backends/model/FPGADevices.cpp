@@ -77,6 +77,7 @@ std::vector<FPGADevice> fpgaDevices() {
     D.MemoryBlocks = O.getInteger("memory_blocks").value_or(0);
     D.URAMBlocks = O.getInteger("uram_blocks").value_or(0);
     D.DRAMGBPerSecond = O.getNumber("dram_gb_per_s").value_or(0);
+    D.SustainedDRAMGBPerSecond = O.getNumber("sustained_dram_gb_per_s").value_or(0);
     // Its toolchain's facts, unless its own entry says otherwise.
     FPGAToolchain T = withFacts(toolchainOf(Table, D.Toolchain), &O);
     D.PortBytesPerClock = T.PortBytesPerClock;

@@ -62,6 +62,10 @@ struct FPGADevice {
   /// HLS places an array there only when asked.
   int64_t URAMBlocks = 0;
   double DRAMGBPerSecond = 0;
+  /// What the card's memory was measured to sustain, all banks at once
+  /// (fpga-devices.json, sustained_dram_gb_per_s); 0: not measured, the
+  /// data sheet's DRAMGBPerSecond stands.
+  double SustainedDRAMGBPerSecond = 0;
   /// The bytes one buffer's port moves per clock (AMD: a 512-bit m_axi
   /// port), 0 where the model has no such rule (Intel's families).
   int64_t PortBytesPerClock = 0;
@@ -89,12 +93,13 @@ struct FPGADevice {
 
   bool hasHBM() const { return Memory == MemoryKind::HBM; }
   /// The bytes one memory bank moves per clock at \p FmaxMHz where each
-  /// port has a bank of its own (BankPerPort: the board's bandwidth over its
-  /// banks); 0 elsewhere.
+  /// port has a bank of its own (BankPerPort: the board's sustained
+  /// bandwidth, else its data sheet's, over its banks); 0 elsewhere.
   double bankBytesPerClock(double FmaxMHz) const {
     if (!BankPerPort || FmaxMHz <= 0 || MemoryBanks <= 0)
       return 0;
-    return DRAMGBPerSecond / double(MemoryBanks) * 1000 / FmaxMHz;
+    double GBPerSecond = SustainedDRAMGBPerSecond > 0 ? SustainedDRAMGBPerSecond : DRAMGBPerSecond;
+    return GBPerSecond / double(MemoryBanks) * 1000 / FmaxMHz;
   }
 };
 

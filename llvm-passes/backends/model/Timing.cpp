@@ -2,6 +2,8 @@
 
 #include "backends/model/Timing.h"
 #include "backends/model/Traffic.h"
+#include "backends/hls/SerialDrains.h"
+#include "backends/hls/SerialFeeds.h"
 #include "systolic/DesignNames.h"
 #include "systolic/KernelNames.h"
 #include "systolic/KernelScope.h"
@@ -946,6 +948,46 @@ static void boundByTraffic(KernelTiming &T, const Design::Kernel &K, const Desig
   T.Cycles = std::max(*T.Cycles, uint64_t(std::ceil(double(Bytes) / BytesPerClock)));
 }
 
+// The kernel as the device's tools get it, where that differs from the
+// Design's: on a device whose buffers each have a port of their own (AMD's
+// m_axi), a feeder the HLS target feeds from the host's layout
+// (hls/SerialFeeds.h) takes a beat from its reader in a step rather than
+// reading its input. Null: the kernel itself.
+static std::optional<Design::Kernel> asBuilt(const Design &D, const Design::Kernel &K,
+                                             const FPGADevice &Dev) {
+  if (Dev.PortBytesPerClock <= 0)
+    return std::nullopt;
+  if (std::optional<SerialFeed> F = serialFeed(D, K))
+    return withSerialFeed(K, *F);
+  if (std::optional<SerialDrain> F = serialDrain(D, K))
+    return withSerialDrain(K, *F);
+  return std::nullopt;
+}
+
+// A drainer whose writer process moves its records (hls/SerialDrains.h)
+// runs at least as long as the writer: a clock per beat of every record.
+static void boundByWriter(KernelTiming &T, const Design &D, const Design::Kernel &K,
+                          const FPGADevice &Dev, llvm::ArrayRef<std::optional<int64_t>> At) {
+  if (Dev.PortBytesPerClock <= 0 || !T.Cycles)
+    return;
+  std::optional<SerialDrain> F = serialDrain(D, K);
+  if (!F)
+    return;
+  IntEval Eval([](llvm::StringRef) -> const std::optional<int64_t> * { return nullptr; },
+               [&](unsigned P) -> const std::optional<int64_t> * {
+                 return P < At.size() ? &At[P] : nullptr;
+               });
+  std::optional<int64_t> Records = Eval(*F->Records);
+  if (!Records || *Records <= 0)
+    return;
+  uint64_t Beats = uint64_t(*Records) * uint64_t(F->RecordBeats);
+  if (Beats > *T.Cycles) {
+    T.Cycles = Beats;
+    T.Cause = IICause::Port;
+    T.Reason = "its writer moves " + std::to_string(Beats) + " beats of 64 bytes, one per clock";
+  }
+}
+
 ClockMarks clockMarks(const Design &D, const Design::Kernel &K, const FPGADevice &Dev,
                       double FmaxMHz) {
   return KernelTimer(D, K, Dev, FmaxMHz, {}, /*PerStepOffChip=*/false).marks();
@@ -963,7 +1005,10 @@ DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, dou
   DesignTiming T;
   for (const Design::Kernel &K : D.Kernels)
     if (K.Nest == Nest) {
-      T.Kernels.push_back(KernelTimer(D, K, Dev, FmaxMHz, At, /*PerStepOffChip=*/!OverRun).time());
+      std::optional<Design::Kernel> Built = asBuilt(D, K, Dev);
+      T.Kernels.push_back(
+          KernelTimer(D, Built ? *Built : K, Dev, FmaxMHz, At, /*PerStepOffChip=*/!OverRun).time());
+      boundByWriter(T.Kernels.back(), D, K, Dev, At);
       if (OverRun)
         boundByTraffic(T.Kernels.back(), K, *Traffic, BytesPerClock, BankBytes);
     }

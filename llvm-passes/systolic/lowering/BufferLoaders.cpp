@@ -151,6 +151,7 @@ public:
     for (const LoopRange &L : Tiles)
       R.TileRanges.push_back({L.From, L.Bound});
     R.Tile = Tile;
+    R.Step = Step;
     R.ReadSteps = KeptCount;
     R.SendSteps = StepCount;
     // Each value goes out once per iteration of the loops it does not name:
@@ -189,11 +190,8 @@ public:
         M.Around.push_back({L.Name, *intConstant(L.From)});
       R.Memories.push_back(std::move(M));
     }
-    ExprPtr TileCount;
-    for (const LoopRange &L : Tiles)
-      TileCount = TileCount ? intProduct(TileCount, L.extent()) : L.extent();
     std::string Tiles = fresh("tiles");
-    Out.push_back(let(Tiles, TileCount));
+    Out.push_back(let(Tiles, R.tileCount()));
 
     Stmts InStep;
     // Read tile 'tile' in the first steps.

@@ -11,6 +11,11 @@
 // buffers are run by the t2sp_gemm and t2sp_conv examples.)
 // RUN: %t2s-clang --report --device=arria10 --fmax=215 --size=I=32 --size=J=64 --size=K=16 %s | FileCheck %s
 // RUN: %t2s-clang --report=json --device=arria10 --fmax=215 --size=I=32 --size=J=64 --size=K=16 %s | jq -c '.designs[0].estimate | [.dsp_blocks, .bound, .traffic.bytes_read, .traffic_without_reuse.bytes_read, .buffer_bits]' | FileCheck %s --check-prefix=JSON
+// The same shape on a U250 at 300 MHz, through the HLS target's I/O modules
+// (docs/hls.md): every kernel at II 1, the expected GFLOPS in percent of
+// peak (at least 85).
+// RUN: %t2s-clang --report=json --device=u250 --fmax=300 --size=I=32 --size=J=64 --size=K=16 -Wno-t2s-initiation-interval %s | jq -c '.designs[0].estimate | [.peak_gflops, (.expected_gflops / .peak_gflops * 1000 | round / 10), [.kernels[] | .ii]]' | FileCheck %s --check-prefix=U250
+// U250: [768,{{100|9[0-9](\.[0-9])?|8[5-9](\.[0-9])?}},[1,1,1,1]]
 
 // CHECK:      PEs: 80 (iii in [0, 10), jjj in [0, 8))
 // CHECK:      reuse buffer of a at k: 2 halves of 1,024 t2s_float_x160 (1 bank), 10,485,760 bits; per tile of i, j, k it reads 1,024 steps (kk, ii) and sends 32,768: each value read is sent 32.00 times
