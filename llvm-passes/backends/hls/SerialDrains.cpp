@@ -7,7 +7,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <functional>
 #include <map>
@@ -372,8 +371,7 @@ std::optional<SerialDrain> serialDrain(const Design &D, const Design::Kernel &K)
   }
   F.Records = Records ? Records : num(1);
   F.When = P.Pins.empty() ? intConst(DType::boolean(), 1) : conjunction(P.Pins);
-  F.Depth = int64_t(llvm::PowerOf2Ceil(uint64_t(std::max<int64_t>(
-      2, RunKnown ? std::min<int64_t>(Run, 1024) : 1024))));
+  F.Depth = std::max<int64_t>(2, RunKnown ? std::min<int64_t>(Run, 1024) : 1024);
   // Nothing the host leaves out decides a store or its address.
   F.Unpacker = "t2s_unpack_" + K.Name;
   Design::Kernel Host = unpacker(K, P, F, "t2s_in", "t2s_record");

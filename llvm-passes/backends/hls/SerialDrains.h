@@ -12,7 +12,8 @@
 // store statement and unrolled copy of it (PE, lane), in the order the
 // unrolled loops number them, and in each step that writes (the pins: the
 // equalities on the step's loops that every store is under) sends the
-// record, whole, on a stream that holds the longest run of such steps. A
+// record, whole, on a stream that holds the longest run of such steps (at
+// most 1,024 records; past that the drainer waits for its writer). A
 // writer process moves the records to the port, one 512-bit beat per clock
 // from a flat loop whose access is unconditional and sequential (a burst
 // of the port's full width), while the array computes the next tile. The

@@ -1,6 +1,7 @@
 //===- Estimate.cpp - What a design costs and delivers on an FPGA ---------===//
 
 #include "backends/model/Estimate.h"
+#include "backends/hls/SerialDrains.h"
 #include "systolic/DelayLines.h"
 #include "systolic/KernelScope.h"
 #include "systolic/StmtWalk.h"
@@ -441,6 +442,21 @@ DesignEstimate estimateNest(const Design &D, unsigned Nest, const FPGADevice &De
     if (Ch.Nest == Nest)
       E.ChannelBits += Ch.Used * std::max<uint64_t>(Ch.Depth, Dev.MinChannelDepth) *
                        Ch.Element.storageBits();
+  // On a card, the HLS target's I/O modules (hls/SerialFeeds.h,
+  // SerialDrains.h): their streams, a feeder's beats of the record so far,
+  // a drainer's slots.
+  if (Dev.PortBytesPerClock > 0) {
+    for (const auto &[K, F] : serialFeeds(D))
+      if (K->Nest == Nest) {
+        E.ChannelBits += uint64_t(SerialBeatDepth) * SerialBeatBytes * 8;
+        E.RegisterBits += uint64_t(F.RecordBeats - 1) * SerialBeatBytes * 8;
+      }
+    for (const auto &[K, F] : serialDrains(D))
+      if (K->Nest == Nest) {
+        E.ChannelBits += uint64_t(F.Depth) * F.record().storageBits();
+        E.RegisterBits += uint64_t(F.Slots) * F.Lane.storageBits();
+      }
+  }
   return E;
 }
 

@@ -2,6 +2,7 @@
 
 #include "backends/report/Report.h"
 #include "backends/c/CTypes.h"
+#include "backends/hls/HLSKernels.h"
 #include "backends/model/DepthWarnings.h"
 #include "backends/report/DesignSummary.h"
 #include "backends/model/Estimate.h"
@@ -282,6 +283,30 @@ void printTiming(llvm::raw_ostream &OS, const t2s::DesignEstimate &E, double Fma
   OS << "\n";
 }
 
+// On an AMD card: the HLS target's I/O modules (docs/hls.md), what they
+// move per tile and the host's layouts at the estimate's sizes.
+void printIOModules(llvm::raw_ostream &OS, const t2s::Design &D) {
+  for (const auto &[K, F] : t2s::serialFeeds(D)) {
+    OS << "  I/O module " << F.Reader << ": " << K->Buffer << " as the host lays it out, "
+       << grouped(uint64_t(F.Records)) << " records of " << F.RecordBeats
+       << (F.RecordBeats == 1 ? " beat" : " beats") << " per tile, a beat per step in "
+       << grouped(uint64_t(F.beatsPerTile())) << " of " << K->Name << "'s "
+       << grouped(uint64_t(K->Reuse->SendSteps)) << " steps";
+    if (std::optional<uint64_t> Beats = t2s::hlsBeatDepth(D, F))
+      OS << "; the layout " << grouped(*Beats * t2s::SerialBeatBytes) << " bytes";
+    OS << "\n";
+  }
+  for (const auto &[K, F] : t2s::serialDrains(D)) {
+    OS << "  I/O module " << F.Writer << ": " << K->Name << "'s records of " << F.Slots << " "
+       << t2s::CTypes().name(F.Lane) << ", " << F.RecordBeats
+       << (F.RecordBeats == 1 ? " beat" : " beats") << " each, a stream of " << F.Depth;
+    if (std::optional<uint64_t> Beats = t2s::hlsRecordBeatDepth(D, F))
+      OS << "; " << grouped(*Beats / uint64_t(F.RecordBeats)) << " records, "
+         << grouped(*Beats * t2s::SerialBeatBytes) << " bytes";
+    OS << "\n";
+  }
+}
+
 void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
                    const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D) {
   OS << "  estimate on " << Dev.Name << " at " << number(Fmax) << " MHz: " << number(E.DSPs)
@@ -296,6 +321,8 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
           "which the tools do not route at " << number(Fmax)
        << " MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "
           "\"SLRs\")\n";
+  if (Dev.PortBytesPerClock > 0)
+    printIOModules(OS, D);
   if (!E.Uncosted.empty()) {
     OS << "  not in the estimate (no DSP cost in the device table):";
     for (const auto &[Op, N] : E.Uncosted)

@@ -43,9 +43,17 @@
 // CHECK:      estimate on Alveo U250 (XCU250) at 300 MHz: 8,320 DSP48E2 slices of 12,288 (67.7%): 1,664 fp32 multiply-add
 // The array is one process across 3 of the U250's 4 dies:
 // CHECK-NEXT: SLRs: 8,320 DSP48E2 slices need at least 3 of the part's 4 dies (SLRs, 3,072 each); the array is one pipelined process whose PE chains cross between them, which the tools do not route at 300 MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "SLRs")
+// The I/O modules, and the host's layouts at the sizes (a's tiles once per
+// tile of j: 16 times a's 68 MB, padded to 7 beats of its 6.5):
+// CHECK-NEXT: I/O module sgemm_read_a: a as the host lays it out, 1,280 records of 7 beats per tile, a beat per step in 8,960 of sgemm_load_a's 20,480 steps; the layout 1,174,405,120 bytes
+// CHECK-NEXT: I/O module sgemm_read_b: b as the host lays it out, 1,024 records of 8 beats per tile, a beat per step in 8,192 of sgemm_load_b's 20,480 steps; the layout 1,073,741,824 bytes
+// CHECK-NEXT: I/O module sgemm_write_c: sgemm_drain_c's records of 208 float, 13 beats each, a stream of 320; 81,920 records, 68,157,440 bytes
 // The accumulators' delay line (320 steps) is a circular buffer in a block
 // RAM per PE, half a BRAM36 each (backends/hls/CircularDelayLines.h).
-// CHECK-NEXT: on-chip memory: 166,400 bits of shift registers, {{.*}} bits of reuse buffers, 2,129,920 bits of delay lines (circular buffers, a block RAM per PE and lane: 208 halves of BRAM36 blocks) (632 of 2,688 BRAM36 blocks if none were in logic; {{.*}})
+// The I/O modules' streams (a's and b's 64 beats, c's 320 records of 208
+// floats) and registers (the beats of a record so far, c's 208 slots) are
+// on chip too:
+// CHECK-NEXT: on-chip memory: 179,712 bits of shift registers, 2,420,736 bits of channels, {{.*}} bits of reuse buffers, 2,129,920 bits of delay lines (circular buffers, a block RAM per PE and lane: 208 halves of BRAM36 blocks) (700 of 2,688 BRAM36 blocks if none were in logic; {{.*}})
 // CHECK-NEXT: initiation interval (clocks per step): sgemm_load_a 1, sgemm_load_b 1, sgemm 1, sgemm_drain_c 1
 // The feeders' steps, 2,048 tiles and the last one sent:
 // CHECK-NEXT: run: 41,963,520 clocks, 139.88 ms at 300 MHz (the slowest kernel: sgemm_load_a, 41,963,520 steps of at most 1 clock)
