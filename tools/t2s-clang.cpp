@@ -732,10 +732,13 @@ std::vector<int> runAlongside(const std::string &Clang, const std::vector<Step> 
 // toolchain's default card, where the device has none), without its "##"
 // notes: vitis.mk.in, the Makefile that builds the program's .xclbin with
 // v++ from the HLS C++ and the connectivity beside it, and vitis_hls.tcl.in,
-// the script that synthesizes each top with vitis_hls.
+// the script that synthesizes each top with vitis_hls (or runs its C
+// simulation and co-simulation), and vitis_tb.cpp.in, their testbench, with
+// #include lines of the program's \p Sources.
 llvm::Expected<std::string> vitisBuildFile(const Layout &L, const char *Template,
                                            const std::string &Output,
-                                           const std::string &Device) {
+                                           const std::string &Device,
+                                           const std::string &Sources) {
   llvm::SmallString<256> Path(L.ShareDir);
   llvm::sys::path::append(Path, Template);
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
@@ -755,7 +758,9 @@ llvm::Expected<std::string> vitisBuildFile(const Layout &L, const char *Template
     Text.pop_back();
   return fillIn(Text, {{"STEM", llvm::sys::path::filename(Output).str()},
                        {"PLATFORM", Card ? Card->VitisPlatform : std::string()},
-                       {"PART", Card ? Card->VitisPart : std::string()}});
+                       {"PART", Card ? Card->VitisPart : std::string()},
+                       {"INCLUDE", L.IncludeDir},
+                       {"SOURCES", Sources}});
 }
 
 // A program mode's build (the row's Recipe), step by step: run() reads like
@@ -826,7 +831,7 @@ private:
   std::string Output;
   llvm::SmallString<128> Dir;
   std::string Kernels, Host, KernelsObj, HostObj;
-  std::string Config, Makefile, Script; // v++'s and vitis_hls' build files
+  std::string Config, Makefile, Script, Testbench; // v++'s and vitis_hls' build files
   // The precompiled emulation header, and the objects of the kernels and
   // stubs last compiled from the same texts (Recipe::Emulation).
   std::vector<std::string> PchFlags;
@@ -872,6 +877,9 @@ private:
       Config = beside(".cfg");
       Makefile = beside(".mk");
       Script = beside("-hls.tcl");
+      // The testbench includes the host stubs: they stay beside it.
+      Host = beside("-host.cpp");
+      Testbench = beside("-tb.cpp");
     }
     if (DryRun)
       return std::nullopt;
@@ -895,10 +903,10 @@ private:
     if (DryRun)
       return RC;
     for (const std::string &F : {Kernels, Host, KernelsObj, HostObj})
-      if (!Rec.KeepsKernels || F != Kernels)
+      if ((!Rec.KeepsKernels || F != Kernels) && (!Rec.VitisFiles || F != Host))
         llvm::sys::fs::remove(F);
     if (RC != 0 && Rec.VitisFiles)
-      for (const std::string &F : {Kernels, Config, Makefile, Script})
+      for (const std::string &F : {Kernels, Config, Makefile, Script, Host, Testbench})
         llvm::sys::fs::remove(F);
     llvm::sys::fs::remove(Dir);
     return RC;
@@ -996,9 +1004,18 @@ int ProgramBuild::writeBuildFiles() {
   for (llvm::StringRef F : Board)
     if (F.consume_front("-t2s-device="))
       Device = F.str();
+  // The testbench's #include of each source file of the program.
+  std::string Sources;
+  for (const ClangArg &A : Forwarded)
+    if (A.ID == OPT_INPUT && isCompiledInput(Forwarded, A)) {
+      llvm::SmallString<256> Path(A.Value);
+      llvm::sys::fs::make_absolute(Path);
+      Sources += (Sources.empty() ? "" : "\n") + std::string("#include \"") + std::string(Path) + "\"";
+    }
   for (auto [Template, File] : {std::pair<const char *, const std::string *>{"vitis.mk.in", &Makefile},
-                                 {"vitis_hls.tcl.in", &Script}}) {
-    llvm::Expected<std::string> Text = vitisBuildFile(L, Template, Output, Device);
+                                 {"vitis_hls.tcl.in", &Script},
+                                 {"vitis_tb.cpp.in", &Testbench}}) {
+    llvm::Expected<std::string> Text = vitisBuildFile(L, Template, Output, Device, Sources);
     if (!Text)
       return fail(llvm::toString(Text.takeError()));
     std::error_code EC;

@@ -129,7 +129,7 @@ std::string CKernelPrinter::line(const Stmt &S) {
     for (int64_t E : S.Dims)
       Text += "[" + std::to_string(E) + "]";
     if (S.Init == DeclInit::Zero)
-      Text += S.Dims.empty() ? " = 0" : " = {0}";
+      Text += S.Dims.empty() ? " = 0" : zeroArray(S);
     else if (S.Init == DeclInit::Value)
       Text += " = " + bare(S.Value);
     return Text + ";" + (S.Text.empty() ? "" : " // " + S.Text);

@@ -86,6 +86,8 @@ protected:
   /// Lines after the directive of a loop with braces.
   virtual void printLoopBodyHead(llvm::raw_ostream &B, const Stmt &Loop,
                                  const std::string &Indent) {}
+  /// The initializer of an array declared zero (C's " = {0}").
+  virtual std::string zeroArray(const Stmt &Decl) { return " = {0}"; }
   /// What a declaration says between its type and its name.
   virtual std::string declarationQualifier(const Stmt &Decl) { return ""; }
   /// Lines after a statement printed on its own line (a declaration's layout).

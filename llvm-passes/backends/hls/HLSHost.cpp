@@ -17,8 +17,10 @@ const char *const HLSHostPrelude =
     "// simulation headers (t2s-clang --hls-sim); otherwise runs it on an AMD\n"
     "// FPGA through XRT (t2s/xrt_host.h; link with -lxrt_coreutil). The\n"
     "// .xclbin: $T2S_XCLBIN, else T2S_XCLBIN_FILE next to the executable.\n"
-    "#include \"t2s/sizes.h\"\n#include <algorithm>\n#include <cstring>\n#include <vector>\n"
+    "#include \"t2s/sizes.h\"\n#include <algorithm>\n#include <cmath>\n#include <cstdio>\n"
+    "#include <cstring>\n#include <vector>\n"
     "#ifdef T2S_HLS_SIM\n#include \"t2s/reach.h\"\n#else\n#include \"t2s/xrt_host.h\"\n#endif\n"
+    "#ifdef T2S_HLS_TESTBENCH\n#include \"t2s/hls_testbench.h\"\n#endif\n"
     "#ifndef T2S_XCLBIN_FILE\n#define T2S_XCLBIN_FILE \"t2s.xclbin\"\n#endif\n";
 
 namespace {
@@ -50,6 +52,8 @@ private:
     OS << Last << ") {\n" << Body << "}\n";
   }
   std::string channelWrite(const std::string &, const std::string &) override { return ""; }
+  // C++: every element value-initialized, structs of lanes too.
+  std::string zeroArray(const Stmt &) override { return " = {}"; }
   void printShift(llvm::raw_ostream &B, const std::string &Indent, const std::string &Head,
                   const std::string &Move) override {
     B << Indent << Head << "\n" << Indent << "  " << Move;
@@ -83,6 +87,93 @@ private:
     }
   }
 };
+
+// A value of a parameter in the testbench: the size --size gave, else its
+// stand-in, else 1.
+int64_t testbenchValue(const Design::Param &P) {
+  return P.Given ? *P.Given : P.StandIn ? *P.StandIn : 1;
+}
+
+// The check the C/RTL co-simulation's testbench runs for design D
+// (T2S_HLS_TESTBENCH; t2s-clang --xrt writes the testbench, prog-tb.cpp):
+// the design's function as the program defines it, compiled without T2S
+// (the sequential reference), and its stub, which runs the top, on the same
+// inputs at the sizes of the top's depth=; the written buffers must agree
+// (floating-point values to a relative 1e-3: the array reduces in another
+// order). Where a buffer's size is unknown, a comment says so instead.
+void printTestbenchCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
+  std::string Name = llvm::StringRef(D.Function).split('(').first.str();
+  OS << "#ifdef T2S_HLS_TESTBENCH\n";
+  auto Unchecked = [&](const std::string &Why) {
+    OS << "// " << D.Function << ": not checked (" << Why << ").\n"
+       << "static int t2s_check_" << D.Name << "() {\n  std::printf(\"t2s testbench: "
+       << D.Name << ": not checked (" << Why << ")\\n\");\n  return 0;\n}\n"
+       << "static const bool t2s_checks_" << D.Name << " = t2s::testbench::add(\"" << D.Name
+       << "\", t2s_check_" << D.Name << ");\n#endif\n";
+  };
+  if (Name.empty() || Name.find_first_of("<> ") != std::string::npos)
+    return Unchecked("its function is not called by a plain name");
+  llvm::SmallVector<std::pair<unsigned, uint64_t>, 4> Buffers;
+  for (unsigned A = 0; A < D.Params.size(); ++A) {
+    const Design::Param &P = D.Params[A];
+    if (!P.Pointer)
+      continue;
+    std::optional<uint64_t> N = hlsDepth(D, A);
+    if (!D.elementOf(A) || !N)
+      return Unchecked("the size of '" + P.Name + "' is unknown");
+    Buffers.push_back({A, *N});
+  }
+  OS << "// " << D.Function << ": the program's function (the reference) against its top.\n"
+     << "static int t2s_check_" << D.Name << "() {\n"
+     << "  unsigned long long t2s_seed = 12345;\n"
+     << "  auto t2s_next = [&]() { t2s_seed = t2s_seed * 6364136223846793005ull + "
+        "1442695040888963407ull; return int((t2s_seed >> 33) % 17) - 8; };\n";
+  std::string RefArgs, DutArgs;
+  for (unsigned A = 0; A < D.Params.size(); ++A) {
+    const Design::Param &P = D.Params[A];
+    std::string Sep = A ? ", " : "";
+    if (!P.Pointer) {
+      OS << "  const " << Types.name(P.Type) << " " << P.Name << " = " << testbenchValue(P)
+         << ";\n";
+      RefArgs += Sep + P.Name;
+      DutArgs += Sep + P.Name;
+      continue;
+    }
+    uint64_t N = llvm::find_if(Buffers, [&](const auto &B) { return B.first == A; })->second;
+    DType E = *D.elementOf(A);
+    std::string T = Types.name(E);
+    OS << "  std::vector<" << T << "> " << P.Name << "_ref(" << N << "), " << P.Name << "_dut("
+       << N << ");\n"
+       << "  for (size_t t2s_i = 0; t2s_i < " << P.Name << "_ref.size(); ++t2s_i)\n"
+       << "    " << P.Name << "_ref[t2s_i] = " << P.Name << "_dut[t2s_i] = " << T << "("
+       << (E.isFloat() ? "t2s_next() / 8.0" : "t2s_next()") << ");\n";
+    RefArgs += Sep + P.Name + "_ref.data()";
+    DutArgs += Sep + P.Name + "_dut.data()";
+  }
+  OS << "  " << Name << "(" << RefArgs << ");\n"
+     << "  " << D.Stub << "(" << DutArgs << ");\n"
+     << "  int t2s_failures = 0;\n";
+  for (const auto &[A, N] : Buffers) {
+    if (!D.writes(A))
+      continue;
+    const Design::Param &P = D.Params[A];
+    bool Float = D.elementOf(A)->isFloat();
+    OS << "  {\n    size_t t2s_differ = 0;\n"
+       << "    for (size_t t2s_i = 0; t2s_i < " << N << "; ++t2s_i)\n"
+       << "      t2s_differ += "
+       << (Float ? "std::fabs(double(" + P.Name + "_ref[t2s_i]) - double(" + P.Name +
+                       "_dut[t2s_i])) > 1e-3 * std::max(1.0, std::fabs(double(" + P.Name +
+                       "_ref[t2s_i])))"
+                 : P.Name + "_ref[t2s_i] != " + P.Name + "_dut[t2s_i]")
+       << ";\n"
+       << "    std::printf(\"t2s testbench: " << D.Name << ": %zu of " << N << " values of '"
+       << P.Name << "' differ from the reference\\n\", t2s_differ);\n"
+       << "    t2s_failures += t2s_differ != 0;\n  }\n";
+  }
+  OS << "  return t2s_failures;\n}\n"
+     << "static const bool t2s_checks_" << D.Name << " = t2s::testbench::add(\"" << D.Name
+     << "\", t2s_check_" << D.Name << ");\n#endif\n";
+}
 
 } // namespace
 
@@ -198,7 +289,8 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   OS << "\n// " << D.Function << ": " << D.Stub << ", which runs " << TopName << ".\n"
      << "#ifdef T2S_HLS_SIM\n";
   if (!Feeds.empty() || !Drains.empty())
-    OS << "#include \"t2s/hls-sim/ap_int.h\"\n";
+    OS << "#ifdef T2S_HLS_TESTBENCH\n#include \"ap_int.h\" // Vitis' own, in vitis_hls\n#else\n"
+          "#include \"t2s/hls-sim/ap_int.h\"\n#endif\n";
   OS << "extern \"C\" void " << TopName << "(" << TopParams << ");\n"
      << "extern \"C\" void " << D.Stub << "(" << Params << ") {\n";
   // The layouts' sizes use the kernels' names of OpenCL C's functions.
@@ -218,7 +310,9 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   printUnpacks("  ", /*Sim=*/true);
   if (Reach)
     printReachCheck(OS, D, Types);
-  OS << "}\n#else\n";
+  OS << "}\n";
+  printTestbenchCheck(OS, D, Types);
+  OS << "#else\n";
   if (!Unsized.empty()) {
     OS << "#error \"" << D.Stub << ": the size of the buffer '" << Unsized
        << "' cannot be told from its indices (they are not affine in the loop variables); "
