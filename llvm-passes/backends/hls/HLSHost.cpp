@@ -101,8 +101,33 @@ int64_t testbenchValue(const Design::Param &P) {
 // inputs at the sizes of the top's depth=; the written buffers must agree
 // (floating-point values to a relative 1e-3: the array reduces in another
 // order). Where a buffer's size is unknown, a comment says so instead.
+// The parameter types of a function's signature as the Design spells it,
+// "gemm(float const (*) [20], int)": "float const (*) [20]", "int".
+llvm::SmallVector<std::string, 4> signatureTypes(llvm::StringRef Function) {
+  llvm::SmallVector<std::string, 4> Out;
+  size_t Open = Function.find('(');
+  if (Open == llvm::StringRef::npos || !Function.ends_with(")"))
+    return Out;
+  llvm::StringRef List = Function.drop_front(Open + 1).drop_back();
+  int Depth = 0;
+  std::string Part;
+  for (char C : List) {
+    Depth += (C == '(' || C == '[' || C == '<') - (C == ')' || C == ']' || C == '>');
+    if (C == ',' && Depth == 0) {
+      Out.push_back(llvm::StringRef(Part).trim().str());
+      Part.clear();
+    } else {
+      Part += C;
+    }
+  }
+  if (!llvm::StringRef(Part).trim().empty())
+    Out.push_back(llvm::StringRef(Part).trim().str());
+  return Out;
+}
+
 void printTestbenchCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
   std::string Name = llvm::StringRef(D.Function).split('(').first.str();
+  llvm::SmallVector<std::string, 4> Signature = signatureTypes(D.Function);
   OS << "#ifdef T2S_HLS_TESTBENCH\n";
   auto Unchecked = [&](const std::string &Why) {
     OS << "// " << D.Function << ": not checked (" << Why << ").\n"
@@ -113,6 +138,8 @@ void printTestbenchCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) 
   };
   if (Name.empty() || Name.find_first_of("<> ") != std::string::npos)
     return Unchecked("its function is not called by a plain name");
+  if (Signature.size() != D.Params.size())
+    return Unchecked("its signature's types are not known");
   llvm::SmallVector<std::pair<unsigned, uint64_t>, 4> Buffers;
   for (unsigned A = 0; A < D.Params.size(); ++A) {
     const Design::Param &P = D.Params[A];
@@ -147,7 +174,8 @@ void printTestbenchCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) 
        << "  for (size_t t2s_i = 0; t2s_i < " << P.Name << "_ref.size(); ++t2s_i)\n"
        << "    " << P.Name << "_ref[t2s_i] = " << P.Name << "_dut[t2s_i] = " << T << "("
        << (E.isFloat() ? "t2s_next() / 8.0" : "t2s_next()") << ");\n";
-    RefArgs += Sep + P.Name + "_ref.data()";
+    // The function's own parameter type (an array's, 'float const (*) [20]').
+    RefArgs += Sep + "(" + Signature[A] + ")" + P.Name + "_ref.data()";
     DutArgs += Sep + P.Name + "_dut.data()";
   }
   OS << "  " << Name << "(" << RefArgs << ");\n"
