@@ -901,8 +901,48 @@ private:
 // The off-chip rule over a run: a kernel that moves B bytes in S steps
 // needs B / S bytes per step; where that is more than the board moves per
 // clock, its steps take that many clocks on average.
+// The bytes an I/O module of the HLS target (hls/SerialFeeds.h,
+// SerialDrains.h) moves for kernel K's buffer over a run at At: its
+// layout's beats, padding and all; none where K has no module.
+static std::optional<uint64_t> layoutBytes(const Design &D, const Design::Kernel &K,
+                                           llvm::ArrayRef<std::optional<int64_t>> At) {
+  IntEval Eval([](llvm::StringRef) -> const std::optional<int64_t> * { return nullptr; },
+               [&](unsigned P) -> const std::optional<int64_t> * {
+                 return P < At.size() ? &At[P] : nullptr;
+               });
+  auto beats = [&](const ExprPtr &Count, int64_t Per) -> std::optional<uint64_t> {
+    std::optional<int64_t> N = Eval(*Count);
+    if (!N)
+      return std::nullopt;
+    return uint64_t(std::max<int64_t>(*N, 0)) * uint64_t(Per) * SerialBeatBytes;
+  };
+  if (std::optional<SerialFeed> F = serialFeed(D, K))
+    return beats(F->Tiles, F->beatsPerTile());
+  if (std::optional<SerialDrain> F = serialDrain(D, K))
+    return beats(F->Records, F->RecordBeats);
+  return std::nullopt;
+}
+
+// A drainer whose writer process moves its records (hls/SerialDrains.h)
+// runs at least as long as the writer: a clock per beat of every record.
+static void boundByWriter(KernelTiming &T, const Design &D, const Design::Kernel &K,
+                          const FPGADevice &Dev, llvm::ArrayRef<std::optional<int64_t>> At) {
+  if (Dev.PortBytesPerClock <= 0 || !T.Cycles || !serialDrain(D, K))
+    return;
+  std::optional<uint64_t> Bytes = layoutBytes(D, K, At);
+  if (!Bytes)
+    return;
+  uint64_t Beats = *Bytes / SerialBeatBytes;
+  if (Beats > *T.Cycles) {
+    T.Cycles = Beats;
+    T.Cause = IICause::Port;
+    T.Reason = "its writer moves " + std::to_string(Beats) + " beats of 64 bytes, one per clock";
+  }
+}
+
 static void boundByTraffic(KernelTiming &T, const Design::Kernel &K, const DesignTraffic &Traffic,
-                           double BytesPerClock, const std::map<unsigned, double> &BankBytes) {
+                           double BytesPerClock, const std::map<unsigned, double> &BankBytes,
+                           std::optional<uint64_t> Layout = std::nullopt) {
   if (!T.Steps || !T.Cycles || *T.Steps == 0 || BytesPerClock <= 0)
     return;
   // A port with a memory bank of its own: each buffer against its bank.
@@ -911,7 +951,8 @@ static void boundByTraffic(KernelTiming &T, const Design::Kernel &K, const Desig
       auto Bank = BankBytes.find(B.ArgNo);
       if (!llvm::is_contained(K.Params, B.ArgNo) || Bank == BankBytes.end())
         continue;
-      uint64_t Bytes = B.bytesRead() + B.bytesWritten();
+      // Through an I/O module: the layout's bytes, padding and all.
+      uint64_t Bytes = Layout && B.Name == K.Buffer ? *Layout : B.bytesRead() + B.bytesWritten();
       double PerStep = double(Bytes) / double(*T.Steps);
       int64_t II = int64_t(std::ceil(PerStep / Bank->second - 1e-9));
       uint64_t Cycles = uint64_t(std::ceil(double(Bytes) / Bank->second));
@@ -964,30 +1005,6 @@ static std::optional<Design::Kernel> asBuilt(const Design &D, const Design::Kern
   return std::nullopt;
 }
 
-// A drainer whose writer process moves its records (hls/SerialDrains.h)
-// runs at least as long as the writer: a clock per beat of every record.
-static void boundByWriter(KernelTiming &T, const Design &D, const Design::Kernel &K,
-                          const FPGADevice &Dev, llvm::ArrayRef<std::optional<int64_t>> At) {
-  if (Dev.PortBytesPerClock <= 0 || !T.Cycles)
-    return;
-  std::optional<SerialDrain> F = serialDrain(D, K);
-  if (!F)
-    return;
-  IntEval Eval([](llvm::StringRef) -> const std::optional<int64_t> * { return nullptr; },
-               [&](unsigned P) -> const std::optional<int64_t> * {
-                 return P < At.size() ? &At[P] : nullptr;
-               });
-  std::optional<int64_t> Records = Eval(*F->Records);
-  if (!Records || *Records <= 0)
-    return;
-  uint64_t Beats = uint64_t(*Records) * uint64_t(F->RecordBeats);
-  if (Beats > *T.Cycles) {
-    T.Cycles = Beats;
-    T.Cause = IICause::Port;
-    T.Reason = "its writer moves " + std::to_string(Beats) + " beats of 64 bytes, one per clock";
-  }
-}
-
 ClockMarks clockMarks(const Design &D, const Design::Kernel &K, const FPGADevice &Dev,
                       double FmaxMHz) {
   return KernelTimer(D, K, Dev, FmaxMHz, {}, /*PerStepOffChip=*/false).marks();
@@ -1010,7 +1027,8 @@ DesignTiming timeNest(const Design &D, unsigned Nest, const FPGADevice &Dev, dou
           KernelTimer(D, Built ? *Built : K, Dev, FmaxMHz, At, /*PerStepOffChip=*/!OverRun).time());
       boundByWriter(T.Kernels.back(), D, K, Dev, At);
       if (OverRun)
-        boundByTraffic(T.Kernels.back(), K, *Traffic, BytesPerClock, BankBytes);
+        boundByTraffic(T.Kernels.back(), K, *Traffic, BytesPerClock, BankBytes,
+                       Built ? layoutBytes(D, K, At) : std::nullopt);
     }
   std::map<unsigned, uint64_t> Stages;
   for (const KernelTiming &K : T.Kernels) {

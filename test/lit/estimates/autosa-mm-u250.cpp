@@ -59,6 +59,11 @@
 // CHECK-NEXT: run: 41,963,520 clocks, 139.88 ms at 300 MHz (the slowest kernel: sgemm_load_a, 41,963,520 steps of at most 1 clock)
 // CHECK-NEXT: throughput: 3,328 floating-point operations per clock at one step per clock, peak 998.4 GFLOPS; expected 997.9 GFLOPS (over the 41,963,520 clocks of a run)
 // CHECK:      roofline: {{.*}} 62.53 per byte off-chip; at 76.8 GB/s (AMD Alveo U250, 4 x DDR4-2400) compute-bound: 997.9 GFLOPS (the memory could feed 4802.1)
+// Over the run a's reader moves its layout, padding and all (1,280 records
+// of 416 bytes in 7 beats, 448): at a clock where a bank moves 27.8 bytes
+// that decides (the values alone, 1,090,519,040 bytes, would not).
+// RUN: %t2s-clang --report --device=u250 --fmax=470 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s | FileCheck %s --check-prefix=PADDED
+// PADDED: sgemm_load_a: II 2: 28 bytes of 'a' per step (1174405120 over 41963520 steps), its memory bank moves 27.8 per clock
 // The I/O kernels accessing their buffers themselves:
 // RUN: %t2s-clang --report --hls-io=direct --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s | FileCheck %s --check-prefix=DIRECT
 // DIRECT:      initiation interval (clocks per step): sgemm_load_a 10, sgemm_load_b 12, sgemm 1, sgemm_drain_c 20
