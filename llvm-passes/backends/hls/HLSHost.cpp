@@ -94,13 +94,6 @@ int64_t testbenchValue(const Design::Param &P) {
   return P.Given ? *P.Given : P.StandIn ? *P.StandIn : 1;
 }
 
-// The check the C/RTL co-simulation's testbench runs for design D
-// (T2S_HLS_TESTBENCH; t2s-clang --xrt writes the testbench, prog-tb.cpp):
-// the design's function as the program defines it, compiled without T2S
-// (the sequential reference), and its stub, which runs the top, on the same
-// inputs at the sizes of the top's depth=; the written buffers must agree
-// (floating-point values to a relative 1e-3: the array reduces in another
-// order). Where a buffer's size is unknown, a comment says so instead.
 // The parameter types of a function's signature as the Design spells it,
 // "gemm(float const (*) [20], int)": "float const (*) [20]", "int".
 llvm::SmallVector<std::string, 4> signatureTypes(llvm::StringRef Function) {
@@ -125,6 +118,13 @@ llvm::SmallVector<std::string, 4> signatureTypes(llvm::StringRef Function) {
   return Out;
 }
 
+// The check the C/RTL co-simulation's testbench runs for design D
+// (T2S_HLS_TESTBENCH; t2s-clang --xrt writes the testbench, prog-tb.cpp):
+// the design's function as the program defines it, compiled without T2S
+// (the sequential reference), and its stub, which runs the top, on the same
+// inputs at the sizes of the top's depth=; the written buffers must agree
+// (floating-point values to a relative 1e-3: the array reduces in another
+// order). Where a buffer's size is unknown, the check says it did not run.
 void printTestbenchCheck(llvm::raw_ostream &OS, const Design &D, CTypes &Types) {
   std::string Name = llvm::StringRef(D.Function).split('(').first.str();
   llvm::SmallVector<std::string, 4> Signature = signatureTypes(D.Function);
@@ -237,24 +237,33 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   auto Feeds = serialFeeds(D);
   std::string Packers;
   llvm::raw_string_ostream PS(Packers);
+  std::vector<Design::Kernel> PackerKernels, UnpackerKernels; // per feed, per drain
   for (const auto &[Feeder, F] : Feeds) {
-    Design::Kernel Packer = serialPacker(*Feeder, F);
+    PackerKernels.push_back(serialPacker(*Feeder, F));
     PS << "\n";
     if (std::optional<std::string> Why =
-            PackerPrinter(PS, D, Packer, *Feeder, F, Types).print())
+            PackerPrinter(PS, D, PackerKernels.back(), *Feeder, F, Types).print())
       return Why;
   }
   // The outputs the host stores from their drainers' records
   // (SerialDrains.h): the unpackers.
   auto Drains = serialDrains(D);
   for (const auto &[Drainer, F] : Drains) {
-    Design::Kernel Unpacker = serialUnpacker(*Drainer, F);
+    UnpackerKernels.push_back(serialUnpacker(*Drainer, F));
     PS << "\n";
-    if (std::optional<std::string> Why =
-            HostIOPrinter(PS, D, Unpacker, Types, "const " + Types.name(F.Lane) + " *t2s_in")
-                .print())
+    if (std::optional<std::string> Why = HostIOPrinter(PS, D, UnpackerKernels.back(), Types,
+                                                       "const " + Types.name(F.Lane) + " *t2s_in")
+                                             .print())
       return Why;
   }
+  // A call of a host I/O function: the design's parameters it takes, then Last.
+  auto printCall = [&](const std::string &Indent, const Design::Kernel &Fn,
+                       const std::string &Last) {
+    OS << Indent << "t2s_hls_io::" << Fn.Name << "(";
+    for (unsigned A : Fn.Params)
+      OS << D.Params[A].Name << ", ";
+    OS << Last << ");\n";
+  };
   std::string TopArgs;
   for (unsigned A : Top)
     TopArgs += (TopArgs.empty() ? "" : ", ") +
@@ -275,7 +284,8 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
   };
   // Stores them where the drainers would have.
   auto printUnpacks = [&](const std::string &Indent, bool Sim) {
-    for (const auto &[Drainer, F] : Drains) {
+    for (size_t N = 0; N < Drains.size(); ++N) {
+      const SerialDrain &F = Drains[N].second;
       std::string Layout = unused(D.Params[F.Port].Name + "_layout"),
                   Lanes = unused(D.Params[F.Port].Name + "_records");
       std::string From = Layout;
@@ -287,23 +297,19 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
            << Lanes << ".size() * sizeof(" << Types.name(F.Lane) << "));\n";
         From = Lanes;
       }
-      OS << Indent << "t2s_hls_io::" << F.Unpacker << "(";
-      for (unsigned A : serialUnpacker(*Drainer, F).Params)
-        OS << D.Params[A].Name << ", ";
-      OS << From << ".data());\n";
+      printCall(Indent, UnpackerKernels[N], From + ".data()");
     }
   };
   // Lays out each such input ('Beat': the layout's element type).
   auto printLayouts = [&](const std::string &Indent, const std::string &Beat, bool Bytes) {
-    for (const auto &[Feeder, F] : Feeds) {
+    for (size_t N = 0; N < Feeds.size(); ++N) {
+      const SerialFeed &F = Feeds[N].second;
       std::string Layout = unused(D.Params[F.Port].Name + "_layout");
       OS << Indent << "std::vector<" << Beat << "> " << Layout << "(size_t(std::max(0LL, "
-         << hlsBeatCount(D, F, Types) << "))" << (Bytes ? " * 64" : "") << ");\n"
-         << Indent << "t2s_hls_io::" << F.Packer << "(";
-      for (unsigned A : serialPacker(*Feeder, F).Params)
-        OS << D.Params[A].Name << ", ";
-      OS << (Bytes ? Layout + ".data()" : "reinterpret_cast<unsigned char *>(" + Layout + ".data())")
-         << ");\n";
+         << hlsBeatCount(D, F, Types) << "))" << (Bytes ? " * 64" : "") << ");\n";
+      printCall(Indent, PackerKernels[N],
+                Bytes ? Layout + ".data()"
+                      : "reinterpret_cast<unsigned char *>(" + Layout + ".data())");
     }
   };
   if (Types.usesHalf())
@@ -311,7 +317,7 @@ std::optional<std::string> printHLSHostStub(llvm::raw_ostream &OS, const Design 
           "#endif\n";
   OS << Types.definitions();
   if (!Packers.empty()) // in a namespace that has the kernels' names of OpenCL C's functions
-    OS << "#ifndef T2S_HLS_IO_NAMES\n#define T2S_HLS_IO_NAMES\n#include <cmath>\n"
+    OS << "#ifndef T2S_HLS_IO_NAMES\n#define T2S_HLS_IO_NAMES\n"
        << "namespace t2s_hls_io {\n" << HLSMathNames << "} // namespace t2s_hls_io\n#endif\n"
        << "namespace t2s_hls_io {" << Packers << "} // namespace t2s_hls_io\n";
   OS << "\n// " << D.Function << ": " << D.Stub << ", which runs " << TopName << ".\n"

@@ -42,14 +42,6 @@ void conjuncts(const ExprPtr &C, llvm::SmallVectorImpl<ExprPtr> &Out) {
   }
 }
 
-bool namesOnly(const ExprPtr &E, const llvm::StringSet<> &Names) {
-  return !anyNode(E, [&](const Expr &X) {
-    return (X.Kind == ExprKind::Var && !Names.contains(X.Name)) || X.Kind == ExprKind::LoopVar ||
-           X.Kind == ExprKind::Load || X.Kind == ExprKind::ChannelRead;
-  });
-}
-
-bool ofParams(const ExprPtr &E) { return namesOnly(E, llvm::StringSet<>()); }
 
 // The analysis of a drainer's step: its stores' slots and pins.
 class DrainPlan {

@@ -74,13 +74,6 @@ int64_t product(llvm::ArrayRef<int64_t> Dims) {
   return N;
 }
 
-// Whether E names only the design's parameters and constants.
-bool ofParams(const ExprPtr &E) {
-  return !anyNode(E, [](const Expr &X) {
-    return X.Kind == ExprKind::Var || X.Kind == ExprKind::LoopVar ||
-           X.Kind == ExprKind::Load || X.Kind == ExprKind::ChannelRead;
-  });
-}
 
 
 } // namespace
@@ -130,6 +123,13 @@ std::optional<SerialFeed> serialFeed(const Design &D, const Design::Kernel &K) {
   F.Reader = freshIn(Names, D.Name + "_read_" + K.Buffer);
   F.Packer = freshIn(Names, "t2s_pack_" + K.Name);
   return F;
+}
+
+bool namesOnly(const ExprPtr &E, const llvm::StringSet<> &Names) {
+  return !anyNode(E, [&](const Expr &X) {
+    return (X.Kind == ExprKind::Var && !Names.contains(X.Name)) || X.Kind == ExprKind::LoopVar ||
+           X.Kind == ExprKind::Load || X.Kind == ExprKind::ChannelRead;
+  });
 }
 
 llvm::StringSet<> designNames(const Design &D) {

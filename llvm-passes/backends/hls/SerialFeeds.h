@@ -74,6 +74,12 @@ struct SerialFeed {
 /// its input itself (the preconditions above).
 std::optional<SerialFeed> serialFeed(const Design &D, const Design::Kernel &K);
 
+/// Whether \p E names only the design's parameters, constants and the
+/// variables \p Names (no loop of the nest, load or channel read).
+bool namesOnly(const ExprPtr &E, const llvm::StringSet<> &Names = {});
+/// Whether \p E names only the design's parameters and constants.
+inline bool ofParams(const ExprPtr &E) { return namesOnly(E); }
+
 /// The names a design's parameters, kernels and channels take, which an
 /// I/O module's own names avoid.
 llvm::StringSet<> designNames(const Design &D);
