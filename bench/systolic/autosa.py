@@ -27,7 +27,7 @@ DESIGNS = [
     ("int16 GEMM 1024^3 (docs/examples/mm_int16_large.rst)", 3435.0, 8192, 261,
      "autosa-mm-int16-u250.cpp", ["--size=I=4", "--size=J=4", "--size=K=32"]),
     ("CNN layer O=I=512, R=C=56, 3x3 (docs/examples/cnn_large.rst)", 932.7, 8960, 265,
-     "autosa-cnn-u250.cpp", ["--size=O0=8", "--size=C0=4", "--size=I0=8"]),
+     "autosa-cnn-u250.cpp", ["--size=O0=2", "--size=C0=4", "--size=I0=8"]),
 ]
 
 
