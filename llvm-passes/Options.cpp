@@ -75,6 +75,15 @@ llvm::cl::opt<bool> HLSHostLayouts(
                    "host makes and reads, in 512-bit beats (default); false: they access the "
                    "buffers themselves (t2s-clang --hls-io=direct)"));
 
+llvm::cl::opt<t2s::HLSSplit> HLSSplitOption(
+    "t2s-hls-split", llvm::cl::init(t2s::HLSSplit::Auto),
+    llvm::cl::desc("How the Vitis HLS C++ prints a systolic array"),
+    llvm::cl::values(
+        clEnumValN(t2s::HLSSplit::Auto, "auto",
+                   "a process per PE row where its DSPs need more than one die of the card"),
+        clEnumValN(t2s::HLSSplit::Rows, "rows", "a process per PE row"),
+        clEnumValN(t2s::HLSSplit::None, "none", "one process")));
+
 llvm::cl::opt<bool> OffloadDesigns(
     "t2s-offload",
     llvm::cl::desc("Replace each T2S design's loop nest by a call to its host "
@@ -129,6 +138,7 @@ DesignOptions designOptionsFromCommandLine() {
   O.DumpAfter.assign(DumpDesignAfter.begin(), DumpDesignAfter.end());
   O.ChannelReplay = std::max<uint64_t>(ChannelReplay, 1);
   O.HostLayouts = HLSHostLayouts;
+  O.Split = HLSSplitOption;
   for (const std::string &S : SizeOption) { // t2s-clang checked the spelling
     auto [Name, Value] = llvm::StringRef(S).split('=');
     int64_t V;

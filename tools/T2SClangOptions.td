@@ -56,6 +56,10 @@ def hls_io_EQ : Joined<["--"], "hls-io=">, MetaVarName<"host|direct">,
   HelpText<"How the Vitis HLS feeders and drainers reach their buffers: host (default), "
            "through layouts the host makes and reads, one 512-bit beat per clock in "
            "address order; direct, each accessing its buffer itself (docs/hls.md)">;
+def hls_split_EQ : Joined<["--"], "hls-split=">, MetaVarName<"auto|rows|none">,
+  HelpText<"How the Vitis HLS C++ builds a systolic array: auto (default), a process per PE "
+           "row where its DSPs need more than one die (SLR) of the --device card; rows, a "
+           "process per PE row with streams between them; none, one process (docs/hls.md)">;
 def emit_dot : Flag<["--"], "emit-dot">,
   HelpText<"Print a Graphviz picture of the designs instead of compiling; "
            "-o FILE">;

@@ -1265,6 +1265,7 @@ struct Request {
   std::string Device, Fmax; // the report's estimates: --device=, --fmax=
   std::vector<std::string> Sizes; // --size NAME=VALUE
   bool DirectIO = false;          // --hls-io=direct
+  std::string Split;              // --hls-split=
   std::string HostStub;
   ClangArgs Forwarded;
 
@@ -1321,6 +1322,14 @@ llvm::Expected<bool> takeOwnOption(const std::string &Word, Request &R) {
     if (V != "host" && V != "direct")
       return commandLineError("--hls-io= takes host or direct, not '" + llvm::Twine(V) + "'");
     R.DirectIO = V == "direct";
+    return true;
+  }
+  case own::OPT_hls_split_EQ: {
+    llvm::StringRef V = O->getValue();
+    if (V != "auto" && V != "rows" && V != "none")
+      return commandLineError("--hls-split= takes auto, rows or none, not '" + llvm::Twine(V) +
+                              "'");
+    R.Split = V.str();
     return true;
   }
   case own::OPT_size_EQ: {
@@ -1619,6 +1628,10 @@ std::vector<std::string> boardFlags(const Request &R) {
   if (R.DirectIO) {
     Flags.push_back("-mllvm");
     Flags.push_back("-t2s-hls-host-layouts=false");
+  }
+  if (!R.Split.empty()) {
+    Flags.push_back("-mllvm");
+    Flags.push_back("-t2s-hls-split=" + R.Split);
   }
   return Flags;
 }

@@ -15,6 +15,7 @@
 #define T2S_DESIGN_H
 
 #include "expr/Expr.h"
+#include "systolic/DesignOptions.h"
 #include "systolic/PEBuffer.h"
 #include "systolic/Stmt.h"
 
@@ -200,6 +201,10 @@ struct Design {
     Stmts Body;
     /// A loader with a reuse buffer (the buffer step).
     std::optional<ReuseBuffer> Reuse;
+    /// The HLS target's PE rows as processes (hls/SplitArray.h): the kernel
+    /// is a template over its row, run as this many processes; 0 for a
+    /// kernel that runs as one.
+    int64_t RowProcesses = 0;
     /// A systolic array without parameters runs by itself, forever (Intel's
     /// autorun), between its loaders and drainers.
     bool autorun() const { return Role == KernelRole::Systolic && Params.empty(); }
@@ -368,6 +373,8 @@ struct Design {
   /// output through layouts the host makes and reads (hls/SerialFeeds.h,
   /// hls/SerialDrains.h; DesignOptions::HostLayouts).
   bool HostLayouts = true;
+  /// How the HLS target prints its arrays (DesignOptions::Split).
+  HLSSplit Split = HLSSplit::Auto;
   llvm::SmallVector<Param, 4> Params; ///< by argument number
   /// Whether the kernels' Params are known (the last step finds them).
   bool KernelParamsKnown = false;

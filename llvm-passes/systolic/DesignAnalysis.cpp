@@ -138,6 +138,7 @@ public:
         for (unsigned P = 0; P < D.Params.size(); ++P)
           D.Params[P].Given = Given[P];
         D.HostLayouts = Opts.HostLayouts;
+        D.Split = Opts.Split;
       }
     }
   }

@@ -37,6 +37,11 @@ inline llvm::StringRef stepName(DesignStep S) {
   return "?";
 }
 
+/// How the HLS target prints a systolic array (hls/SplitArray.h): one
+/// process, one process per PE row where the array's DSPs need more than
+/// one die of the card (Auto), or per row wherever it can (Rows).
+enum class HLSSplit { Auto, Rows, None };
+
 struct DesignOptions {
   /// Honour loader(...) and drainer(...) (-t2s-isolate, default true);
   /// false: one kernel per design that reads and writes its buffers itself,
@@ -61,6 +66,9 @@ struct DesignOptions {
   /// order (-t2s-hls-host-layouts, default true; t2s-clang --hls-io=); false:
   /// they access the buffers themselves.
   bool HostLayouts = true;
+  /// Whether the HLS target prints an array's PE rows as processes of their
+  /// own (-t2s-hls-split=, t2s-clang --hls-split=; hls/SplitArray.h).
+  HLSSplit Split = HLSSplit::Auto;
 
   /// Whether designs get loader and drainer kernels and their channels.
   bool isolates() const { return Isolate && !ForDevice; }

@@ -6,7 +6,9 @@
 #include "backends/hls/CircularDelayLines.h"
 #include "backends/hls/FlattenTimeLoops.h"
 #include "backends/hls/SerialFeeds.h"
+#include "backends/hls/SplitArray.h"
 #include "backends/hls/TileCounters.h"
+#include "backends/model/Estimate.h"
 #include "expr/IntEval.h"
 #include "systolic/DelayLines.h"
 #include "systolic/StmtWalk.h"
@@ -109,6 +111,8 @@ private:
   // The parameters of the design it takes, then the streams it reads or
   // writes, by reference (arrays of them as arrays).
   void printFrame(const std::string &Body) override {
+    if (K.RowProcesses) // one process per PE row (SplitArray.h)
+      OS << "template <int " << RowParameter << ">\n";
     OS << "static void " << K.Name << "(";
     std::string Sep;
     for (unsigned A : K.Params) {
@@ -363,7 +367,6 @@ class HLSPrinter {
   const Design &D;
   CTypes &Types;
   uint64_t MinDepth; // of every stream
-  int64_t DelayLineWords; // the shortest delay line in block RAM; 0: none
   std::map<const Design::Kernel *, KernelChannels> Uses;
   // The feeders whose inputs the host lays out, and their feeds.
   llvm::SmallVector<std::pair<const Design::Kernel *, SerialFeed>, 2> Feeds;
@@ -373,9 +376,9 @@ class HLSPrinter {
   std::vector<llvm::SmallVector<const Design::Kernel *, 4>> Orders;
 
 public:
-  HLSPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types, uint64_t MinDepth,
-             int64_t DelayLineWords = 0)
-      : OS(OS), D(D), Types(Types), MinDepth(MinDepth), DelayLineWords(DelayLineWords) {
+  /// \p D as this target prints it (hlsPrintedDesign), or as analysed.
+  HLSPrinter(llvm::raw_ostream &OS, const Design &D, CTypes &Types, uint64_t MinDepth)
+      : OS(OS), D(D), Types(Types), MinDepth(MinDepth) {
     for (const Design::Kernel &K : D.Kernels)
       Uses[&K] = kernelChannels(D, K);
     Feeds = serialFeeds(D);
@@ -418,10 +421,9 @@ public:
     OS << "namespace t2s_hls {\n";
     for (const Design::Kernel &K : D.Kernels) {
       OS << "\n";
-      // Its long delay lines as circular buffers in block RAM, a feeder's
-      // input from the host's layout through a reader, its tile loops as
-      // counters, its nests of time loops as one loop each.
-      Design::Kernel Printed = withCircularDelayLines(K, delayLines(K, DelayLineWords));
+      // A feeder's input from the host's layout through a reader, its tile
+      // loops as counters, its nests of time loops as one loop each.
+      Design::Kernel Printed = K;
       llvm::SmallVector<std::string, 1> IOStreams;
       if (const SerialFeed *Feed = feedOf(K)) {
         printReader(K, *Feed);
@@ -612,11 +614,20 @@ private:
            << "(\"" << F->Channel << "\");\n";
     }
     for (const Design::Kernel *K : declarationOrder(Order)) {
+      // The process of PE rows once per row, row 0 first (SplitArray.h).
+      auto instances = [&](auto Print) {
+        if (!K->RowProcesses)
+          return Print(K->Name, std::string());
+        for (int64_t R = 0; R < K->RowProcesses; ++R)
+          Print(K->Name + std::to_string(R), "<" + std::to_string(R) + ">");
+      };
       if (K->autorun()) {
-        OS << "  hls_thread_local hls::task " << K->Name << "_task(t2s_hls::" << K->Name;
-        for (const Design::Channel *C : Uses[K].all())
-          OS << ", " << C->Name;
-        OS << "); // runs by itself, as values reach it\n";
+        instances([&](const std::string &Name, const std::string &Row) {
+          OS << "  hls_thread_local hls::task " << Name << "_task(t2s_hls::" << K->Name << Row;
+          for (const Design::Channel *C : Uses[K].all())
+            OS << ", " << C->Name;
+          OS << "); // runs by itself, as values reach it\n";
+        });
         continue;
       }
       // An I/O module's call: its port, the kernel's sizes, its stream.
@@ -631,24 +642,27 @@ private:
       const SerialDrain *Drain = drainOf(*K);
       if (F)
         printModule(F->Reader, F->Port, F->Channel);
-      OS << "  t2s_hls::" << K->Name << "(";
-      std::string Sep;
-      for (unsigned A : K->Params) {
-        if ((F && A == F->Port) || (Drain && A == Drain->Port))
-          continue;
-        OS << Sep << D.Params[A].Name;
-        Sep = ", ";
-      }
-      for (const std::string *S : {F ? &F->Channel : nullptr, Drain ? &Drain->Channel : nullptr})
-        if (S) {
-          OS << Sep << *S;
+      instances([&](const std::string &, const std::string &Row) {
+        OS << "  t2s_hls::" << K->Name << Row << "(";
+        std::string Sep;
+        for (unsigned A : K->Params) {
+          if ((F && A == F->Port) || (Drain && A == Drain->Port))
+            continue;
+          OS << Sep << D.Params[A].Name;
           Sep = ", ";
         }
-      for (const Design::Channel *C : Uses[K].all()) {
-        OS << Sep << C->Name;
-        Sep = ", ";
-      }
-      OS << ");\n";
+        for (const std::string *S :
+             {F ? &F->Channel : nullptr, Drain ? &Drain->Channel : nullptr})
+          if (S) {
+            OS << Sep << *S;
+            Sep = ", ";
+          }
+        for (const Design::Channel *C : Uses[K].all()) {
+          OS << Sep << C->Name;
+          Sep = ", ";
+        }
+        OS << ");\n";
+      });
       if (Drain)
         printModule(Drain->Writer, Drain->Port, Drain->Channel);
     }
@@ -760,12 +774,68 @@ std::optional<std::string> hlsRefusal(const Design &D) {
   return HLSPrinter(llvm::nulls(), D, Types, /*MinDepth=*/1).plan();
 }
 
-std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types,
-                                    const FPGAToolchain &Tools) {
+namespace {
+
+// Kernel K with its delay lines of DelayLineWords steps or more circular
+// buffers (0: none).
+Design::Kernel withRAMDelayLines(const Design::Kernel &K, int64_t DelayLineWords) {
+  return withCircularDelayLines(K, delayLines(K, DelayLineWords));
+}
+
+// Whether the split of Prepared (systolic) is asked for or chosen: Rows
+// always, Auto where Card has several SLRs and the array's DSPs need more
+// than one of them.
+bool splitWanted(const Design &D, const Design::Kernel &Prepared, const FPGADevice *Card) {
+  if (Prepared.Role != KernelRole::Systolic || D.Split == HLSSplit::None)
+    return false;
+  if (D.Split == HLSSplit::Rows)
+    return true;
+  return Card && Card->SLRs > 1 && estimateNest(D, Prepared.Nest, *Card).slrsSpanned(*Card) > 1;
+}
+
+} // namespace
+
+std::optional<std::string> hlsPrintedDesign(const Design &D, const FPGAToolchain &Tools,
+                                            const FPGADevice *Card, Design &Out) {
+  Out = D;
+  for (Design::Kernel &K : Out.Kernels)
+    K = withRAMDelayLines(K, Tools.DelayLineRAMWords);
+  for (size_t At = 0; At < Out.Kernels.size(); ++At) {
+    const Design::Kernel &K = Out.Kernels[At];
+      if (!splitWanted(D, K, Card))
+      continue;
+    std::optional<std::string> Why = splitRefusal(Out, K);
+    if (Why && D.Split == HLSSplit::Rows)
+      return "--hls-split=rows asks for the array '" + K.Name +
+             "' as one process per PE row, and it cannot be: " + *Why +
+             "; build it as one process (--hls-split=none), or write its PE rows as "
+             "docs/hls.md's \"PE rows as processes\" says";
+    if (Why)
+      continue;
+    Design::Kernel Prepared = K;
+    int64_t Rows = rowSplitShape(Out, Prepared)->Rows;
+    Out = withArrayRows(Out, At, Prepared);
+      At += size_t(Rows) - 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<RowSplitShape> hlsRowSplit(const Design &D, const Design::Kernel &K,
+                                         const FPGAToolchain &Tools, const FPGADevice *Card) {
+  Design::Kernel Prepared = withRAMDelayLines(K, Tools.DelayLineRAMWords);
+  if (!splitWanted(D, Prepared, Card))
+    return std::nullopt;
+  return rowSplitShape(D, Prepared);
+}
+
+std::optional<std::string> printHLS(std::string &Text, const Design &Analysed, CTypes &Types,
+                                    const FPGAToolchain &Tools, const FPGADevice *Card) {
+  Design D;
+  if (std::optional<std::string> Why = hlsPrintedDesign(Analysed, Tools, Card, D))
+    return Why;
   std::string Body;
   llvm::raw_string_ostream BS(Body);
-  if (std::optional<std::string> Why =
-          HLSPrinter(BS, D, Types, Tools.MinChannelDepth, Tools.DelayLineRAMWords).print())
+  if (std::optional<std::string> Why = HLSPrinter(BS, D, Types, Tools.MinChannelDepth).print())
     return Why;
   llvm::raw_string_ostream OS(Text);
   OS << "\n// " << D.Function << ": the "

@@ -30,6 +30,7 @@
 #include "backends/model/FPGADevices.h"
 #include "backends/hls/SerialDrains.h"
 #include "backends/hls/SerialFeeds.h"
+#include "backends/hls/SplitArray.h"
 #include "systolic/Design.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -117,14 +118,29 @@ extern const char *const HLSMathNames;
 /// where it can.
 std::optional<std::string> hlsRefusal(const Design &D);
 
+/// \p D as this target prints it, in \p Out: each kernel's delay lines of
+/// \p Tools' DelayLineRAMWords steps or more circular buffers in block RAM
+/// (hls/CircularDelayLines.h), and each systolic array one process per PE
+/// row (hls/SplitArray.h) where D.Split asks for it (--hls-split=rows), or
+/// chooses it (auto) because the array's DSPs need more than one of
+/// \p Card's SLRs and the rows can split. Returns why not where rows were
+/// asked for and cannot be.
+std::optional<std::string> hlsPrintedDesign(const Design &D, const FPGAToolchain &Tools,
+                                            const FPGADevice *Card, Design &Out);
+/// The rows of systolic kernel \p K (of the analysed \p D) as
+/// hlsPrintedDesign prints it on \p Card, where it splits; none where the
+/// array stays one process.
+std::optional<RowSplitShape> hlsRowSplit(const Design &D, const Design::Kernel &K,
+                                         const FPGAToolchain &Tools, const FPGADevice *Card);
+
 /// Appends \p D as Vitis HLS C++ to \p Text. Returns why it cannot be
 /// (a shape Vitis HLS cannot be given, or an internal error), or none.
 /// What Vitis builds is \p Tools' (the device table's toolchain "vitis"):
-/// every stream at least its MinChannelDepth deep (hlsStreamType), delay
-/// lines of DelayLineRAMWords steps or more circular buffers in block RAM
-/// (hls/CircularDelayLines.h).
+/// every stream at least its MinChannelDepth deep (hlsStreamType), and the
+/// kernels as hlsPrintedDesign has them for \p Card (none: no split chosen).
 std::optional<std::string> printHLS(std::string &Text, const Design &D, CTypes &Types,
-                                    const FPGAToolchain &Tools);
+                                    const FPGAToolchain &Tools,
+                                    const FPGADevice *Card = nullptr);
 
 } // namespace t2s
 

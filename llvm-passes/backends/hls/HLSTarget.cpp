@@ -42,7 +42,7 @@ std::optional<std::string> HLSTarget::print(const Design &D, const TargetContext
   FPGAToolchain Tools = fpgaToolchain(AMDToolchain);
   if (C.Output.HLSDelayLineWords >= 0)
     Tools.DelayLineRAMWords = C.Output.HLSDelayLineWords;
-  std::optional<std::string> Why = printHLS(Texts.Kernels, D, Types, Tools);
+  std::optional<std::string> Why = printHLS(Texts.Kernels, D, Types, Tools, &C.Device);
   if (!Why && !C.Output.HostFile.empty()) {
     llvm::raw_string_ostream HS(Texts.Host);
     Why = printHLSHostStub(HS, D, Types);

@@ -308,19 +308,34 @@ void printIOModules(llvm::raw_ostream &OS, const t2s::Design &D) {
 }
 
 void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
-                   const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D) {
+                   const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D,
+                   unsigned Nest) {
   OS << "  estimate on " << Dev.Name << " at " << number(Fmax) << " MHz: " << number(E.DSPs)
      << " " << Dev.DSPName << " of " << grouped(Dev.DSPBlocks) << " " << dspShare(E, Dev);
   for (const t2s::DesignEstimate::Units &U : E.Ops)
     OS << (&U == &E.Ops.front() ? ": " : ", ") << grouped(U.Count) << " " << U.Op;
   OS << "\n";
-  if (int64_t Spans = E.slrsSpanned(Dev); Spans > 1)
+  if (int64_t Spans = E.slrsSpanned(Dev); Spans > 1) {
     OS << "  SLRs: " << number(E.DSPs) << " " << Dev.DSPName << " need at least " << Spans
        << " of the part's " << Dev.SLRs << " dies (SLRs, " << grouped(Dev.DSPBlocks / Dev.SLRs)
-       << " each); the array is one pipelined process whose PE chains cross between them, "
-          "which the tools do not route at " << number(Fmax)
-       << " MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "
-          "\"SLRs\")\n";
+       << " each); ";
+    // The Vitis HLS C++ of the array (hls/SplitArray.h).
+    std::optional<t2s::RowSplitShape> Rows;
+    const t2s::FPGAToolchain Tools = t2s::fpgaToolchain(t2s::AMDToolchain);
+    for (const t2s::Design::Kernel &K : D.Kernels)
+      if (K.Nest == Nest && K.Role == t2s::KernelRole::Systolic && !Rows)
+        Rows = t2s::hlsRowSplit(D, K, Tools, &Dev);
+    if (Rows)
+      OS << "the HLS array is " << Rows->Rows << " processes, one per PE row, with "
+         << grouped(Rows->BitsBetweenRows)
+         << " bits of streams between neighbouring rows, for the floorplanner to place die by "
+            "die (docs/estimates.md, \"SLRs\")\n";
+    else
+      OS << "the array is one pipelined process whose PE chains cross between them, "
+            "which the tools do not route at " << number(Fmax)
+         << " MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "
+            "\"SLRs\")\n";
+  }
   if (Dev.PortBytesPerClock > 0)
     printIOModules(OS, D);
   if (!E.Uncosted.empty()) {
@@ -881,7 +896,7 @@ private:
                                               ": at its stand-in)")
          << "\n";
     if (E)
-      printEstimate(OS, *E, *Device, Opts.Emit.Board.FmaxMHz, DR.D);
+      printEstimate(OS, *E, *Device, Opts.Emit.Board.FmaxMHz, DR.D, N);
     else if (Device)
       OS << "  estimate: none, " << noEstimateReason(DR) << "\n";
   }
@@ -903,7 +918,7 @@ private:
       }
       OS << K.Title << " of design " << Name << "\n";
       printDepths(OS, D, N);
-      printEstimate(OS, E, *Device, Opts.Emit.Board.FmaxMHz, D);
+      printEstimate(OS, E, *Device, Opts.Emit.Board.FmaxMHz, D, N);
     }
   }
 };

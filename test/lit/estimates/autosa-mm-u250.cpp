@@ -30,10 +30,19 @@
 // RUN: %t2s-clang --report --hls-io=direct --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
 // WARN: warning: kernel 'sgemm_load_a' starts a step every {{[0-9]+}} clocks on Alveo U250 (XCU250), not every clock: {{.*}} its loader keeps 'a' in a reuse buffer already (buffer(a, k)), which sends each value read {{[0-9]+}} times: send each more often with longer loops inside 'k' that its values do not name (larger tiles), or reuse them among neighbouring PEs, or read fewer of its values per step) [-Wt2s-initiation-interval]
 // The Vitis HLS C++ partitions no array into more than Vitis' 4,096 parts:
-// the delay line is 208 memories, not 66,768 registers.
+// the delay line is 208 memories, not 66,768 registers: 16 in each of the
+// 13 row processes (docs/hls.md, "PE rows as processes"), or 208 in the
+// one process of --hls-split=none.
 // RUN: %t2s-clang --emit-hls --device=u250 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s -o %t.hls.cpp
 // RUN: %python %S/../hls/Inputs/partitions.py %t.hls.cpp | FileCheck %s --check-prefix=PARTS
-// PARTS: sr_Z_kkk7: 208 parts{{$}}
+// PARTS: sr_Z_kkk7: 16 parts{{$}}
+// RUN: grep -c 'sgemm_row<[0-9]*>(' %t.hls.cpp | FileCheck %s --check-prefix=ROWS
+// ROWS: 13
+// RUN: %t2s-clang --emit-hls --hls-split=none --device=u250 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s -o %t.one.cpp
+// RUN: %python %S/../hls/Inputs/partitions.py %t.one.cpp | FileCheck %s --check-prefix=PARTS-ONE
+// PARTS-ONE: sr_Z_kkk7: 208 parts{{$}}
+// RUN: %t2s-clang --report --hls-split=none --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s | FileCheck %s --check-prefix=ONE
+// ONE: SLRs: 8,320 DSP48E2 slices need at least 3 of the part's 4 dies (SLRs, 3,072 each); the array is one pipelined process whose PE chains cross between them, which the tools do not route at 300 MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "SLRs")
 // RUN: %t2s-clang --report=json --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s | jq -c '.designs[0].estimate | [.dsp_blocks, .bound, ((.peak_gflops / 938.7 - 1) * 1000 | round / 10), ((.expected_gflops / 938.7 - 1) * 1000 | round / 10)]' | FileCheck %s --check-prefix=JSON
 
 // CHECK:      PEs: 208 (iii in [0, 13), jjj in [0, 16))
@@ -41,8 +50,10 @@
 // shift register, 320 words for the steps of the k tile and 1 for this one.
 // CHECK:      registers of Z, lane kkk = 7 for older steps: 321 per PE (66768 in all)
 // CHECK:      estimate on Alveo U250 (XCU250) at 300 MHz: 8,320 DSP48E2 slices of 12,288 (67.7%): 1,664 fp32 multiply-add
-// The array is one process across 3 of the U250's 4 dies:
-// CHECK-NEXT: SLRs: 8,320 DSP48E2 slices need at least 3 of the part's 4 dies (SLRs, 3,072 each); the array is one pipelined process whose PE chains cross between them, which the tools do not route at 300 MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "SLRs")
+// The array is 13 processes, one per PE row, across 3 of the U250's 4
+// dies; between two rows, each step, a's bundle (104 floats), c's bundles
+// (16 x 13) and the row's sr_Y (16 x 8):
+// CHECK-NEXT: SLRs: 8,320 DSP48E2 slices need at least 3 of the part's 4 dies (SLRs, 3,072 each); the HLS array is 13 processes, one per PE row, with 14,080 bits of streams between neighbouring rows, for the floorplanner to place die by die (docs/estimates.md, "SLRs")
 // The I/O modules, and the host's layouts at the sizes (a's tiles once per
 // tile of j: 16 times a's 68 MB, padded to 7 beats of its 6.5):
 // CHECK-NEXT: I/O module sgemm_read_a: a as the host lays it out, 1,280 records of 7 beats per tile, a beat per step in 8,960 of sgemm_load_a's 20,480 steps; the layout 1,174,405,120 bytes
