@@ -82,7 +82,9 @@ llvm::cl::opt<t2s::HLSSplit> HLSSplitOption(
         clEnumValN(t2s::HLSSplit::Auto, "auto",
                    "a process per PE row where its DSPs need more than one die of the card"),
         clEnumValN(t2s::HLSSplit::Rows, "rows", "a process per PE row"),
-        clEnumValN(t2s::HLSSplit::None, "none", "one process")));
+        clEnumValN(t2s::HLSSplit::None, "none", "one process"),
+        clEnumValN(t2s::HLSSplit::Any, "any",
+                   "a process per PE row wherever the rows can split (for testing)")));
 
 llvm::cl::opt<bool> OffloadDesigns(
     "t2s-offload",

@@ -6,7 +6,8 @@
 # as the sequential reference (plain clang++-19 -O2), through t2s-clang at -O0
 # and -O2 (native systolic), with t2s-clang --emulate -O2 (the emitted
 # kernels as fibers) and with t2s-clang --hls-sim -O2 (the C simulation of
-# their Vitis HLS C++); every build's output must equal the reference's.
+# their Vitis HLS C++; on odd seeds with every array that can split one
+# process per PE row); every build's output must equal the reference's.
 # Programs run in parallel (T2S_RANDOM_JOBS, default 2). Every program that
 # differs or fails to build or run is kept, with its outputs and logs, in
 # T2S_RANDOM_KEEP (default ./random-ures-failures). Prints a summary and exits
@@ -47,6 +48,11 @@ check_one() {
       # of 32 steps: the campaign checks that spelling on every design.
       local flags=()
       [ "$mode" = "--hls-sim -O2" ] && flags=(-Xclang -mllvm -Xclang -t2s-hls-delay-lines=1)
+      # Every other program's arrays are one process per PE row wherever
+      # their rows can split (backends/hls/SplitArray.h), not only those
+      # too large for one SLR of a card.
+      [ "$mode" = "--hls-sim -O2" ] && [ $((s % 2)) -eq 1 ] &&
+        flags+=(-Xclang -mllvm -Xclang -t2s-hls-split=any)
       # shellcheck disable=SC2086
       if ! "$build/bin/t2s-clang" $mode "${flags[@]}" -w "$work/r.cpp" -o "$work/$name" \
            2> "$work/$name.log"; then

@@ -43,11 +43,11 @@ def main():
     ap.add_argument("--t2s-clang", default=os.path.join(ROOT, "build", "bin", "t2s-clang"))
     args = ap.parse_args()
     print("| design | MHz | AutoSA | model peak | model expected | expected / AutoSA "
-          "| bound | AutoSA DSPs | model DSPs |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| bound | AutoSA DSPs | model DSPs | SLRs | HLS array |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, published, dsps, fmax, source, sizes in DESIGNS:
         if source is None:
-            print("| %s | %d | %.1f | (not written in T2S yet) | | | | %s | |"
+            print("| %s | %d | %.1f | (not written in T2S yet) | | | | %s | | | |"
                   % (name, fmax, published, "{:,}".format(dsps) if dsps else "-"))
             continue
         e = report(args.t2s_clang, os.path.join(ROOT, "test", "lit", "estimates", source),
@@ -61,9 +61,13 @@ def main():
                      if "_load_" not in k["kernel"] and "_drain_" not in k["kernel"]]
             peak = e["int_ops_per_run"] / array[0]["steps"] * fmax / 1000 if array else 0
             expected = e.get("gops") or 0
-        print("| %s | %d | %.1f | %.1f | %.1f | %.3f | %s | %s | %s |"
+        # The array as Vitis HLS C++: one process per PE row, or one.
+        rows = e.get("hls_row_processes") or 0
+        array = "%d row processes" % rows if rows else "one process"
+        print("| %s | %d | %.1f | %.1f | %.1f | %.3f | %s | %s | %s | %d | %s |"
               % (name, fmax, published, peak, expected, expected / published, e.get("bound") or "-",
-                 "{:,}".format(dsps) if dsps else "-", "{:,}".format(int(e["dsp_blocks"]))))
+                 "{:,}".format(dsps) if dsps else "-", "{:,}".format(int(e["dsp_blocks"])),
+                 e.get("slrs_spanned") or 1, array))
     return 0
 
 

@@ -38,9 +38,11 @@ inline llvm::StringRef stepName(DesignStep S) {
 }
 
 /// How the HLS target prints a systolic array (hls/SplitArray.h): one
-/// process, one process per PE row where the array's DSPs need more than
-/// one die of the card (Auto), or per row wherever it can (Rows).
-enum class HLSSplit { Auto, Rows, None };
+/// process per PE row where the array's DSPs need more than one die of the
+/// card and its rows can split (Auto), per row or an error (Rows), one
+/// process (None), or per row wherever the rows can split (Any: what the
+/// random campaign checks, on arrays of any size).
+enum class HLSSplit { Auto, Rows, None, Any };
 
 struct DesignOptions {
   /// Honour loader(...) and drainer(...) (-t2s-isolate, default true);

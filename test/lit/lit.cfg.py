@@ -58,7 +58,7 @@ if config.t2s_sanitize:
     config.excludes += [
         "random-forms-2.test", "random-forms-3.test", "random-forms-4.test",
         "random-ures.test", "random-affine.test", "random-lifted.test",
-        "random-lanes.test", "traffic-random.test",
+        "random-lanes.test", "random-split.test", "traffic-random.test",
         "example-conv2d.test", "example-fir.test", "example-jacobi1d.test",
         "example-ks_cnn.test", "example-lu.test", "example-matvec.test",
         "example-mttkrp.test", "example-pairhmm.test", "example-qrd.test",

@@ -783,12 +783,12 @@ Design::Kernel withRAMDelayLines(const Design::Kernel &K, int64_t DelayLineWords
 }
 
 // Whether the split of Prepared (systolic) is asked for or chosen: Rows
-// always, Auto where Card has several SLRs and the array's DSPs need more
-// than one of them.
+// and Any always, Auto where Card has several SLRs and the array's DSPs
+// need more than one of them.
 bool splitWanted(const Design &D, const Design::Kernel &Prepared, const FPGADevice *Card) {
   if (Prepared.Role != KernelRole::Systolic || D.Split == HLSSplit::None)
     return false;
-  if (D.Split == HLSSplit::Rows)
+  if (D.Split == HLSSplit::Rows || D.Split == HLSSplit::Any)
     return true;
   return Card && Card->SLRs > 1 && estimateNest(D, Prepared.Nest, *Card).slrsSpanned(*Card) > 1;
 }

@@ -249,7 +249,7 @@ private:
         continue;
       }
       if (S.Kind == StmtKind::Loop && !unrolledLoop(S) && InRows)
-        return refuse("a loop over '" + Var + "' holds a pipelined loop");
+        return refuse("its loop over '" + Var + "' holds a loop that is not unrolled");
       llvm::SmallVector<std::string, 2> Constant;
       reads(S, InRows, T, TR, Constant);
       if (Why)

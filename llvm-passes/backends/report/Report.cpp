@@ -307,6 +307,18 @@ void printIOModules(llvm::raw_ostream &OS, const t2s::Design &D) {
   }
 }
 
+// The PE rows of nest Nest's array as processes of the Vitis HLS C++ for
+// Dev (hls/SplitArray.h), where it splits.
+std::optional<t2s::RowSplitShape> hlsRows(const t2s::Design &D, unsigned Nest,
+                                          const t2s::FPGADevice &Dev) {
+  const t2s::FPGAToolchain Tools = t2s::fpgaToolchain(t2s::AMDToolchain);
+  for (const t2s::Design::Kernel &K : D.Kernels)
+    if (K.Nest == Nest && K.Role == t2s::KernelRole::Systolic)
+      if (std::optional<t2s::RowSplitShape> Rows = t2s::hlsRowSplit(D, K, Tools, &Dev))
+        return Rows;
+  return std::nullopt;
+}
+
 void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
                    const t2s::FPGADevice &Dev, double Fmax, const t2s::Design &D,
                    unsigned Nest) {
@@ -319,13 +331,7 @@ void printEstimate(llvm::raw_ostream &OS, const t2s::DesignEstimate &E,
     OS << "  SLRs: " << number(E.DSPs) << " " << Dev.DSPName << " need at least " << Spans
        << " of the part's " << Dev.SLRs << " dies (SLRs, " << grouped(Dev.DSPBlocks / Dev.SLRs)
        << " each); ";
-    // The Vitis HLS C++ of the array (hls/SplitArray.h).
-    std::optional<t2s::RowSplitShape> Rows;
-    const t2s::FPGAToolchain Tools = t2s::fpgaToolchain(t2s::AMDToolchain);
-    for (const t2s::Design::Kernel &K : D.Kernels)
-      if (K.Nest == Nest && K.Role == t2s::KernelRole::Systolic && !Rows)
-        Rows = t2s::hlsRowSplit(D, K, Tools, &Dev);
-    if (Rows)
+    if (std::optional<t2s::RowSplitShape> Rows = hlsRows(D, Nest, Dev))
       OS << "the HLS array is " << Rows->Rows << " processes, one per PE row, with "
          << grouped(Rows->BitsBetweenRows)
          << " bits of streams between neighbouring rows, for the floorplanner to place die by "
@@ -861,6 +867,11 @@ private:
     O["channel_depths"] = depthsJSON(DR.D, N);
     if (E) {
       llvm::json::Object Est = estimateJSON(*E, *Device, Opts.Emit.Board.FmaxMHz, DR.D);
+      if (Device->SLRs > 1) { // the HLS array's processes (docs/hls.md, "PE rows as processes")
+        std::optional<t2s::RowSplitShape> Rows = hlsRows(DR.D, N, *Device);
+        Est["hls_row_processes"] = Rows ? Rows->Rows : 0;
+        Est["hls_bits_between_rows"] = Rows ? int64_t(Rows->BitsBetweenRows) : 0;
+      }
       if (!Sizes.Given.empty()) {
         llvm::json::Object At;
         for (unsigned A = 0; A < Sizes.At.size(); ++A)

@@ -42,6 +42,10 @@
 // RUN: %python %S/../hls/Inputs/partitions.py %t.one.cpp | FileCheck %s --check-prefix=PARTS-ONE
 // PARTS-ONE: sr_Z_kkk7: 208 parts{{$}}
 // RUN: %t2s-clang --report --hls-split=none --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 -Wno-t2s-initiation-interval %s | FileCheck %s --check-prefix=ONE
+// RUN: %t2s-clang --report=json --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s | jq -c '.designs[0].estimate | [.slrs_spanned, .hls_row_processes, .hls_bits_between_rows]' | FileCheck %s --check-prefix=ROWS-JSON
+// ROWS-JSON: [3,13,14080]
+// RUN: %t2s-clang --report=json --hls-split=none --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s | jq -c '.designs[0].estimate | [.slrs_spanned, .hls_row_processes]' | FileCheck %s --check-prefix=ONE-JSON
+// ONE-JSON: [3,0]
 // ONE: SLRs: 8,320 DSP48E2 slices need at least 3 of the part's 4 dies (SLRs, 3,072 each); the array is one pipelined process whose PE chains cross between them, which the tools do not route at 300 MHz unless its PEs are split into processes and floorplanned (docs/estimates.md, "SLRs")
 // RUN: %t2s-clang --report=json --device=u250 --fmax=300 --size=I=16 --size=J=16 --size=K=8 %s | jq -c '.designs[0].estimate | [.dsp_blocks, .bound, ((.peak_gflops / 938.7 - 1) * 1000 | round / 10), ((.expected_gflops / 938.7 - 1) * 1000 | round / 10)]' | FileCheck %s --check-prefix=JSON
 
