@@ -14,7 +14,8 @@
 // stages (kernels that run one after another) has one DATAFLOW function per
 // stage, which the top calls in turn. The array's long delay lines are
 // circular buffers in block RAM (hls/CircularDelayLines.h), each task is
-// declared after the processes that feed it.
+// declared after the processes that feed it, and an array too large for one
+// SLR of the card is one process per PE row (hls/SplitArray.h).
 //
 // What Vitis HLS cannot be given is refused with the reason, never printed
 // wrong. Everything else was decided by the lowering steps; this file only
