@@ -492,11 +492,10 @@ private:
   void stmt(const Stmt &S, Stmts &Out) {
     if (S.Kind == StmtKind::Loop && S.Name == P.Var) {
       Stmts Body = list(S.Body);
-      bool Named = false;
-      forEachStmt(Body, [&](const Stmt &X) {
-        forEachExpr(X, [&](const ExprPtr &E) { Named = Named || mentions(E, P.Var); });
-      });
-      if (Named) // the row's PE index, where the body still names it
+      // The row's PE index, where the body still names it.
+      if (anyExprNode(Body, [&](const Expr &X) {
+            return X.Kind == ExprKind::Var && X.Name == P.Var;
+          }))
         Body.insert(Body.begin(), let(P.Var, row()));
       Out.push_back(block(std::move(Body)));
       return;
