@@ -123,6 +123,15 @@ inline bool hasPipelinedLoop(const Stmts &Body) {
   return Found;
 }
 
+/// The variable an access names: X of X[i][j], or X itself; "" for any
+/// other expression (a channel reference, an array element, a register).
+inline std::string accessedName(const Expr &E) {
+  const Expr *X = &E;
+  while (X->Kind == ExprKind::Subscript && !X->Operands.empty())
+    X = &X->operand(0);
+  return X->Kind == ExprKind::Var ? X->Name : std::string();
+}
+
 /// Whether an expression node anywhere in \p Body (its statements and
 /// those nested in them) satisfies \p P.
 inline bool anyExprNode(const Stmts &Body, llvm::function_ref<bool(const Expr &)> P) {

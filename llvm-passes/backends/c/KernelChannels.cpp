@@ -8,19 +8,6 @@
 
 namespace t2s {
 
-namespace {
-
-// The channel an expression names: a channel, or an element of an array of
-// channels.
-std::string channelName(const Expr &E) {
-  const Expr *X = &E;
-  while (X->Kind == ExprKind::Subscript)
-    X = &X->operand(0);
-  return X->Kind == ExprKind::Var ? X->Name : std::string();
-}
-
-} // namespace
-
 llvm::SmallVector<const Design::Channel *, 4> KernelChannels::all() const {
   llvm::SmallVector<const Design::Channel *, 4> All;
   for (const auto *List : {&Reads, &Writes})
@@ -36,11 +23,11 @@ KernelChannels kernelChannels(const Design &D, const Design::Kernel &K) {
   llvm::StringSet<> Read, Written;
   forEachStmt(K.Body, [&](const Stmt &S) {
     if (S.Kind == StmtKind::Write && S.Target)
-      Written.insert(channelName(*S.Target));
+      Written.insert(accessedName(*S.Target));
     forEachExpr(S, [&](const ExprPtr &E) {
       forEachNode(E, [&](const Expr &X) {
         if (X.Kind == ExprKind::ChannelRead)
-          Read.insert(channelName(X.operand(0)));
+          Read.insert(accessedName(X.operand(0)));
       });
     });
   });

@@ -14,19 +14,6 @@ namespace t2s {
 
 namespace {
 
-// The variable an access names: X of X[i][j] (or X itself).
-const Expr *baseOf(const Expr &E) {
-  const Expr *X = &E;
-  while (X->Kind == ExprKind::Subscript)
-    X = &X->operand(0);
-  return X->Kind == ExprKind::Var ? X : nullptr;
-}
-
-std::string nameOf(const Expr &E) {
-  const Expr *B = baseOf(E);
-  return B ? B->Name : std::string();
-}
-
 bool isVar(const Expr &E, const std::string &Name, int64_t Offset) {
   return E.Kind == ExprKind::Var && E.Name == Name && E.Int == Offset;
 }
@@ -165,7 +152,7 @@ private:
     };
     forEachStmt(Body, [&](const Stmt &S) {
       if (S.Kind == StmtKind::Assign && S.Target && S.Target->Kind == ExprKind::Subscript)
-        written(nameOf(*S.Target),
+        written(accessedName(*S.Target),
                 llvm::ArrayRef<ExprPtr>(S.Target->Operands).drop_front(), 0);
       if (S.Kind == StmtKind::Shift)
         written(S.Name, S.Subscripts, 1);
@@ -183,7 +170,7 @@ private:
           return true;
     for (const Expr *G : Guards)
       if (std::optional<int64_t> Row = pinnedRow(*G, Var)) {
-        auto [It, New] = AccessedBy.try_emplace(nameOf(Ref), *Row);
+        auto [It, New] = AccessedBy.try_emplace(accessedName(Ref), *Row);
         return It->second == *Row;
       }
     return false;
@@ -191,7 +178,7 @@ private:
   // Channels accessed by one row, or (-1) outside the rows' loops.
   llvm::StringMap<int64_t> AccessedBy;
   bool outsideRows(const Expr &Ref) {
-    auto [It, New] = AccessedBy.try_emplace(nameOf(Ref), -1);
+    auto [It, New] = AccessedBy.try_emplace(accessedName(Ref), -1);
     return It->second == -1;
   }
 
@@ -202,7 +189,7 @@ private:
       forEachNode(E, [&](const Expr &X) {
         if (X.Kind != ExprKind::Subscript)
           return;
-        std::string Name = nameOf(X);
+        std::string Name = accessedName(X);
         auto It = Dim.find(Name);
         if (It == Dim.end() || X.operand(0).Kind != ExprKind::Var)
           return;
@@ -261,7 +248,7 @@ private:
             return;
           if (InRows) {
             if (!ownChannel(X.operand(0), Guards))
-              refuse("its PEs along '" + Var + "' read the channel '" + nameOf(X.operand(0)) +
+              refuse("its PEs along '" + Var + "' read the channel '" + accessedName(X.operand(0)) +
                      "' in turn");
             return;
           }
@@ -270,9 +257,9 @@ private:
                               S.Target->Kind == ExprKind::Var && !Dim.count(S.Target->Name));
           if (Initializes && !outsideRows(X.operand(0)))
             refuse("rows along '" + Var + "' and the steps outside them read the channel '" +
-                   nameOf(X.operand(0)) + "'");
+                   accessedName(X.operand(0)) + "'");
           else if (!Initializes)
-            refuse("it reads the channel '" + nameOf(X.operand(0)) +
+            refuse("it reads the channel '" + accessedName(X.operand(0)) +
                    "' inside an expression outside the loops over '" + Var + "'");
           else
             Scatters.insert(&S);
@@ -281,7 +268,7 @@ private:
       if (Why)
         return;
       if (S.Kind == StmtKind::Assign && S.Target) {
-        std::string X = nameOf(*S.Target);
+        std::string X = accessedName(*S.Target);
         if (InRows && !Dim.count(X) && !Decls.count(X))
           return refuse("internal error: an assignment to an undeclared '" + X + "'");
         if (InRows && !Dim.count(X) && !declaredInRows(X))
@@ -297,20 +284,20 @@ private:
       if (S.Kind == StmtKind::Write) {
         if (InRows) {
           if (!ownChannel(*S.Target, Guards))
-            return refuse("its PEs along '" + Var + "' write the channel '" + nameOf(*S.Target) +
+            return refuse("its PEs along '" + Var + "' write the channel '" + accessedName(*S.Target) +
                           "' in turn");
         } else if (!outsideRows(*S.Target)) {
           return refuse("rows along '" + Var + "' and the steps outside them write the channel '" +
-                        nameOf(*S.Target) + "'");
+                        accessedName(*S.Target) + "'");
         } else if (!Constant.empty()) {
           std::string V = Constant.front();
           if (llvm::any_of(Constant, [&](const std::string &X) { return X != V; }))
-            return refuse("the write to '" + nameOf(*S.Target) + "' sends several PEs' arrays");
+            return refuse("the write to '" + accessedName(*S.Target) + "' sends several PEs' arrays");
           bool Before = false;
           for (size_t J = 0; J < I; ++J)
             Before = Before || (L[J].Kind == StmtKind::Decl && L[J].Name == V);
           if (!Before || CarrierOf.count(V))
-            return refuse("the write to '" + nameOf(*S.Target) + "' sends '" + V +
+            return refuse("the write to '" + accessedName(*S.Target) + "' sends '" + V +
                           "', not a bundle declared before it");
           Carried[&S] = V;
           CarrierOf[V] = &S;
@@ -318,7 +305,7 @@ private:
         } else if (S.Value && anyNode(S.Value, [&](const Expr &X) {
                      return X.Kind == ExprKind::Var && Dim.count(X.Name);
                    })) {
-          return refuse("the write to '" + nameOf(*S.Target) + "' reads the PEs' values");
+          return refuse("the write to '" + accessedName(*S.Target) + "' reads the PEs' values");
         } else {
           LastRowOnly.insert(&S);
         }
@@ -414,7 +401,7 @@ private:
     return rewrite(E, [&](const ExprPtr &X) -> ExprPtr {
       if (X->Kind != ExprKind::Subscript)
         return nullptr;
-      std::string Name = nameOf(*X);
+      std::string Name = accessedName(*X);
       if (!P.shrunk(Name) || X->operand(0).Kind != ExprKind::Var)
         return nullptr;
       unsigned D = P.Dim.lookup(Name);
@@ -594,7 +581,7 @@ Streams streamsOf(const Design &D, const RowPlan &P, llvm::StringSet<> &Names) {
   };
   auto channel = [&](const Expr &Ref) -> const Design::Channel * {
     for (const Design::Channel &C : D.Channels)
-      if (C.Name == nameOf(Ref))
+      if (C.Name == accessedName(Ref))
         return &C;
     return nullptr;
   };

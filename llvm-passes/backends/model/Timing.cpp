@@ -88,14 +88,6 @@ bool holdsPipelinedLoop(const Stmt &S) {
   return false;
 }
 
-// The name of a channel reference or of an array element's array.
-std::string baseName(const Expr &E) {
-  if (E.Kind == ExprKind::Var)
-    return E.Name;
-  if (E.Kind == ExprKind::Subscript && !E.Operands.empty())
-    return baseName(E.operand(0));
-  return "";
-}
 
 // The bound of one iteration of a pipelined loop's body, apart from the
 // loops inside it: the largest of the rules of Timing.h, with its cause.
@@ -295,7 +287,7 @@ private:
   // "name[i][j]" with the indices that evaluate, "?" for the others, from
   // index First on.
   std::string location(const Expr &E, size_t First = 0) {
-    std::string S = baseName(E);
+    std::string S = accessedName(E);
     if (E.Kind != ExprKind::Subscript)
       return S;
     for (size_t I = 1 + First; I < E.Operands.size(); ++I) {
@@ -328,7 +320,7 @@ private:
   }
 
   void memoryAccess(const Expr &E, bool Write) {
-    auto M = Memories.find(baseName(E));
+    auto M = Memories.find(accessedName(E));
     if (M == Memories.end())
       return;
     ++MemoryAccesses[M->first][bank(M->second, E)][Write];
@@ -336,7 +328,7 @@ private:
 
   // Reading an element of a variable or array of the kernel.
   Deps readLocation(const Expr &E) {
-    std::string Name = baseName(E);
+    std::string Name = accessedName(E);
     if (!Kept.count(Name) || Inside.count(Name)) {
       auto It = Env.find(location(E));
       return It == Env.end() ? Deps() : It->second;
@@ -360,7 +352,7 @@ private:
   }
 
   void writeLocation(const Expr &Target, Deps Value) {
-    std::string Name = baseName(Target);
+    std::string Name = accessedName(Target);
     if (Kept.count(Name) && !Inside.count(Name)) {
       std::string Carried = Shifted.count(Name) ? location(Target, 1) : location(Target);
       for (const auto &[Key, Lat] : Value)
@@ -736,11 +728,11 @@ private:
       if (!Found.empty())
         return;
       if (S.Kind == StmtKind::Write)
-        Found = baseName(*S.Target);
+        Found = accessedName(*S.Target);
       forEachExpr(S, [&](const ExprPtr &E) {
         anyNode(E, [&](const Expr &X) {
           if (Found.empty() && X.Kind == ExprKind::ChannelRead)
-            Found = baseName(X.operand(0));
+            Found = accessedName(X.operand(0));
           return false;
         });
       });
